@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers depend one way: domain <- storage <- shell; the terminal layer knows
+// nothing of to-dos; the executable only wires shell and terminal together.
+let package = Package(
+    name: "Errand",
+    products: [
+        .executable(name: "errand", targets: ["errand"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CEditLine",
+            path: "Sources/CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(name: "ErrandDomain"),
+        .target(name: "ErrandStorage", dependencies: ["ErrandDomain", "CSQLite"]),
+        .target(name: "ErrandShell", dependencies: ["ErrandDomain", "ErrandStorage"]),
+        .target(name: "ErrandTerminal", dependencies: ["CEditLine"]),
+        .executableTarget(
+            name: "errand",
+            dependencies: ["ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain"]
+        ),
+        .testTarget(name: "ErrandDomainTests", dependencies: ["ErrandDomain"]),
+        .testTarget(name: "ErrandStorageTests", dependencies: ["ErrandStorage", "ErrandDomain"]),
+        .testTarget(name: "ErrandShellTests", dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain"]),
+        .testTarget(name: "ErrandTerminalTests", dependencies: ["ErrandTerminal"]),
+    ]
+)

@@ -1,0 +1,109 @@
+/// Reads the dates people type. Every form is relative to `today` (the clock's day):
+///
+/// | typed | means |
+/// |---|---|
+/// | `2026-12-01` | that day |
+/// | `today`, `tod` | today |
+/// | `tomorrow`, `tom`, `tmr` | today + 1 |
+/// | `yesterday` | today - 1 |
+/// | `monday` ... `sunday`, `mon` ... `sun` | the next such day strictly after today (on a Sunday, `sunday` is 7 days away) |
+/// | `+3d`, `-2d`, `+2w`, `-1w` | that many days or weeks from today |
+/// | `dec 1`, `1 dec`, `december 1` | the next Dec 1 on or after today |
+/// | `dec 1 2027`, `1 dec 2027` | that exact day |
+///
+/// Any of them may be followed by a 24-hour time, `14:30`. Words are English and
+/// case-insensitive.
+public enum DateInputParser {
+    public struct Result: Equatable, Sendable {
+        public let day: DueDay
+        public let time: TimeOfDay?
+    }
+
+    static let weekdayWords: [String: Int] = [
+        "sun": 0, "sunday": 0, "mon": 1, "monday": 1, "tue": 2, "tues": 2, "tuesday": 2,
+        "wed": 3, "wednesday": 3, "thu": 4, "thur": 4, "thurs": 4, "thursday": 4,
+        "fri": 5, "friday": 5, "sat": 6, "saturday": 6,
+    ]
+    static let monthWords: [String: Int] = [
+        "jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4, "april": 4,
+        "may": 5, "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8,
+        "sep": 9, "sept": 9, "september": 9, "oct": 10, "october": 10, "nov": 11, "november": 11,
+        "dec": 12, "december": 12,
+    ]
+
+    /// Words offered by completion after `--date`.
+    public static let completionWords = ["today", "tomorrow", "yesterday", "monday", "tuesday", "wednesday",
+                                         "thursday", "friday", "saturday", "sunday", "+1d", "+1w"]
+
+    public static func parse(_ text: String, today: DueDay) throws(DomainError) -> Result {
+        var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        var time: TimeOfDay?
+        if let last = words.last, last.contains(":") {
+            guard let t = TimeOfDay(text: last) else { throw .invalidDate(text) }
+            time = t
+            words.removeLast()
+        }
+        guard let day = parseDay(words, today: today) else { throw .invalidDate(text) }
+        return Result(day: day, time: time)
+    }
+
+    static func parseDay(_ words: [String], today: DueDay) -> DueDay? {
+        switch words.count {
+        case 1:
+            let word = words[0]
+            if let day = DueDay(iso: word) { return day }
+            switch word {
+            case "today", "tod": return today
+            case "tomorrow", "tom", "tmr": return today.adding(days: 1)
+            case "yesterday": return today.adding(days: -1)
+            default: break
+            }
+            if let weekday = weekdayWords[word] {
+                let ahead = (weekday - today.weekday + 7) % 7
+                return today.adding(days: ahead == 0 ? 7 : ahead)
+            }
+            return relative(word, today: today)
+        case 2, 3:
+            return monthDay(words, today: today)
+        default:
+            return nil
+        }
+    }
+
+    static func relative(_ word: String, today: DueDay) -> DueDay? {
+        guard let sign = word.first, sign == "+" || sign == "-", let unit = word.last,
+              unit == "d" || unit == "w" else { return nil }
+        let digits = word.dropFirst().dropLast()
+        guard (1...5).contains(digits.count), let n = DueDay.digits(ArraySlice(digits.utf8)) else { return nil }
+        let days = (unit == "w" ? n * 7 : n) * (sign == "-" ? -1 : 1)
+        let result = today.adding(days: days)
+        return (1...9999).contains(result.year) ? result : nil
+    }
+
+    static func monthDay(_ words: [String], today: DueDay) -> DueDay? {
+        let month: Int
+        let dayText: String
+        if let m = monthWords[words[0]] {
+            month = m
+            dayText = words[1]
+        } else if let m = monthWords[words[1]] {
+            month = m
+            dayText = words[0]
+        } else {
+            return nil
+        }
+        guard (1...2).contains(dayText.count), let day = DueDay.digits(ArraySlice(dayText.utf8)) else { return nil }
+        if words.count == 3 {
+            guard words[2].count == 4, let year = DueDay.digits(ArraySlice(words[2].utf8)) else { return nil }
+            return DueDay(year: year, month: month, day: day)
+        }
+        // Without a year: this year's date if it is today or later, else next year's. Feb 29
+        // looks ahead to the next leap year.
+        var year = today.year
+        for _ in 0..<8 {
+            if let candidate = DueDay(year: year, month: month, day: day), candidate >= today { return candidate }
+            year += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,36 @@
+/// Every way a to-do rule can refuse, as a value; `description` is the one line the user sees.
+public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
+    case duplicate(title: String, due: DueDay)
+    case noSuchIndex(Int, count: Int)
+    case notFound(String)
+    case alreadyDone(String)
+    case notDone(String)
+    case emptyTitle
+    case emptyLocationName
+    case invalidCoordinates(String)
+    case invalidDate(String)
+
+    public var description: String {
+        switch self {
+        case let .duplicate(title, due):
+            return "\"\(title)\" is already on the list for \(due.iso); change the title, notes, date or place to add another"
+        case let .noSuchIndex(index, count):
+            return count == 0 ? "no row \(index): the list is empty"
+                : "no row \(index): choose a number from 1 to \(count)"
+        case let .notFound(what):
+            return "no item \(what)"
+        case let .alreadyDone(title):
+            return "\"\(title)\" is already done"
+        case let .notDone(title):
+            return "\"\(title)\" is not done"
+        case .emptyTitle:
+            return "an item needs a title"
+        case .emptyLocationName:
+            return "a place needs a name"
+        case let .invalidCoordinates(text):
+            return "invalid coordinates \"\(text)\": expected LAT,LON with latitude -90...90 and longitude -180...180"
+        case let .invalidDate(text):
+            return "cannot read the date \"\(text)\": try YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +3d, +2w or dec 1"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// One to-do item. `sequence` orders items inside their section: checking or unchecking an
+/// item gives it a new, higher sequence so it lands at the end of the other section, as the
+/// book's ItemManager appended to its arrays.
+public struct TodoItem: Hashable, Sendable, Identifiable {
+    public var id: UUID
+    public var title: String
+    public var notes: String?
+    public var due: DueDay
+    public var time: TimeOfDay?
+    public var location: Location?
+    public var isDone: Bool
+    public var created: Date
+    public var sequence: Int64
+
+    public init(id: UUID, title: String, notes: String? = nil, due: DueDay, time: TimeOfDay? = nil,
+                location: Location? = nil, isDone: Bool = false, created: Date, sequence: Int64 = 0) {
+        self.id = id
+        self.title = title
+        self.notes = notes
+        self.due = due
+        self.time = time
+        self.location = location
+        self.isDone = isDone
+        // Whole seconds: XML property lists drop fractions, and both backends must agree.
+        self.created = Date(timeIntervalSince1970: created.timeIntervalSince1970.rounded(.down))
+        self.sequence = sequence
+    }
+
+    /// The book's notion of "the same item": what the user typed, not its identity or state.
+    public func isSameEntry(as other: TodoItem) -> Bool {
+        title == other.title && notes == other.notes && due == other.due && location == other.location
+    }
+
+    /// Checks the fields a user typed; the reason names what is wrong.
+    public func validated() throws(DomainError) -> TodoItem {
+        var copy = self
+        copy.title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !copy.title.isEmpty else { throw .emptyTitle }
+        if let notes, notes.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { copy.notes = nil }
+        if let location {
+            let name = location.name.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !name.isEmpty else { throw .emptyLocationName }
+            copy.location = Location(name: name, coordinate: location.coordinate)
+        }
+        return copy
+    }
+}

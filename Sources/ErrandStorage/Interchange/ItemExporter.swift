@@ -1,0 +1,62 @@
+import ErrandDomain
+import Foundation
+
+/// Writes items for other programs: `.plist` in the SwiftUI app's `todos.plist` shape (text,
+/// date, id; notes and places have no field there), `.json` with every field.
+public enum ItemExporter {
+    public enum Format: String, Sendable {
+        case weekAppPlist = "SwiftUI app plist"
+        case json = "JSON"
+    }
+
+    public static func format(for path: String) throws -> Format {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".plist") { return .weekAppPlist }
+        if lower.hasSuffix(".json") { return .json }
+        throw StoreError.badFile(path: path, reason: "unknown export format: name the file .plist or .json")
+    }
+
+    public static func write(_ items: [TodoItem], to path: String, clock: Clock) throws -> Format {
+        let format = try format(for: path)
+        let data: Data
+        switch format {
+        case .weekAppPlist: data = try weekAppPlist(items, clock: clock)
+        case .json: data = try json(items, clock: clock)
+        }
+        if case .other = StoreFile.kind(path) {
+            throw StoreError.badFile(path: path, reason: "is a directory")
+        }
+        try StoreFile.makeParentDirectories(of: path)
+        try StoreFile.replace(path, with: data, mode: StoreFile.mode(of: path) ?? 0o600)
+        return format
+    }
+
+    public static func weekAppPlist(_ items: [TodoItem], clock: Clock) throws -> Data {
+        let array: [[String: Any]] = items.map {
+            ["todo": $0.title, "date": clock.date(of: $0.due, at: $0.time), "id": $0.id.uuidString]
+        }
+        return try PropertyListSerialization.data(fromPropertyList: array, format: .xml, options: 0)
+    }
+
+    public static func json(_ items: [TodoItem], clock: Clock) throws -> Data {
+        let rows: [[String: Any]] = items.map { item in
+            var row: [String: Any] = [
+                "id": item.id.uuidString, "title": item.title, "date": item.due.iso, "done": item.isDone,
+                "created": Int(item.created.timeIntervalSince1970),
+            ]
+            if let notes = item.notes { row["notes"] = notes }
+            if let time = item.time { row["time"] = time.description }
+            if let location = item.location {
+                var place: [String: Any] = ["name": location.name]
+                if let c = location.coordinate {
+                    place["latitude"] = c.latitude
+                    place["longitude"] = c.longitude
+                }
+                row["location"] = place
+            }
+            return row
+        }
+        return try JSONSerialization.data(withJSONObject: ["format": "errand-export", "version": 1, "items": rows],
+                                          options: [.prettyPrinted, .sortedKeys])
+    }
+}

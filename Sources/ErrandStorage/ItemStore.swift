@@ -1,0 +1,36 @@
+import ErrandDomain
+import Foundation
+
+/// The one storage protocol both backends implement (as the ads app's DAO had two).
+///
+/// Every mutating call is durable when it returns. Rule violations throw `DomainError`,
+/// storage failures `StoreError`. Calls that take `expecting` act only if the stored item still
+/// equals it, atomically: a listing made stale by another process never acts on the wrong item.
+public protocol ItemStore: AnyObject {
+    /// Where the data lives, as the user named it (for messages).
+    var path: String { get }
+
+    func counts() throws -> ItemCounts
+    func item(id: UUID) throws -> TodoItem?
+    /// The To do section then the Done section, each in section order.
+    func allItems() throws -> [TodoItem]
+    /// One day's items: To do first, then Done.
+    func items(on day: DueDay) throws -> [TodoItem]
+    /// Open items per day for `days` consecutive days from `start`.
+    func openCounts(from start: DueDay, days: Int) throws -> [Int]
+
+    /// Adds an open item at the end of To do (refused if an equal item is open).
+    func add(_ item: TodoItem) throws -> TodoItem
+    func setDone(_ done: Bool, id: UUID, expecting: TodoItem?) throws -> TodoItem
+    func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem
+    /// Removes everything and returns what was removed, for undo.
+    func removeAll() throws -> [TodoItem]
+    /// Puts items back exactly as given (same id, state and sequence), replacing same-id items.
+    func restore(_ items: [TodoItem]) throws
+    /// Removes the items with these ids, if present (undo of create and import).
+    func delete(ids: [UUID]) throws
+    /// Adds items in one durable step, skipping duplicates; all or nothing.
+    func importItems(_ items: [TodoItem]) throws -> ImportOutcome
+
+    func close()
+}

@@ -1,0 +1,113 @@
+import ErrandDomain
+import Foundation
+
+/// The on-disk shape of a property-list store: a dictionary marked as Errand's, with a schema
+/// version and a revision counter that every write increments.
+struct PlistDocument: Codable {
+    static let formatName = "errand-store"
+    static let currentVersion = 1
+
+    var format: String
+    var version: Int
+    var revision: Int
+    var items: [PlistItem]
+
+    init(revision: Int, items: [TodoItem]) {
+        format = Self.formatName
+        version = Self.currentVersion
+        self.revision = revision
+        self.items = items.map(PlistItem.init)
+    }
+
+    /// Decodes a whole file, naming the problem when it is not one of ours.
+    static func decode(_ data: Data, path: String) throws -> PlistDocument {
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw StoreError.notAStore(path: path, reason: "not a readable property list")
+        }
+        guard let dict = root as? [String: Any], dict["format"] as? String == formatName else {
+            throw StoreError.notAStore(path: path, reason: "a property list of another shape")
+        }
+        if let version = dict["version"] as? Int, version > currentVersion {
+            throw StoreError.newerSchema(path: path, found: version, supported: currentVersion)
+        }
+        do {
+            return try PropertyListDecoder().decode(PlistDocument.self, from: data)
+        } catch {
+            throw StoreError.notAStore(path: path, reason: "damaged: \(PlistDocument.describe(error))")
+        }
+    }
+
+    func encoded() throws -> Data {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .xml
+        return try encoder.encode(self)
+    }
+
+    func todoItems(path: String) throws -> [TodoItem] {
+        try items.enumerated().map { index, item in
+            guard let todo = item.todoItem else {
+                throw StoreError.notAStore(path: path, reason: "damaged: item \(index + 1) has an invalid field")
+            }
+            return todo
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        if case let DecodingError.keyNotFound(key, context) = error {
+            return "missing \(key.stringValue) at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        }
+        if case let DecodingError.typeMismatch(_, context) = error {
+            return "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        }
+        if case let DecodingError.dataCorrupted(context) = error { return context.debugDescription }
+        return "\(error)"
+    }
+}
+
+struct PlistItem: Codable {
+    var id: String
+    var title: String
+    var notes: String?
+    var due: String
+    var time: Int?
+    var place: String?
+    var latitude: Double?
+    var longitude: Double?
+    var done: Bool
+    var created: Date
+    var sequence: Int64
+
+    init(_ item: TodoItem) {
+        id = item.id.uuidString
+        title = item.title
+        notes = item.notes
+        due = item.due.iso
+        time = item.time?.minutes
+        place = item.location?.name
+        latitude = item.location?.coordinate?.latitude
+        longitude = item.location?.coordinate?.longitude
+        done = item.isDone
+        created = item.created
+        sequence = item.sequence
+    }
+
+    var todoItem: TodoItem? {
+        guard let uuid = UUID(uuidString: id), let day = DueDay(iso: due) else { return nil }
+        var location: Location?
+        if let place {
+            var coordinate: Coordinate?
+            if let latitude, let longitude {
+                guard let c = try? Coordinate(latitude: latitude, longitude: longitude) else { return nil }
+                coordinate = c
+            }
+            location = Location(name: place, coordinate: coordinate)
+        }
+        let timeOfDay = time.flatMap { TimeOfDay(minutes: $0) }
+        if time != nil, timeOfDay == nil { return nil }
+        return TodoItem(id: uuid, title: title, notes: notes, due: day, time: timeOfDay, location: location,
+                        isDone: done, created: created, sequence: sequence)
+    }
+}

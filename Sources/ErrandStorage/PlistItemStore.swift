@@ -1,0 +1,135 @@
+import ErrandDomain
+import Foundation
+
+/// The plain-file backend: the whole store as one XML property list.
+///
+/// Every change takes the lock, re-reads the file if another process changed it since we
+/// last read, applies the rule to that fresh copy and writes a new file (temp, fsync, rename,
+/// directory fsync). So another process's change is never overwritten, and a crash leaves
+/// the previous or the next version whole. The cost of a change grows with the file: see
+/// README for the sizes it suits.
+public final class PlistItemStore: ItemStore {
+    public let path: String
+    private let lock: FileLock
+    private var manager = ItemManager()
+    private var revision = 0
+    private var fingerprint: FileFingerprint?
+
+    public init(path: String) throws {
+        self.path = path
+        self.lock = FileLock(path: path + ".lock")
+        try StoreFile.checkExisting(path)
+        try StoreFile.makeParentDirectories(of: path)
+        try refresh()
+    }
+
+    public func close() {}
+
+    // MARK: reading
+
+    public func counts() throws -> ItemCounts { try refresh(); return manager.counts }
+    public func item(id: UUID) throws -> TodoItem? { try refresh(); return manager.item(id: id) }
+    public func allItems() throws -> [TodoItem] { try refresh(); return manager.allInSections }
+    public func items(on day: DueDay) throws -> [TodoItem] { try refresh(); return manager.items(on: day) }
+
+    public func openCounts(from start: DueDay, days: Int) throws -> [Int] {
+        try refresh()
+        return manager.openCounts(from: start, days: days)
+    }
+
+    // MARK: changing
+
+    public func add(_ item: TodoItem) throws -> TodoItem {
+        try change { manager in try manager.add(item) }
+    }
+
+    public func setDone(_ done: Bool, id: UUID, expecting: TodoItem?) throws -> TodoItem {
+        try change { manager in
+            try check(manager.item(id: id), id: id, expecting: expecting)
+            return try manager.setDone(done, id: id)
+        }
+    }
+
+    public func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem {
+        try change { manager in
+            try check(manager.item(id: id), id: id, expecting: expecting)
+            return try manager.remove(id: id)
+        }
+    }
+
+    public func removeAll() throws -> [TodoItem] {
+        try change { manager in manager.removeAll() }
+    }
+
+    public func restore(_ items: [TodoItem]) throws {
+        try change { manager in manager.restore(items) }
+    }
+
+    public func delete(ids: [UUID]) throws {
+        try change { manager in
+            for id in ids { _ = try? manager.remove(id: id) }
+        }
+    }
+
+    public func importItems(_ items: [TodoItem]) throws -> ImportOutcome {
+        let valid = try items.map { try $0.validated() }
+        return try change { manager in manager.importItems(valid) }
+    }
+
+    // MARK: file
+
+    private func check(_ item: TodoItem?, id: UUID, expecting: TodoItem?) throws {
+        guard let item else {
+            throw expecting.map { StoreError.vanished(title: $0.title) } ?? DomainError.notFound(id.uuidString)
+        }
+        if let expecting, expecting != item { throw StoreError.changed(title: expecting.title) }
+    }
+
+    /// Applies `body` to the freshest copy under the lock and writes the result; if `body`
+    /// throws, nothing is written and the in-memory copy is left as the file is.
+    private func change<T>(_ body: (inout ItemManager) throws -> T) throws -> T {
+        try lock.withLock {
+            try refresh()
+            var copy = manager
+            let result = try body(&copy)
+            let document = PlistDocument(revision: revision + 1, items: copy.allInSections)
+            let data: Data
+            do {
+                data = try document.encoded()
+            } catch {
+                throw StoreError.io(path: path, reason: "cannot encode the store (\(error))")
+            }
+            if case .missing = StoreFile.kind(path) {
+                _ = try StoreFile.createPrivate(path)
+            }
+            try StoreFile.replace(path, with: data, mode: StoreFile.mode(of: path) ?? 0o600)
+            manager = copy
+            revision = document.revision
+            fingerprint = FileFingerprint(path: path)
+            return result
+        }
+    }
+
+    /// Re-reads the file when it is not the version we hold.
+    private func refresh() throws {
+        guard let current = FileFingerprint(path: path) else {
+            // No file yet: an empty store until the first change creates it.
+            manager = ItemManager()
+            revision = 0
+            fingerprint = nil
+            return
+        }
+        if current == fingerprint { return }
+        try StoreFile.checkExisting(path)
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw StoreError.unreadable(path: path, reason: error.localizedDescription)
+        }
+        let document = try PlistDocument.decode(data, path: path)
+        manager = ItemManager(items: try document.todoItems(path: path))
+        revision = document.revision
+        fingerprint = current
+    }
+}

@@ -1,0 +1,100 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection with a statement cache and IMMEDIATE transactions that retry while
+/// another process holds the write lock: a busy store is waited for, never reported.
+final class SQLiteConnection {
+    let path: String
+    private var db: OpaquePointer?
+    private var cache: [String: SQLiteStatement] = [:]
+
+    init(path: String, flags: Int32) throws {
+        self.path = path
+        var handle: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
+        db = handle
+        guard rc == SQLITE_OK else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            close()
+            throw StoreError.unreadable(path: path, reason: message)
+        }
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit { close() }
+
+    func close() {
+        cache.removeAll()
+        if let db { sqlite3_close_v2(db) }
+        db = nil
+    }
+
+    var isReadOnly: Bool { db.map { sqlite3_db_readonly($0, "main") == 1 } ?? true }
+
+    func error(_ rc: Int32) -> StoreError {
+        let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "closed"
+        switch rc & 0xff {
+        case SQLITE_NOTADB: return .notAStore(path: path, reason: "not a database")
+        case SQLITE_CORRUPT: return .notAStore(path: path, reason: "the database is damaged: \(message)")
+        case SQLITE_READONLY: return .readOnly(path: path)
+        case SQLITE_FULL: return .io(path: path, reason: "the disk is full")
+        case SQLITE_IOERR: return .io(path: path, reason: "input/output error: \(message)")
+        default: return .sqlite(path: path, reason: message)
+        }
+    }
+
+    func statement(_ sql: String) throws -> SQLiteStatement {
+        if let cached = cache[sql] {
+            cached.reset()
+            return cached
+        }
+        guard let db else { throw StoreError.sqlite(path: path, reason: "the store is closed") }
+        var handle: OpaquePointer?
+        let rc = sqlite3_prepare_v2(db, sql, -1, &handle, nil)
+        guard rc == SQLITE_OK, let handle else { throw error(rc) }
+        let statement = SQLiteStatement(handle: handle, connection: self)
+        cache[sql] = statement
+        return statement
+    }
+
+    func execute(_ sql: String) throws {
+        guard let db else { throw StoreError.sqlite(path: path, reason: "the store is closed") }
+        let rc = sqlite3_exec(db, sql, nil, nil, nil)
+        guard rc == SQLITE_OK else { throw error(rc) }
+    }
+
+    func scalar(_ sql: String) throws -> Int64 {
+        let s = try statement(sql)
+        defer { s.reset() }
+        return try s.step() ? s.int(0) : 0
+    }
+
+    /// Runs `body` in a write transaction. BEGIN IMMEDIATE takes the write lock up front so a
+    /// transaction never has to be abandoned half-way for a lock; busy_timeout waits for it,
+    /// and this loop keeps waiting past that rather than bothering the user.
+    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        var attempts = 0
+        while true {
+            do {
+                try execute("BEGIN IMMEDIATE")
+                break
+            } catch let error as StoreError {
+                attempts += 1
+                guard isBusy(error), attempts < 120 else { throw error }
+            }
+        }
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private func isBusy(_ error: StoreError) -> Bool {
+        if case let .sqlite(_, reason) = error { return reason.contains("locked") || reason.contains("busy") }
+        return false
+    }
+}

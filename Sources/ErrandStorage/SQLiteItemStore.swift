@@ -1,0 +1,239 @@
+import CSQLite
+import ErrandDomain
+import Foundation
+
+/// The default backend: one SQLite file in WAL mode, synchronous=FULL so that a commit is on
+/// disk when it returns. Lists and the week summary read through indexes, never the whole table.
+public final class SQLiteItemStore: ItemStore {
+    public let path: String
+    let db: SQLiteConnection
+
+    static let columns = "uuid, title, notes, due, due_time, place, latitude, longitude, done, created, seq"
+
+    /// Opens or creates the store. An existing file that is not an Errand store, is damaged
+    /// or comes from a newer schema is refused before anything is written to it.
+    public init(path: String) throws {
+        self.path = path
+        try StoreFile.checkExisting(path)
+        let isNew = try StoreFile.createPrivate(path)
+        db = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE)
+        if db.isReadOnly { throw StoreError.readOnly(path: path) }
+        try SQLiteSchema.validate(db, isNew: isNew)
+        try db.execute("PRAGMA busy_timeout = 10000")
+        try db.execute("PRAGMA journal_mode = WAL")
+        try db.execute("PRAGMA synchronous = FULL")
+        try SQLiteSchema.migrate(db)
+    }
+
+    public func close() { db.close() }
+
+    // MARK: reading
+
+    public func counts() throws -> ItemCounts {
+        let s = try db.statement("SELECT done, count(*) FROM item GROUP BY done")
+        var counts = ItemCounts(toDo: 0, done: 0)
+        while try s.step() {
+            if s.int(0) == 0 { counts.toDo = Int(s.int(1)) } else { counts.done = Int(s.int(1)) }
+        }
+        return counts
+    }
+
+    public func item(id: UUID) throws -> TodoItem? {
+        let s = try db.statement("SELECT \(Self.columns) FROM item WHERE uuid = ?1")
+        s.bind(1, id.uuidString)
+        return try s.step() ? row(s) : nil
+    }
+
+    public func allItems() throws -> [TodoItem] {
+        try rows("SELECT \(Self.columns) FROM item WHERE done = 0 ORDER BY seq")
+            + rows("SELECT \(Self.columns) FROM item WHERE done = 1 ORDER BY seq")
+    }
+
+    public func items(on day: DueDay) throws -> [TodoItem] {
+        try rows("""
+            SELECT \(Self.columns) FROM item WHERE due = ?1
+            ORDER BY done, due_time IS NULL, due_time, seq
+            """) { $0.bind(1, day.dayNumber) }
+    }
+
+    public func openCounts(from start: DueDay, days: Int) throws -> [Int] {
+        var counts = [Int](repeating: 0, count: max(days, 0))
+        let s = try db.statement("""
+            SELECT due, count(*) FROM item WHERE done = 0 AND due BETWEEN ?1 AND ?2 GROUP BY due
+            """)
+        s.bind(1, start.dayNumber)
+        s.bind(2, start.dayNumber + days - 1)
+        while try s.step() {
+            let offset = Int(s.int(0)) - start.dayNumber
+            if offset >= 0, offset < counts.count { counts[offset] = Int(s.int(1)) }
+        }
+        return counts
+    }
+
+    // MARK: changing
+
+    public func add(_ item: TodoItem) throws -> TodoItem {
+        let fresh = try item.validated()
+        return try db.writeTransaction { try insertNew(fresh) }
+    }
+
+    public func setDone(_ done: Bool, id: UUID, expecting: TodoItem?) throws -> TodoItem {
+        try db.writeTransaction {
+            var item = try current(id: id, expecting: expecting)
+            if item.isDone == done { throw done ? DomainError.alreadyDone(item.title) : DomainError.notDone(item.title) }
+            if !done, let clash = try openDuplicate(of: item) {
+                throw DomainError.duplicate(title: clash.title, due: clash.due)
+            }
+            item.isDone = done
+            item.sequence = try nextSequence()
+            let s = try db.statement("UPDATE item SET done = ?1, seq = ?2 WHERE uuid = ?3")
+            s.bind(1, done ? 1 : 0)
+            s.bind(2, item.sequence)
+            s.bind(3, id.uuidString)
+            try s.run()
+            return item
+        }
+    }
+
+    public func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem {
+        try db.writeTransaction {
+            let item = try current(id: id, expecting: expecting)
+            try deleteRow(id)
+            return item
+        }
+    }
+
+    public func removeAll() throws -> [TodoItem] {
+        try db.writeTransaction {
+            let all = try allItems()
+            try db.execute("DELETE FROM item")
+            return all
+        }
+    }
+
+    public func restore(_ items: [TodoItem]) throws {
+        try db.writeTransaction {
+            for item in items { try write(item) }
+            if let top = items.map(\.sequence).max() {
+                let s = try db.statement("UPDATE meta SET value = max(value, ?1) WHERE key = 'last_seq'")
+                s.bind(1, top)
+                try s.run()
+            }
+        }
+    }
+
+    public func delete(ids: [UUID]) throws {
+        try db.writeTransaction {
+            for id in ids { try deleteRow(id) }
+        }
+    }
+
+    public func importItems(_ items: [TodoItem]) throws -> ImportOutcome {
+        let valid = try items.map { try $0.validated() }
+        return try db.writeTransaction {
+            var added: [TodoItem] = []
+            var skipped = 0
+            for item in valid {
+                if try self.item(id: item.id) != nil || openDuplicate(of: item) != nil {
+                    skipped += 1
+                } else {
+                    added.append(try insertNew(item))
+                }
+            }
+            return ImportOutcome(added: added, skipped: skipped)
+        }
+    }
+
+    // MARK: rows
+
+    private func insertNew(_ item: TodoItem) throws -> TodoItem {
+        if let clash = try openDuplicate(of: item) { throw DomainError.duplicate(title: clash.title, due: clash.due) }
+        if try self.item(id: item.id) != nil { throw DomainError.duplicate(title: item.title, due: item.due) }
+        var fresh = item
+        fresh.isDone = false
+        fresh.sequence = try nextSequence()
+        try write(fresh)
+        return fresh
+    }
+
+    private func current(id: UUID, expecting: TodoItem?) throws -> TodoItem {
+        guard let item = try item(id: id) else {
+            throw expecting.map { StoreError.vanished(title: $0.title) } ?? DomainError.notFound(id.uuidString)
+        }
+        if let expecting, expecting != item { throw StoreError.changed(title: expecting.title) }
+        return item
+    }
+
+    private func openDuplicate(of item: TodoItem) throws -> TodoItem? {
+        let s = try db.statement("""
+            SELECT \(Self.columns) FROM item
+            WHERE due = ?1 AND done = 0 AND title = ?2 AND notes IS ?3 AND place IS ?4
+              AND latitude IS ?5 AND longitude IS ?6 AND uuid <> ?7
+            LIMIT 1
+            """)
+        s.bind(1, item.due.dayNumber)
+        s.bind(2, item.title)
+        s.bind(3, item.notes)
+        s.bind(4, item.location?.name)
+        s.bind(5, item.location?.coordinate?.latitude)
+        s.bind(6, item.location?.coordinate?.longitude)
+        s.bind(7, item.id.uuidString)
+        return try s.step() ? row(s) : nil
+    }
+
+    private func nextSequence() throws -> Int64 {
+        let s = try db.statement("UPDATE meta SET value = value + 1 WHERE key = 'last_seq' RETURNING value")
+        guard try s.step() else { throw StoreError.sqlite(path: path, reason: "the sequence counter is missing") }
+        let value = s.int(0)
+        s.reset()
+        return value
+    }
+
+    private func write(_ item: TodoItem) throws {
+        let s = try db.statement("INSERT OR REPLACE INTO item (\(Self.columns)) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)")
+        s.bind(1, item.id.uuidString)
+        s.bind(2, item.title)
+        s.bind(3, item.notes)
+        s.bind(4, item.due.dayNumber)
+        s.bind(5, item.time?.minutes)
+        s.bind(6, item.location?.name)
+        s.bind(7, item.location?.coordinate?.latitude)
+        s.bind(8, item.location?.coordinate?.longitude)
+        s.bind(9, item.isDone ? 1 : 0)
+        s.bind(10, Int64(item.created.timeIntervalSince1970))
+        s.bind(11, item.sequence)
+        try s.run()
+    }
+
+    private func deleteRow(_ id: UUID) throws {
+        let s = try db.statement("DELETE FROM item WHERE uuid = ?1")
+        s.bind(1, id.uuidString)
+        try s.run()
+    }
+
+    private func rows(_ sql: String, bind: (SQLiteStatement) -> Void = { _ in }) throws -> [TodoItem] {
+        let s = try db.statement(sql)
+        bind(s)
+        var result: [TodoItem] = []
+        while try s.step() { result.append(try row(s)) }
+        return result
+    }
+
+    private func row(_ s: SQLiteStatement) throws -> TodoItem {
+        guard let id = UUID(uuidString: s.text(0)) else {
+            throw StoreError.notAStore(path: path, reason: "an item has a malformed id")
+        }
+        var location: Location?
+        if let name = s.optionalText(5) {
+            var coordinate: Coordinate?
+            if let lat = s.optionalDouble(6), let lon = s.optionalDouble(7) {
+                coordinate = try? Coordinate(latitude: lat, longitude: lon)
+            }
+            location = Location(name: name, coordinate: coordinate)
+        }
+        return TodoItem(id: id, title: s.text(1), notes: s.optionalText(2), due: DueDay(dayNumber: Int(s.int(3))),
+                        time: s.optionalInt(4).flatMap { TimeOfDay(minutes: Int($0)) }, location: location,
+                        isDone: s.int(8) != 0, created: Date(timeIntervalSince1970: Double(s.int(9))),
+                        sequence: s.int(10))
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The versioned schema. `user_version` holds the version; `application_id` marks the file
+/// as Errand's so that another program's SQLite database is refused instead of altered.
+enum SQLiteSchema {
+    static let applicationID: Int64 = 0x4552_4E44 // "ERND"
+
+    /// Migration n brings the schema from version n to n + 1.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE item (
+            id INTEGER PRIMARY KEY,
+            uuid TEXT NOT NULL UNIQUE,
+            title TEXT NOT NULL,
+            notes TEXT,
+            due INTEGER NOT NULL,
+            due_time INTEGER,
+            place TEXT,
+            latitude REAL,
+            longitude REAL,
+            done INTEGER NOT NULL DEFAULT 0,
+            created INTEGER NOT NULL,
+            seq INTEGER NOT NULL
+        );
+        CREATE INDEX item_due ON item (due);
+        CREATE INDEX item_done_due ON item (done, due);
+        CREATE INDEX item_done_seq ON item (done, seq);
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+        INSERT INTO meta (key, value) VALUES ('last_seq', 0);
+        """,
+    ]
+
+    static var currentVersion: Int { migrations.count }
+
+    /// Reads only: a file that fails here is left byte-for-byte as it was.
+    static func validate(_ db: SQLiteConnection, isNew: Bool) throws {
+        let appID = try db.scalar("PRAGMA application_id")
+        let version = Int(try db.scalar("PRAGMA user_version"))
+        let tables = try db.scalar("SELECT count(*) FROM sqlite_master")
+        if isNew { return }
+        if appID != applicationID {
+            if appID == 0, version == 0, tables == 0 { return }
+            throw StoreError.notAStore(path: db.path, reason: "an SQLite database of another program")
+        }
+        if version > currentVersion {
+            throw StoreError.newerSchema(path: db.path, found: version, supported: currentVersion)
+        }
+    }
+
+    static func migrate(_ db: SQLiteConnection) throws {
+        try db.writeTransaction {
+            var version = Int(try db.scalar("PRAGMA user_version"))
+            while version < currentVersion {
+                try db.execute(migrations[version])
+                version += 1
+            }
+            try db.execute("PRAGMA user_version = \(version)")
+            try db.execute("PRAGMA application_id = \(applicationID)")
+        }
+    }
+}

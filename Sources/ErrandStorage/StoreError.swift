@@ -1,0 +1,35 @@
+/// Every way a store can fail, as one line naming the file when there is one.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notAStore(path: String, reason: String)
+    case newerSchema(path: String, found: Int, supported: Int)
+    case unreadable(path: String, reason: String)
+    case readOnly(path: String)
+    case io(path: String, reason: String)
+    case changed(title: String)
+    case vanished(title: String)
+    case sqlite(path: String, reason: String)
+    case badFile(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .notAStore(path, reason):
+            return "\(path): not an Errand store (\(reason)); the file was left untouched"
+        case let .newerSchema(path, found, supported):
+            return "\(path): made by a newer Errand (schema \(found), this one reads up to \(supported)); the file was left untouched"
+        case let .unreadable(path, reason):
+            return "\(path): cannot read the store (\(reason))"
+        case let .readOnly(path):
+            return "\(path): the store is read-only; nothing was changed"
+        case let .io(path, reason):
+            return "\(path): \(reason); nothing was changed"
+        case let .changed(title):
+            return "\"\(title)\" was changed since it was listed (another shell?); nothing was done: list again"
+        case let .vanished(title):
+            return "\"\(title)\" is no longer in the store (another shell?); nothing was done: list again"
+        case let .sqlite(path, reason):
+            return "\(path): \(reason)"
+        case let .badFile(path, reason):
+            return "\(path): \(reason)"
+        }
+    }
+}

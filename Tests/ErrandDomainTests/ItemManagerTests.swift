@@ -1,0 +1,138 @@
+import ErrandDomain
+import Foundation
+import Testing
+
+@Suite struct ItemManagerTests {
+    let day = DueDay(year: 2026, month: 11, day: 29)!
+    let created = Date(timeIntervalSince1970: 1_790_000_000)
+
+    func item(_ title: String, day offset: Int = 0, notes: String? = nil, place: String? = nil) -> TodoItem {
+        TodoItem(id: UUID(), title: title, notes: notes, due: day.adding(days: offset),
+                 location: place.map { Location(name: $0) }, created: created)
+    }
+
+    @Test func newManagerIsEmpty() {
+        let manager = ItemManager()
+        #expect(manager.toDoCount == 0)
+        #expect(manager.doneCount == 0)
+    }
+
+    @Test func addingIncreasesToDoCountAndKeepsOrder() throws {
+        var manager = ItemManager()
+        try manager.add(item("a"))
+        try manager.add(item("b"))
+        #expect(manager.toDoCount == 2)
+        #expect(manager.toDoItems.map(\.title) == ["a", "b"])
+        #expect(try manager.item(at: 1, in: .toDo).title == "b")
+    }
+
+    @Test func checkMovesToEndOfDoneAndUncheckBack() throws {
+        var manager = ItemManager()
+        let a = try manager.add(item("a"))
+        let b = try manager.add(item("b"))
+        let c = try manager.add(item("c"))
+        try manager.setDone(true, id: b.id)
+        try manager.setDone(true, id: a.id)
+        #expect(manager.toDoItems.map(\.title) == ["c"])
+        #expect(manager.doneItems.map(\.title) == ["b", "a"])
+        try manager.setDone(false, id: b.id)
+        #expect(manager.toDoItems.map(\.title) == ["c", "b"])
+        #expect(manager.counts == ItemCounts(toDo: 2, done: 1))
+        #expect(throws: DomainError.alreadyDone("a")) { try manager.setDone(true, id: a.id) }
+        #expect(throws: DomainError.notDone("c")) { try manager.setDone(false, id: c.id) }
+    }
+
+    @Test func equalOpenItemIsRefusedButDoneOneIsNot() throws {
+        var manager = ItemManager()
+        let first = try manager.add(item("Milk", notes: "2 l", place: "Shop"))
+        #expect(throws: DomainError.duplicate(title: "Milk", due: day)) {
+            try manager.add(item("Milk", notes: "2 l", place: "Shop"))
+        }
+        try manager.add(item("Milk", notes: "1 l", place: "Shop"))
+        try manager.add(item("Milk", day: 1, notes: "2 l", place: "Shop"))
+        try manager.setDone(true, id: first.id)
+        try manager.add(item("Milk", notes: "2 l", place: "Shop"))
+        #expect(manager.toDoCount == 3)
+        #expect(throws: DomainError.duplicate(title: "Milk", due: day)) {
+            try manager.setDone(false, id: first.id)
+        }
+    }
+
+    @Test func missingIndexIsAnErrorValue() throws {
+        var manager = ItemManager()
+        #expect(throws: DomainError.noSuchIndex(0, count: 0)) { try manager.item(at: 0, in: .toDo) }
+        try manager.add(item("a"))
+        #expect(throws: DomainError.noSuchIndex(-1, count: 1)) { try manager.item(at: -1, in: .toDo) }
+        #expect(throws: DomainError.noSuchIndex(5, count: 0)) { try manager.item(at: 5, in: .done) }
+    }
+
+    @Test func removeAllEmptiesBothSectionsAndRestorePutsThemBack() throws {
+        var manager = ItemManager()
+        let a = try manager.add(item("a"))
+        try manager.add(item("b"))
+        try manager.setDone(true, id: a.id)
+        let before = manager
+        let removed = manager.removeAll()
+        #expect(manager.counts == ItemCounts(toDo: 0, done: 0))
+        manager.restore(removed)
+        #expect(manager == before)
+    }
+
+    @Test func weekCountsOnlyOpenItemsPerDay() throws {
+        var manager = ItemManager()
+        try manager.add(item("a"))
+        try manager.add(item("b"))
+        let c = try manager.add(item("c", day: 2))
+        try manager.add(item("d", day: 7))
+        try manager.add(item("e", day: -1))
+        try manager.setDone(true, id: c.id)
+        #expect(manager.openCounts(from: day, days: 7) == [2, 0, 0, 0, 0, 0, 0])
+        let rows = WeekRow.week(from: day, counts: manager.openCounts(from: day, days: 7), labeler: .english)
+        #expect(rows.map(\.label) == ["Sun Nov 29", "Mon Nov 30", "Tue Dec 1", "Wed Dec 2", "Thu Dec 3",
+                                       "Fri Dec 4", "Sat Dec 5"])
+        #expect(manager.items(on: day.adding(days: 2)).map(\.title) == ["c"])
+    }
+
+    @Test func dayListPutsTimedFirstThenDone() throws {
+        var manager = ItemManager()
+        try manager.add(item("late"))
+        var timed = item("timed")
+        timed.time = TimeOfDay(text: "09:00")
+        try manager.add(timed)
+        let done = try manager.add(item("done"))
+        try manager.setDone(true, id: done.id)
+        #expect(manager.items(on: day).map(\.title) == ["timed", "late", "done"])
+    }
+
+    @Test func deleteRemovesOnlyThatItem() throws {
+        var manager = ItemManager()
+        let a = try manager.add(item("a"))
+        try manager.add(item("b"))
+        #expect(try manager.remove(id: a.id).title == "a")
+        #expect(manager.allInSections.map(\.title) == ["b"])
+        #expect(throws: DomainError.notFound(a.id.uuidString)) { try manager.remove(id: a.id) }
+    }
+
+    @Test func validationTrimsAndRefusesEmptyFields() throws {
+        var manager = ItemManager()
+        #expect(throws: DomainError.emptyTitle) { try manager.add(item("   ")) }
+        #expect(throws: DomainError.emptyLocationName) { try manager.add(item("x", place: " ")) }
+        #expect(try manager.add(item("  x  ", notes: "  ")).title == "x")
+        #expect(manager.toDoItems.first?.notes == nil)
+        #expect(throws: DomainError.invalidCoordinates("91.0,0.0")) {
+            try Coordinate(latitude: 91, longitude: 0)
+        }
+        #expect(try Coordinate(text: "48.85, 2.35").longitude == 2.35)
+    }
+
+    @Test func clockDayOfAMomentFollowsTheTimeZone() throws {
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        let clock = Clock(timeZone: paris)
+        // 2026-11-29 23:30 UTC is already Nov 30 in Paris.
+        let moment = Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400 + 23.5 * 3_600)
+        #expect(clock.day(of: moment).iso == "2026-11-30")
+        #expect(clock.time(of: moment)?.description == "00:30")
+        #expect(clock.date(of: day.adding(days: 1), at: TimeOfDay(text: "00:30")) == moment)
+        #expect(Clock.fixed(day).today == day)
+    }
+}
