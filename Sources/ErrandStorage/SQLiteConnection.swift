@@ -80,7 +80,7 @@ final class SQLiteConnection {
                 break
             } catch let error as StoreError {
                 attempts += 1
-                guard isBusy(error), attempts < 120 else { throw error }
+                guard isBusy(error), attempts < 3 else { throw error }
             }
         }
         do {

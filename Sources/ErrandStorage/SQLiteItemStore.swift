@@ -41,7 +41,7 @@ public final class SQLiteItemStore: ItemStore {
     public func item(id: UUID) throws -> TodoItem? {
         let s = try db.statement("SELECT \(Self.columns) FROM item WHERE uuid = ?1")
         s.bind(1, id.uuidString)
-        return try s.step() ? row(s) : nil
+        return try firstRow(s)
     }
 
     public func allItems() throws -> [TodoItem] {
@@ -178,7 +178,7 @@ public final class SQLiteItemStore: ItemStore {
         s.bind(5, item.location?.coordinate?.latitude)
         s.bind(6, item.location?.coordinate?.longitude)
         s.bind(7, item.id.uuidString)
-        return try s.step() ? row(s) : nil
+        return try firstRow(s)
     }
 
     private func nextSequence() throws -> Int64 {
@@ -217,6 +217,13 @@ public final class SQLiteItemStore: ItemStore {
         var result: [TodoItem] = []
         while try s.step() { result.append(try row(s)) }
         return result
+    }
+
+    /// Reads at most one row and resets the statement: a statement left mid-way keeps its
+    /// read snapshot open, and a later write transaction on this connection would be refused.
+    private func firstRow(_ s: SQLiteStatement) throws -> TodoItem? {
+        defer { s.reset() }
+        return try s.step() ? row(s) : nil
     }
 
     private func row(_ s: SQLiteStatement) throws -> TodoItem {

@@ -1,0 +1,96 @@
+import ErrandDomain
+import ErrandStorage
+import Foundation
+import Testing
+
+/// A store that cannot be read is refused with one line naming the file and left as it was.
+@Suite struct DamagedStoreTests {
+    func refuses(_ backend: Backend, contents: Data, expect fragment: String) throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file(backend.fileName)
+        try contents.write(to: URL(fileURLWithPath: path))
+        var message = ""
+        do {
+            _ = try StoreOpener.open(path: path)
+        } catch {
+            message = "\(error)"
+        }
+        #expect(message.hasPrefix(path + ": "))
+        #expect(message.contains(fragment), "\(message)")
+        #expect(!message.contains("\n"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == contents)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func randomBytes(_ backend: Backend) throws {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        try refuses(backend, contents: bytes, expect: "not an Errand store")
+    }
+
+    @Test(arguments: Backend.allCases)
+    func emptyFile(_ backend: Backend) throws {
+        try refuses(backend, contents: Data(), expect: "the file is empty")
+    }
+
+    @Test func plistOfTheWrongShape() throws {
+        let data = try PropertyListSerialization.data(fromPropertyList: ["a", "b"], format: .xml, options: 0)
+        try refuses(.plist, contents: data, expect: "another shape")
+    }
+
+    @Test func plistOfANewerVersion() throws {
+        let data = try PropertyListSerialization.data(
+            fromPropertyList: ["format": "errand-store", "version": 99, "revision": 1, "items": [Any]()],
+            format: .xml, options: 0)
+        try refuses(.plist, contents: data, expect: "newer Errand (schema 99")
+    }
+
+    @Test func truncatedPlist() throws {
+        let dir = TemporaryDirectory()
+        let store = try StoreOpener.open(path: dir.file("s.plist"))
+        _ = try store.add(TodoItem(id: UUID(), title: "a", due: DueDay(dayNumber: 20_000), created: Date()))
+        let whole = try Data(contentsOf: URL(fileURLWithPath: dir.file("s.plist")))
+        try refuses(.plist, contents: whole.prefix(whole.count / 2), expect: "not an Errand store")
+    }
+
+    @Test func sqliteOfANewerSchemaAndOfAnotherProgram() throws {
+        for (setup, fragment) in [("PRAGMA user_version = 42;", "newer Errand (schema 42"),
+                                  ("CREATE TABLE t(x); PRAGMA application_id = 7;", "another program")] {
+            let dir = TemporaryDirectory()
+            let path = dir.file("store.sqlite")
+            let store = try StoreOpener.open(path: path)
+            store.close()
+            if fragment.contains("newer") {
+                try runSQLite(path, setup)
+            } else {
+                try FileManager.default.removeItem(atPath: path)
+                try runSQLite(path, setup)
+            }
+            // Checkpointed by sqlite3's exit; compare the main file only.
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(throws: StoreError.self) { try StoreOpener.open(path: path) }
+            do { _ = try StoreOpener.open(path: path) } catch { #expect("\(error)".contains(fragment), "\(error)") }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func directoryWhereTheFileShouldBe(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file(backend.fileName)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        #expect(throws: StoreError.notAStore(path: path, reason: "it is a directory or a special file")) {
+            try StoreOpener.open(path: path)
+        }
+    }
+
+    func runSQLite(_ path: String, _ sql: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", path, sql]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+}

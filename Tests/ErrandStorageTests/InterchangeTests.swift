@@ -1,0 +1,123 @@
+import ErrandDomain
+import ErrandStorage
+import Foundation
+import Testing
+
+/// Import from the two original apps' files (built here, in their real shapes) and export.
+@Suite struct InterchangeTests {
+    let paris = TimeZone(identifier: "Europe/Paris")!
+    var clock: Clock { Clock(timeZone: paris, fixedToday: DueDay(year: 2026, month: 11, day: 29)) }
+
+    func write(_ plist: Any, _ dir: TemporaryDirectory, _ name: String) throws -> String {
+        let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+        let path = dir.file(name)
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    var weekAppEntries: [[String: Any]] {
+        // 2026-11-30 08:00 in Paris = 07:00 UTC.
+        let monday8 = Date(timeIntervalSince1970: Double(DueDay(year: 2026, month: 11, day: 30)!.dayNumber) * 86_400 + 7 * 3_600)
+        let id = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+        return [
+            ["todo": "Call mum", "date": monday8, "id": id],
+            ["todo": "Call mum", "date": monday8, "id": "F621E1F8-C36C-495A-93FC-0C247A3E6E5F"],
+            ["todo": "Water plants", "date": monday8.addingTimeInterval(86_400 - 8 * 3_600), "id": UUID().uuidString],
+        ]
+    }
+
+    @Test(arguments: Backend.allCases)
+    func importsTheSwiftUIAppsTodos(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let path = try write(weekAppEntries, dir, "todos.plist")
+        let parsed = try ItemImporter.read(path: path, clock: clock, newID: UUID.init)
+        #expect(parsed.format == .weekApp)
+        #expect(parsed.items.map(\.due.iso) == ["2026-11-30", "2026-11-30", "2026-12-01"])
+        #expect(parsed.items.first?.time?.description == "08:00")
+        #expect(parsed.items.last?.time == nil)
+        let store = try backend.open(dir)
+        let outcome = try store.importItems(parsed.items)
+        #expect(outcome.added.count == 2)
+        #expect(outcome.skipped == 1)
+        #expect(try store.item(id: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)?.title == "Call mum")
+        // A second import of the same file adds nothing.
+        #expect(try store.importItems(parsed.items).skipped == 3)
+    }
+
+    @Test func importsTheBooksItems() throws {
+        let dir = TemporaryDirectory()
+        let entries: [[String: Any]] = [
+            ["titleKey": "Foo", "itemDescriptionKey": "Bar", "timestampKey": 1_790_000_000.0,
+             "locationKey": ["nameKey": "Office", "latitudeKey": 52.52, "longitudeKey": 13.40]],
+            ["titleKey": "Just a title"],
+            ["titleKey": "Place without coordinates", "locationKey": ["nameKey": "Home"]],
+        ]
+        let path = try write(entries, dir, "toDoItems.plist")
+        let parsed = try ItemImporter.read(path: path, clock: clock, newID: UUID.init)
+        #expect(parsed.format == .bookApp)
+        let first = try #require(parsed.items.first)
+        #expect(first.notes == "Bar")
+        #expect(first.location?.name == "Office")
+        #expect(first.location?.coordinate?.latitude == 52.52)
+        #expect(first.due == clock.day(of: Date(timeIntervalSince1970: 1_790_000_000)))
+        #expect(parsed.items[1].due == clock.today)
+        #expect(parsed.items[2].location == Location(name: "Home"))
+    }
+
+    @Test func malformedFilesImportNothing() throws {
+        let cases: [([Any], String)] = [
+            ([["titleKey": "ok"], ["itemDescriptionKey": "no title"]], "item 2: missing titleKey"),
+            ([["todo": "x", "date": Date(), "id": "not-a-uuid"]], "item 1: missing or malformed id"),
+            ([["titleKey": "x", "locationKey": ["nameKey": "A", "latitudeKey": 95.0, "longitudeKey": 0.0]]],
+             "item 1: invalid coordinates"),
+            ([["titleKey": "x", "timestampKey": "yesterday"]], "item 1: timestampKey is not a number"),
+            (["just a string"], "item 1 is not a dictionary"),
+        ]
+        for (plist, fragment) in cases {
+            let dir = TemporaryDirectory()
+            let path = try write(plist, dir, "bad.plist")
+            #expect {
+                try ItemImporter.read(path: path, clock: clock, newID: UUID.init)
+            } throws: { error in
+                "\(error)".hasPrefix(path + ": ") && "\(error)".contains(fragment)
+            }
+        }
+    }
+
+    @Test func notAPlistAtAll() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("x.plist")
+        try Data("<?xml version=\"1.0\"?><plist version=\"1.0\"><array><dict><key>todo".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.badFile(path: path, reason: "not a property list")) {
+            try ItemImporter.read(path: path, clock: clock, newID: UUID.init)
+        }
+        #expect(throws: StoreError.badFile(path: dir.file("nope"), reason: "cannot read the file (no such file)")) {
+            try ItemImporter.read(path: dir.file("nope"), clock: clock, newID: UUID.init)
+        }
+    }
+
+    @Test func exportRoundTripsThroughTheSwiftUIFormatAndWritesJSON() throws {
+        let dir = TemporaryDirectory()
+        let items = [
+            TodoItem(id: UUID(), title: "A", notes: "n", due: clock.today, time: TimeOfDay(text: "10:15"),
+                     location: Location(name: "P", coordinate: try Coordinate(latitude: 1, longitude: 2)), created: Date()),
+            TodoItem(id: UUID(), title: "B", due: clock.today.adding(days: 3), isDone: true, created: Date()),
+        ]
+        let plistPath = dir.file("out/todos.plist")
+        #expect(try ItemExporter.write(items, to: plistPath, clock: clock) == .weekAppPlist)
+        let back = try ItemImporter.read(path: plistPath, clock: clock, newID: UUID.init)
+        #expect(back.items.map(\.id) == items.map(\.id))
+        #expect(back.items.map(\.due) == items.map(\.due))
+        #expect(back.items.first?.time?.description == "10:15")
+
+        let jsonPath = dir.file("out.json")
+        #expect(try ItemExporter.write(items, to: jsonPath, clock: clock) == .json)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [String: Any]
+        let rows = try #require(json?["items"] as? [[String: Any]])
+        #expect(rows.count == 2)
+        #expect(rows[0]["time"] as? String == "10:15")
+        #expect((rows[0]["location"] as? [String: Any])?["latitude"] as? Double == 1)
+        #expect(rows[1]["done"] as? Bool == true)
+        #expect(throws: StoreError.self) { try ItemExporter.write(items, to: dir.file("x.txt"), clock: clock) }
+    }
+}

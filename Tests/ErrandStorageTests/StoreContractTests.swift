@@ -1,0 +1,141 @@
+import ErrandDomain
+import ErrandStorage
+import Foundation
+import Testing
+
+/// One suite, both backends: the same calls must give the same results.
+@Suite struct StoreContractTests {
+    let day = DueDay(year: 2026, month: 11, day: 29)!
+
+    func item(_ title: String, day offset: Int = 0, notes: String? = nil, place: Location? = nil) -> TodoItem {
+        TodoItem(id: UUID(), title: title, notes: notes, due: day.adding(days: offset), location: place,
+                 created: Date(timeIntervalSince1970: 1_790_000_000.7))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func addAndReadBackEveryField(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        var full = item("Buy milk", notes: "semi-skimmed", place: Location(
+            name: "Épicerie 東京", coordinate: try Coordinate(latitude: 48.8566, longitude: 2.3522)))
+        full.time = TimeOfDay(text: "09:30")
+        let added = try store.add(full)
+        #expect(added.sequence > 0)
+        store.close()
+        let reopened = try backend.open(dir)
+        let back = try #require(try reopened.item(id: full.id))
+        #expect(back == added)
+        #expect(back.created == Date(timeIntervalSince1970: 1_790_000_000))
+        #expect(back.location?.coordinate?.latitude == 48.8566)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func sectionsCountsAndCheckOrder(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let a = try store.add(item("a"))
+        let b = try store.add(item("b"))
+        _ = try store.add(item("c", day: 1))
+        _ = try store.setDone(true, id: b.id, expecting: nil)
+        _ = try store.setDone(true, id: a.id, expecting: nil)
+        #expect(try store.allItems().map(\.title) == ["c", "b", "a"])
+        #expect(try store.counts() == ItemCounts(toDo: 1, done: 2))
+        _ = try store.setDone(false, id: b.id, expecting: nil)
+        #expect(try store.allItems().map(\.title) == ["c", "b", "a"])
+        #expect(try store.allItems().map(\.isDone) == [false, false, true])
+        #expect(throws: DomainError.notDone("b")) { try store.setDone(false, id: b.id, expecting: nil) }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func duplicatesRefusedWithReason(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        _ = try store.add(item("Milk", notes: "2 l"))
+        #expect(throws: DomainError.duplicate(title: "Milk", due: day)) { try store.add(item("Milk", notes: "2 l")) }
+        _ = try store.add(item("Milk", notes: "1 l"))
+        #expect(try store.counts().toDo == 2)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func weekAndDayQueries(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        _ = try store.add(item("a"))
+        _ = try store.add(item("b"))
+        let c = try store.add(item("c", day: 3))
+        _ = try store.add(item("d", day: 3))
+        _ = try store.add(item("late", day: 7))
+        _ = try store.setDone(true, id: c.id, expecting: nil)
+        #expect(try store.openCounts(from: day, days: 7) == [2, 0, 0, 1, 0, 0, 0])
+        #expect(try store.items(on: day.adding(days: 3)).map(\.title) == ["d", "c"])
+        #expect(try store.items(on: day.adding(days: 5)).isEmpty)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func staleExpectationsTouchNothing(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let a = try store.add(item("a"))
+        let other = try backend.open(dir)
+        _ = try other.setDone(true, id: a.id, expecting: nil)
+        #expect(throws: StoreError.changed(title: "a")) { try store.delete(id: a.id, expecting: a) }
+        _ = try other.delete(id: a.id, expecting: nil)
+        #expect(throws: StoreError.vanished(title: "a")) { try store.setDone(true, id: a.id, expecting: a) }
+        #expect(try store.counts() == ItemCounts(toDo: 0, done: 0))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func removeAllRestoreAndDeleteIds(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let a = try store.add(item("a"))
+        let b = try store.add(item("b"))
+        _ = try store.setDone(true, id: a.id, expecting: nil)
+        let before = try store.allItems()
+        let removed = try store.removeAll()
+        #expect(removed == before)
+        #expect(try store.counts().total == 0)
+        try store.restore(removed)
+        #expect(try store.allItems() == before)
+        let fresh = try store.add(item("c"))
+        #expect(fresh.sequence > before.map(\.sequence).max() ?? 0)
+        try store.delete(ids: [b.id, fresh.id])
+        #expect(try store.allItems().map(\.title) == ["a"])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func importIsAllOrNothingAndSkipsDuplicates(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        _ = try store.add(item("a"))
+        let outcome = try store.importItems([item("a"), item("b"), item("b"), item("c", day: 2)])
+        #expect(outcome.added.map(\.title) == ["b", "c"])
+        #expect(outcome.skipped == 2)
+        #expect(throws: DomainError.emptyTitle) { try store.importItems([item("d"), item(" ")]) }
+        #expect(try store.counts().toDo == 3)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func newFilesArePrivate(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("deep/er/" + backend.fileName)
+        let store = try StoreOpener.open(path: path)
+        _ = try store.add(item("a"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let dirAttributes = try FileManager.default.attributesOfItem(atPath: dir.file("deep/er"))
+        #expect((dirAttributes[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func twoHandlesSeeEachOthersChanges(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let first = try backend.open(dir)
+        let second = try backend.open(dir)
+        _ = try first.add(item("a"))
+        _ = try second.add(item("b"))
+        _ = try first.add(item("c"))
+        #expect(try first.allItems().map(\.title) == ["a", "b", "c"])
+        #expect(try second.allItems().map(\.title) == ["a", "b", "c"])
+    }
+}
