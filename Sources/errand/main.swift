@@ -1,1 +1,102 @@
-print("errand")
+import ErrandDomain
+import ErrandShell
+import ErrandStorage
+import ErrandTerminal
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Wiring only: options -> store -> interpreter -> a line source (keyboard, script, pipe, -c).
+
+let environment = ProcessInfo.processInfo.environment
+let sink = StandardStreamsSink()
+signal(SIGPIPE, SIG_IGN)
+
+func fail(_ message: String, status: Int32) -> Never {
+    StandardStreamsSink.writeAll(2, "errand: " + message + "\n")
+    exit(status)
+}
+
+let options: LaunchOptions
+do {
+    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail("\(error)\nTry errand --help.", status: 2)
+}
+
+switch options.mode {
+case .help:
+    StandardStreamsSink.writeAll(1, LaunchOptions.help + "\n")
+    exit(0)
+case .version:
+    StandardStreamsSink.writeAll(1, LaunchOptions.version + "\n")
+    exit(0)
+case let .check(paths, update):
+    exit(CheckCommand(paths: paths, update: update, sink: sink).run())
+default:
+    break
+}
+
+let todayText = options.today ?? environment["ERRAND_TODAY"]
+var clock = Clock()
+if let todayText, !todayText.isEmpty {
+    guard let day = DueDay(iso: todayText) else { fail("--today needs YYYY-MM-DD, not \"\(todayText)\"", status: 2) }
+    clock = Clock(fixedToday: day)
+}
+
+let storePath = options.store ?? StoreOpener.defaultPath(environment: environment)
+let store: ItemStore
+do {
+    store = try StoreOpener.open(path: storePath)
+} catch {
+    fail("\(error)", status: 3)
+}
+
+let historyPath = environment["ERRAND_HISTORY"] ?? XDG.stateHome(environment) + "/errand/history"
+let history = HistoryFile(path: historyPath)
+let interactive: Bool
+if case .standardInput = options.mode {
+    interactive = TerminalInfo.isTerminal(0) && TerminalInfo.isTerminal(1)
+} else {
+    interactive = false
+}
+let colorAllowed = environment["NO_COLOR"].map(\.isEmpty) ?? true
+let color = options.color ?? (interactive && colorAllowed)
+let localeName = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
+    ?? environment["LC_TIME"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"]
+
+var shellEnvironment = ShellEnvironment(store: store, clock: clock, labeler: DayLabeler(localeIdentifier: localeName),
+                                        history: { history.entries })
+let interpreter = Interpreter(session: Session(output: options.json ? .json : .text, color: color),
+                              environment: shellEnvironment)
+let width = TerminalInfo.isTerminal(1) ? TerminalInfo.width(environment: environment)
+    : environment["COLUMNS"].flatMap(Int.init) ?? 80
+let runner = Runner(interpreter: interpreter, sink: sink,
+                    options: ScriptOptions(echo: options.echo, bail: options.bail, width: width))
+
+switch options.mode {
+case let .commands(lines):
+    runner.runBatch(ArrayLineSource(name: "-c", lines: lines))
+case let .script(path):
+    do {
+        runner.runBatch(try FileLineSource(path: path, name: path))
+    } catch {
+        fail("\(error)", status: 2)
+    }
+default:
+    if interactive {
+        TerminalInfo.setUpLocale()
+        SignalFlags.install()
+        guard let editor = LineEditor(history: history.entries) else { fail("cannot start the line editor", status: 1) }
+        interpreter.environment.prompter = EditorPrompter(editor: editor)
+        InteractiveLoop(runner: runner, editor: editor, history: history).run()
+        sink.flush()
+        store.close()
+        exit(0)
+    }
+    runner.runBatch(FileLineSource(standardInput: "stdin"))
+}
+sink.flush()
+store.close()
+exit(runner.failures > 0 ? 1 : 0)

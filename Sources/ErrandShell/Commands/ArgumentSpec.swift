@@ -1,0 +1,22 @@
+/// A positional argument of a command.
+public struct ArgumentSpec: Equatable, Sendable {
+    public let name: String
+    public let kind: ArgumentKind
+    public let optional: Bool
+    /// Takes the rest of the words, joined by spaces (`create Buy milk`).
+    public let rest: Bool
+    public let help: String
+
+    public init(_ name: String, _ kind: ArgumentKind, optional: Bool = false, rest: Bool = false, help: String) {
+        self.name = name
+        self.kind = kind
+        self.optional = optional
+        self.rest = rest
+        self.help = help
+    }
+
+    var usage: String {
+        let word = rest ? name + "..." : name
+        return optional ? "[" + word + "]" : word
+    }
+}

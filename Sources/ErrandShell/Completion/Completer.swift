@@ -1,0 +1,108 @@
+import ErrandDomain
+import Foundation
+
+/// Context-aware Tab completion, derived from the command declarations: command names, row
+/// numbers of the last listing (shown with their titles), date words, file paths, choices.
+public struct Completer {
+    let table: CommandTable
+    let session: Session
+    let environment: ShellEnvironment
+
+    public init(table: CommandTable, session: Session, environment: ShellEnvironment) {
+        self.table = table
+        self.session = session
+        self.environment = environment
+    }
+
+    public func complete(_ lineBeforeCursor: String) -> Completion {
+        let (tokens, endsInSpace) = Tokenizer.splitPartial(lineBeforeCursor)
+        let current: Tokenizer.Token? = endsInSpace ? nil : tokens.last
+        let before = endsInSpace ? tokens : Array(tokens.dropLast())
+        let prefix = current?.text ?? ""
+        let replaceCount = current.map { lineBeforeCursor.count - $0.start } ?? 0
+        let candidates: [CompletionCandidate]
+        if before.isEmpty {
+            candidates = table.specs.filter { $0.name.hasPrefix(prefix.lowercased()) }
+                .map { CompletionCandidate(insert: $0.name, display: $0.name) }
+        } else if let spec = table.spec(named: before[0].text) {
+            candidates = complete(spec: spec, words: before.dropFirst().map(\.text), prefix: prefix)
+        } else {
+            candidates = []
+        }
+        return Completion(replaceCount: replaceCount, candidates: candidates)
+    }
+
+    func complete(spec: CommandSpec, words: [String], prefix: String) -> [CompletionCandidate] {
+        if let last = words.last, last.hasPrefix("--"), let option = spec.option(named: String(last.dropFirst(2))),
+           let value = option.value {
+            return candidates(for: value.kind, prefix: prefix)
+        }
+        if prefix.hasPrefix("-") {
+            return spec.options.filter { "--\($0.name)".hasPrefix(prefix) && !words.contains("--\($0.name)") }
+                .map { CompletionCandidate(insert: "--" + $0.name, display: "--\($0.name)  \($0.help)") }
+        }
+        var positional = 0
+        var index = 0
+        while index < words.count {
+            if words[index].hasPrefix("--"), let option = spec.option(named: String(words[index].dropFirst(2))) {
+                index += option.value == nil ? 1 : 2
+            } else {
+                positional += 1
+                index += 1
+            }
+        }
+        let arguments = spec.arguments
+        guard let argument = positional < arguments.count ? arguments[positional]
+                : arguments.last(where: \.rest) else { return [] }
+        return candidates(for: argument.kind, prefix: prefix)
+    }
+
+    func candidates(for kind: ArgumentKind, prefix: String) -> [CompletionCandidate] {
+        switch kind {
+        case .row:
+            return session.listing.enumerated().compactMap { index, row in
+                let n = String(index + 1)
+                guard n.hasPrefix(prefix) else { return nil }
+                return CompletionCandidate(insert: n, display: n + "  " + describe(row))
+            }
+        case .date:
+            let today = environment.clock.today
+            let isoDays = (0..<7).map { today.adding(days: $0).iso }
+            return (DateInputParser.completionWords + isoDays).filter { $0.hasPrefix(prefix.lowercased()) }
+                .map { CompletionCandidate(insert: $0, display: $0) }
+        case .command:
+            return table.specs.filter { $0.name.hasPrefix(prefix) }.map { CompletionCandidate(insert: $0.name, display: $0.name) }
+        case let .choice(choices):
+            return choices.filter { $0.hasPrefix(prefix) }.map { CompletionCandidate(insert: $0, display: $0) }
+        case .file:
+            return files(prefix)
+        case .text:
+            return []
+        }
+    }
+
+    func describe(_ row: ListingRow) -> String {
+        switch row {
+        case let .day(day): return environment.labeler.label(day)
+        case let .item(item): return DisplayWidth.sanitize(item.title)
+        }
+    }
+
+    func files(_ prefix: String) -> [CompletionCandidate] {
+        let slash = prefix.lastIndex(of: "/")
+        let dirPart = slash.map { String(prefix[...$0]) } ?? ""
+        let namePart = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
+        let directory = dirPart.isEmpty ? environment.workingDirectory : environment.resolve(path: dirPart)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { $0.hasPrefix(namePart) && (namePart.hasPrefix(".") || !$0.hasPrefix(".")) }
+            .sorted()
+            .prefix(200)
+            .map { name in
+                var isDirectory: ObjCBool = false
+                FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory)
+                let path = dirPart + name + (isDirectory.boolValue ? "/" : "")
+                return CompletionCandidate(insert: Tokenizer.quote(path), display: name + (isDirectory.boolValue ? "/" : ""),
+                                           isComplete: !isDirectory.boolValue)
+            }
+    }
+}

@@ -1,0 +1,60 @@
+import ErrandDomain
+
+/// One JSON object per command, on one line: `ok`, `command`, then `error` or the screen.
+public struct JSONPresenter {
+    public init() {}
+
+    public func line(for outcome: CommandOutcome) -> String {
+        var pairs: [(String, JSONValue)] = [("ok", .bool(outcome.succeeded)), ("command", .string(outcome.command))]
+        switch outcome.result {
+        case let .failure(error):
+            pairs.append(("error", .string(error.description)))
+        case let .success(display):
+            if let message = display.message { pairs.append(("message", .string(message))) }
+            if let screen = display.screen { pairs += self.screen(screen) }
+        }
+        return JSONValue.object(pairs).text
+    }
+
+    func screen(_ screen: Screen) -> [(String, JSONValue)] {
+        switch screen {
+        case let .week(rows, today):
+            return [("screen", .string("week")), ("today", .string(today.iso)),
+                    ("items", .array(rows.enumerated().map { i, row in
+                        .object([("n", .int(i + 1)), ("date", .string(row.day.iso)), ("label", .string(row.label)),
+                                 ("count", .int(row.count))])
+                    }))]
+        case let .items(day, heading, rows):
+            var pairs: [(String, JSONValue)] = [("screen", .string(day == nil ? "list" : "day"))]
+            if let day { pairs.append(("date", .string(day.iso))) }
+            pairs.append(("heading", .string(heading)))
+            pairs.append(("items", .array(rows.enumerated().map { i, item in
+                .object([("n", .int(i + 1))] + JSONPresenter.fields(item))
+            })))
+            return pairs
+        case let .detail(item, _):
+            return [("screen", .string("item")), ("item", .object(JSONPresenter.fields(item)))]
+        case let .lines(name, lines):
+            return [("screen", .string(name)), ("lines", .array(lines.map(JSONValue.string)))]
+        case let .form(hint):
+            return [("screen", .string("create")), ("hint", .string(hint))]
+        }
+    }
+
+    static func fields(_ item: TodoItem) -> [(String, JSONValue)] {
+        var pairs: [(String, JSONValue)] = [
+            ("id", .string(item.id.uuidString)), ("title", .string(item.title)), ("date", .string(item.due.iso)),
+            ("done", .bool(item.isDone)),
+        ]
+        if let time = item.time { pairs.append(("time", .string(time.description))) }
+        if let notes = item.notes { pairs.append(("notes", .string(notes))) }
+        if let location = item.location {
+            var place: [(String, JSONValue)] = [("name", .string(location.name))]
+            if let c = location.coordinate {
+                place += [("latitude", .double(c.latitude)), ("longitude", .double(c.longitude))]
+            }
+            pairs.append(("location", .object(place)))
+        }
+        return pairs
+    }
+}

@@ -1,0 +1,129 @@
+import ErrandDomain
+import Foundation
+
+/// Writes a Display as aligned text for a person: columns measured in display width,
+/// lines cut to the terminal width, colour only when the session has it on.
+public struct TextPresenter {
+    public var width: Int
+    public var color: Bool
+    public var labeler: DayLabeler
+
+    public init(width: Int, color: Bool, labeler: DayLabeler) {
+        self.width = max(width, 20)
+        self.color = color
+        self.labeler = labeler
+    }
+
+    public func lines(for display: Display) -> [String] {
+        var lines: [String] = []
+        if let message = display.message { lines.append(clip(DisplayWidth.sanitize(message))) }
+        switch display.screen {
+        case let .week(rows, today)?: lines += week(rows, today: today)
+        case let .items(day, heading, rows)?: lines += items(rows, heading: heading, showDate: day == nil)
+        case let .detail(item, dayLabel)?: lines += detail(item, dayLabel: dayLabel)
+        case let .lines(_, text)?: lines += text.map { clip(DisplayWidth.sanitize($0)) }
+        case let .form(hint)?: lines.append(clip(hint))
+        case nil: break
+        }
+        return lines
+    }
+
+    public func error(_ message: String) -> String {
+        style("error: ", "31") + DisplayWidth.sanitize(message)
+    }
+
+    func week(_ rows: [WeekRow], today: DueDay) -> [String] {
+        guard let first = rows.first else { return [] }
+        let numberWidth = String(rows.count).count
+        let labelWidth = rows.map { DisplayWidth.of($0.label) }.max() ?? 0
+        var out = [style("View: 7 days from " + labeler.longLabel(first.day), "1")]
+        for (i, row) in rows.enumerated() {
+            let count = row.count == 0 ? "no items" : Plural.items(row.count)
+            let marker = row.day == today ? "  today" : ""
+            out.append(clip(number(i + 1, numberWidth) + "  " + DisplayWidth.pad(row.label, to: labelWidth)
+                            + "  " + count + marker))
+        }
+        return out
+    }
+
+    func items(_ rows: [TodoItem], heading: String, showDate: Bool) -> [String] {
+        var out = [style(heading, "1")]
+        guard !rows.isEmpty else {
+            out.append("  nothing here: create TITLE" + (showDate ? "" : " --date DATE") + " adds one")
+            return out
+        }
+        let numberWidth = String(rows.count).count
+        let dates = rows.map { showDate ? labeler.label($0.due) : "" }
+        let dateWidth = dates.map { DisplayWidth.of($0) }.max() ?? 0
+        let hasTime = rows.contains { $0.time != nil }
+        let titles = rows.map { DisplayWidth.sanitize($0.title) }
+        let prefixWidth = numberWidth + 2 + (showDate ? dateWidth + 2 : 0) + (hasTime ? 7 : 0) + 2
+        let hasPlace = rows.contains { $0.location != nil }
+        let titleRoom = max(8, width - prefixWidth - (hasPlace ? 14 : 0))
+        let titleWidth = min(titles.map { DisplayWidth.of($0) }.max() ?? 0, titleRoom)
+        var section: Bool?
+        for (i, item) in rows.enumerated() {
+            if section != item.isDone {
+                section = item.isDone
+                out.append(style(item.isDone ? ItemSection.done.rawValue : ItemSection.toDo.rawValue, "1"))
+            }
+            var line = number(i + 1, numberWidth) + "  "
+            if showDate { line += DisplayWidth.pad(dates[i], to: dateWidth) + "  " }
+            if hasTime { line += (item.time.map { $0.description } ?? "     ") + "  " }
+            line += item.isDone ? "✓ " : "  "
+            let title = DisplayWidth.truncate(titles[i], to: titleWidth)
+            if let place = item.location?.name {
+                line += DisplayWidth.pad(title, to: titleWidth) + "  @ " + DisplayWidth.sanitize(place)
+            } else {
+                line += title
+            }
+            let clipped = clip(line)
+            out.append(item.isDone ? style(clipped, "2") : clipped)
+        }
+        return out
+    }
+
+    func detail(_ item: TodoItem, dayLabel: String) -> [String] {
+        var out = [style(clip(DisplayWidth.sanitize(item.title)), "1")]
+        func field(_ name: String, _ value: String) {
+            out.append(clip("  " + DisplayWidth.pad(name, to: 8) + "  " + DisplayWidth.sanitize(value)))
+        }
+        field("Due", dayLabel + (item.time.map { " at \($0)" } ?? ""))
+        if let location = item.location {
+            field("Place", location.name + (location.coordinate.map { " (\($0))" } ?? ""))
+        }
+        if let notes = item.notes {
+            let wrapped = TextWrap.wrap(DisplayWidth.sanitize(notes), width: max(10, width - 12))
+            for (i, line) in wrapped.enumerated() {
+                out.append(i == 0 ? "  Notes     " + line : "            " + line)
+            }
+        }
+        field("State", item.isDone ? "done" : "to do")
+        return out
+    }
+
+    func number(_ n: Int, _ width: Int) -> String {
+        let s = String(n)
+        return String(repeating: " ", count: max(0, width - s.count) + 2) + s
+    }
+
+    func clip(_ line: String) -> String { DisplayWidth.truncate(line, to: width) }
+
+    func style(_ text: String, _ code: String) -> String {
+        color ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
+    }
+
+    /// Where the user is: the tab and, below it, the screens opened.
+    public func prompt(for session: Session, lookup: (UUID) -> TodoItem?) -> String {
+        var parts = [session.tab.rawValue]
+        for route in session.stack {
+            switch route {
+            case .week, .createForm: continue
+            case let .day(day): parts.append(labeler.label(day))
+            case .all: parts.append("all")
+            case let .item(id): parts.append(DisplayWidth.truncate(DisplayWidth.sanitize(lookup(id)?.title ?? "item"), to: 20))
+            }
+        }
+        return parts.joined(separator: " › ") + "> "
+    }
+}

@@ -1,0 +1,35 @@
+/// Where results go: the real stdout/stderr, or memory for tests and transcripts.
+public protocol OutputSink: AnyObject {
+    func out(_ line: String)
+    func err(_ line: String)
+    /// Called after every command, so a program driving Errand through a pipe gets each
+    /// answer as soon as it is ready.
+    func flush()
+}
+
+/// Collects lines in memory; `all` interleaves both streams in order.
+public final class MemorySink: OutputSink {
+    public private(set) var stdout: [String] = []
+    public private(set) var stderr: [String] = []
+    public private(set) var all: [String] = []
+
+    public init() {}
+
+    public func out(_ line: String) {
+        stdout.append(line)
+        all.append(line)
+    }
+
+    public func err(_ line: String) {
+        stderr.append(line)
+        all.append(line)
+    }
+
+    public func flush() {}
+
+    public func reset() {
+        stdout = []
+        stderr = []
+        all = []
+    }
+}

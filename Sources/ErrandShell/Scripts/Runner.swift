@@ -1,0 +1,105 @@
+import ErrandDomain
+import Foundation
+
+/// Runs lines through the interpreter and writes what they show. Scripts, `source`, pipes and
+/// `-c` use `runBatch`; the keyboard uses `runOne` line by line. Only the keyboard adds
+/// prompts and history; bail never ends an interactive session.
+public final class Runner {
+    public let interpreter: Interpreter
+    public let sink: OutputSink
+    public var options: ScriptOptions
+    public private(set) var failures = 0
+    public private(set) var quitRequested = false
+    private var depth = 0
+    static let maxDepth = 16
+
+    public init(interpreter: Interpreter, sink: OutputSink, options: ScriptOptions = ScriptOptions()) {
+        self.interpreter = interpreter
+        self.sink = sink
+        self.options = options
+    }
+
+    /// Runs every line of `source`; false when a command failed (and, with bail, stops there).
+    @discardableResult
+    public func runBatch(_ source: LineSource) -> Bool {
+        var lineNumber = 0
+        var ok = true
+        while !quitRequested, let line = source.nextLine() {
+            lineNumber += 1
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if options.echo { sink.out(line) }
+            if !runOne(line, location: "\(source.name):\(lineNumber)") {
+                ok = false
+                if options.bail { break }
+            }
+        }
+        return ok
+    }
+
+    /// Runs one line; `location` ("file:line") prefixes errors in batch mode.
+    @discardableResult
+    public func runOne(_ line: String, location: String? = nil) -> Bool {
+        let outcome = interpreter.execute(line)
+        var ok = outcome.succeeded
+        present(outcome, location: location)
+        switch outcome.control {
+        case .quit?: quitRequested = true
+        case let .source(path)?: ok = source(path, location: location) && ok
+        case nil: break
+        }
+        if !ok { failures += 1 }
+        sink.flush()
+        return ok
+    }
+
+    func source(_ path: String, location: String?) -> Bool {
+        guard depth < Runner.maxDepth else {
+            report(ShellError.failed("source: scripts nested more than \(Runner.maxDepth) deep (a script sourcing itself?)"),
+                   command: "source", location: location)
+            return false
+        }
+        let script: FileLineSource
+        do {
+            script = try FileLineSource(path: path, name: path)
+        } catch {
+            report(error, command: "source", location: location)
+            return false
+        }
+        depth += 1
+        defer { depth -= 1 }
+        return runBatch(script)
+    }
+
+    public func present(_ outcome: CommandOutcome, location: String?) {
+        let session = interpreter.session
+        if session.output == .json {
+            sink.out(JSONPresenter().line(for: outcome))
+            return
+        }
+        switch outcome.result {
+        case let .success(display):
+            for line in presenter.lines(for: display) { sink.out(line) }
+        case let .failure(error):
+            report(error, command: outcome.command, location: location)
+        }
+    }
+
+    func report(_ error: ShellError, command: String, location: String?) {
+        if interpreter.session.output == .json {
+            sink.out(JSONPresenter().line(for: CommandOutcome(command: command, result: .failure(error))))
+        } else if let location {
+            sink.err(location + ": " + DisplayWidth.sanitize(error.description))
+        } else {
+            sink.err(presenter.error(error.description))
+        }
+    }
+
+    public var presenter: TextPresenter {
+        TextPresenter(width: options.width, color: interpreter.session.color, labeler: interpreter.environment.labeler)
+    }
+
+    public var prompt: String {
+        presenter.prompt(for: interpreter.session) { try? self.interpreter.environment.store.item(id: $0) }
+    }
+}

@@ -1,0 +1,12 @@
+/// How batch input is run (sqlite3's -echo and -bail, psql's ON_ERROR_STOP).
+public struct ScriptOptions: Equatable, Sendable {
+    public var echo = false
+    public var bail = false
+    public var width = 80
+
+    public init(echo: Bool = false, bail: Bool = false, width: Int = 80) {
+        self.echo = echo
+        self.bail = bail
+        self.width = width
+    }
+}

@@ -1,0 +1,61 @@
+/// A `.session` file: commands (`$ ` lines) each followed by the output it must produce.
+/// `#` lines are comments; `# today: YYYY-MM-DD` pins the clock (default 2026-11-29) and
+/// `# store: plist` picks the property-list backend.
+public struct Transcript: Equatable, Sendable {
+    public struct Step: Equatable, Sendable {
+        public var line: Int
+        public var command: String
+        public var expected: [String]
+    }
+
+    public var today: String = "2026-11-29"
+    public var plist = false
+    public var steps: [Step] = []
+
+    public init(text: String) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        for (index, line) in lines.enumerated() {
+            if line.hasPrefix("$ ") {
+                steps.append(Step(line: index + 1, command: String(line.dropFirst(2)), expected: []))
+            } else if line.hasPrefix("#") {
+                let directive = line.dropFirst().trimmingCharacters(in: .whitespaces)
+                if directive.hasPrefix("today:") {
+                    today = directive.dropFirst(6).trimmingCharacters(in: .whitespaces)
+                } else if directive == "store: plist" {
+                    plist = true
+                }
+            } else if !steps.isEmpty {
+                steps[steps.count - 1].expected.append(line)
+            }
+        }
+        for i in steps.indices { steps[i].expected = Transcript.trimmed(steps[i].expected) }
+    }
+
+    /// Trailing blank lines and trailing spaces do not count.
+    static func trimmed(_ lines: [String]) -> [String] {
+        var result = lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+        while result.last == "" { result.removeLast() }
+        return result
+    }
+
+    /// The file text with each step's output replaced (for `check --update`).
+    public static func render(original: String, actual: [[String]]) -> String {
+        var out: [String] = []
+        var step = -1
+        var lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        for line in lines {
+            if line.hasPrefix("$ ") {
+                step += 1
+                out.append(line)
+                if step < actual.count { out += actual[step] }
+            } else if line.hasPrefix("#") || step < 0 {
+                out.append(line)
+            } else if line.isEmpty, out.last != "" {
+                out.append("")
+            }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,65 @@
+import ErrandDomain
+import ErrandStorage
+import Foundation
+
+/// `errand check`: replays transcripts against a fresh temporary store with a pinned clock,
+/// English labels, fixed ids and an 80-column width, and reports every difference.
+public struct TranscriptChecker {
+    public struct Report: Equatable, Sendable {
+        public var file: String
+        public var commands: Int
+        public var diffs: [String]
+        public var actual: [[String]]
+        public var passed: Bool { diffs.isEmpty }
+    }
+
+    public init() {}
+
+    public func check(path: String) throws -> Report {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ShellError.failed("\(path): cannot read the transcript")
+        }
+        return try check(text: text, file: path)
+    }
+
+    public func check(text: String, file: String) throws -> Report {
+        let transcript = Transcript(text: text)
+        guard let today = DueDay(iso: transcript.today) else {
+            throw ShellError.failed("\(file): the today directive needs YYYY-MM-DD, not \"\(transcript.today)\"")
+        }
+        let dir = NSTemporaryDirectory() + "errand-check-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try StoreOpener.open(path: dir + (transcript.plist ? "/store.plist" : "/store.sqlite"))
+        defer { store.close() }
+        var counter: UInt64 = 0
+        let environment = ShellEnvironment(
+            store: store, clock: .fixed(today), labeler: .english,
+            newID: {
+                counter += 1
+                let hex = String(counter, radix: 16)
+                return UUID(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - hex.count) + hex) ?? UUID()
+            },
+            history: { transcript.steps.map(\.command) }, workingDirectory: dir, home: dir)
+        let sink = MemorySink()
+        let runner = Runner(interpreter: Interpreter(environment: environment), sink: sink)
+        var diffs: [String] = []
+        var actual: [[String]] = []
+        for step in transcript.steps {
+            sink.reset()
+            runner.runOne(step.command)
+            let got = Transcript.trimmed(sink.all)
+            actual.append(got)
+            if got != step.expected {
+                var diff = ["\(file):\(step.line): $ \(step.command)"]
+                diff += step.expected.filter { !got.contains($0) }.map { "- " + $0 }
+                diff += got.filter { !step.expected.contains($0) }.map { "+ " + $0 }
+                if diff.count == 1 { diff.append("  (same lines, different order)") }
+                diffs.append(diff.joined(separator: "\n"))
+            }
+        }
+        return Report(file: file, commands: transcript.steps.count, diffs: diffs, actual: actual)
+    }
+}

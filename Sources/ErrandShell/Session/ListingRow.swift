@@ -1,0 +1,8 @@
+import ErrandDomain
+
+/// A numbered row as it was shown: what `open N`, `swipe N`, `check N` refer to. Item rows
+/// keep the item as listed so a command can tell that it changed or vanished since.
+public enum ListingRow: Equatable, Sendable {
+    case day(DueDay)
+    case item(TodoItem)
+}

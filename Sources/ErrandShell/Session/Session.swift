@@ -1,0 +1,32 @@
+import ErrandDomain
+
+/// Everything the shell remembers between commands, as a value: commands transform it, and
+/// tests assert it whole.
+public struct Session: Equatable, Sendable {
+    public var tab: Tab = .view
+    /// A navigation stack per tab; the last route is the screen shown.
+    public var stacks: [Tab: [Route]] = [:]
+    /// The day the user last opened, if any.
+    public var selectedDate: DueDay?
+    /// The ads category filter (catalogue).
+    public var filter: String?
+    /// The rows of the last listing shown: numbers typed refer to these.
+    public var listing: [ListingRow] = []
+    public var output: OutputMode = .text
+    public var color = false
+    public var undo: [UndoEntry] = []
+
+    public init(output: OutputMode = .text, color: Bool = false) {
+        self.output = output
+        self.color = color
+    }
+
+    public var stack: [Route] {
+        get { stacks[tab] ?? [] }
+        set { stacks[tab] = newValue }
+    }
+
+    public var route: Route? { stack.last }
+
+    public static let undoDepth = 100
+}

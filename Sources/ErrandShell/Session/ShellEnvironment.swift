@@ -1,0 +1,39 @@
+import ErrandDomain
+import ErrandStorage
+import Foundation
+
+/// What commands reach outside the session value: the store, the clock, ids, the history and,
+/// at a terminal, the person. Injected so tests and transcripts pin every one of them.
+public struct ShellEnvironment {
+    public var store: ItemStore
+    public var clock: Clock
+    public var labeler: DayLabeler
+    public var newID: () -> UUID
+    public var history: () -> [String]
+    public var prompter: Prompter?
+    /// Folder that relative file names start from.
+    public var workingDirectory: String
+    public var home: String
+
+    public init(store: ItemStore, clock: Clock, labeler: DayLabeler = .english, newID: @escaping () -> UUID = UUID.init,
+                history: @escaping () -> [String] = { [] }, prompter: Prompter? = nil,
+                workingDirectory: String = FileManager.default.currentDirectoryPath,
+                home: String = ProcessInfo.processInfo.environment["HOME"] ?? "/") {
+        self.store = store
+        self.clock = clock
+        self.labeler = labeler
+        self.newID = newID
+        self.history = history
+        self.prompter = prompter
+        self.workingDirectory = workingDirectory
+        self.home = home
+    }
+
+    /// `~/x` and relative names made absolute.
+    public func resolve(path: String) -> String {
+        if path == "~" { return home }
+        if path.hasPrefix("~/") { return home + path.dropFirst(1) }
+        if path.hasPrefix("/") { return path }
+        return workingDirectory + "/" + path
+    }
+}

@@ -1,0 +1,117 @@
+@preconcurrency import CEditLine
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The libedit prompt: emacs keys, UTF-8 editing, `~/.editrc`, in-memory history fed from
+/// the history file, and whole-line Tab completion through a callback. Used only when stdin
+/// and stdout are both terminals.
+public final class LineEditor {
+    public typealias Completer = (String) -> TabCompletion
+
+    private var editLine: OpaquePointer?
+    private var history: OpaquePointer?
+    private var promptBuffer: UnsafeMutablePointer<CChar>?
+    private let output: UnsafeMutablePointer<FILE>?
+    public var completer: Completer?
+
+    public init?(program: String = "errand", history entries: [String]) {
+        guard let input = fdopen(0, "r"), let output = fdopen(1, "w"), let errors = fdopen(2, "w") else { return nil }
+        self.output = output
+        guard let el = el_init(program, input, output, errors) else { return nil }
+        editLine = el
+        history = history_init()
+        if let history {
+            cel_history_setsize(history, 2000)
+            cel_history_setunique(history, 1)
+            for entry in entries { cel_history_enter(history, entry) }
+            cel_set_history(el, history)
+        }
+        cel_set_editor(el, "emacs")
+        cel_set_signal(el, 1)
+        cel_set_clientdata(el, Unmanaged.passUnretained(self).toOpaque())
+        cel_set_prompt(el) { el in
+            guard let el, let data = cel_get_clientdata(el) else { return nil }
+            return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().promptBuffer
+        }
+        cel_add_function(el, "errand-complete", "context-aware completion") { el, _ in
+            guard let el, let data = cel_get_clientdata(el) else { return UInt8(CC_ERROR) }
+            return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().complete(el)
+        }
+        cel_bind(el, "^I", "errand-complete")
+        // The user's own key bindings win over ours, as in every libedit program.
+        el_source(el, nil)
+        setPrompt("> ")
+    }
+
+    deinit {
+        if let editLine { el_end(editLine) }
+        if let history { history_end(history) }
+        free(promptBuffer)
+    }
+
+    func setPrompt(_ prompt: String) {
+        free(promptBuffer)
+        promptBuffer = strdup(prompt)
+    }
+
+    /// Reads one line; the trailing newline is removed.
+    public func readLine(prompt: String) -> ReadResult {
+        guard let editLine else { return .endOfInput }
+        setPrompt(prompt)
+        _ = SignalFlags.takeInterrupt()
+        var count: Int32 = 0
+        guard let raw = el_gets(editLine, &count) else {
+            if SignalFlags.terminationRequested { return .terminated }
+            if count < 0 || SignalFlags.takeInterrupt() {
+                el_reset(editLine)
+                writeOut("^C\n")
+                return .interrupted
+            }
+            return .endOfInput
+        }
+        var line = String(cString: raw)
+        if line.hasSuffix("\n") { line.removeLast() }
+        return .line(line)
+    }
+
+    /// Adds to the in-memory history that Up and Down walk through.
+    public func remember(_ line: String) {
+        if let history { cel_history_enter(history, line) }
+    }
+
+    private func complete(_ el: OpaquePointer) -> UInt8 {
+        guard let completer, let info = el_line(el)?.pointee, let start = info.buffer else { return UInt8(CC_ERROR) }
+        let byteCount = info.cursor - start
+        let before = String(decoding: UnsafeRawBufferPointer(start: start, count: byteCount).bindMemory(to: UInt8.self),
+                            as: UTF8.self)
+        let answer = completer(before)
+        guard !answer.candidates.isEmpty else { return UInt8(CC_ERROR) }
+        let typed = String(before.suffix(answer.replaceCount))
+        if answer.candidates.count == 1, let only = answer.candidates.first {
+            replace(el, typed: typed, with: only.insert + (only.complete ? " " : ""))
+            return UInt8(CC_REFRESH)
+        }
+        let common = answer.commonPrefix
+        if common.count > typed.count, common.hasPrefix(typed) || !typed.hasPrefix("\"") {
+            replace(el, typed: typed, with: common)
+            return UInt8(CC_REFRESH)
+        }
+        writeOut("\n" + Columns.layout(answer.candidates.map(\.display), width: TerminalInfo.width(environment: [:])) + "\n")
+        return UInt8(CC_REDISPLAY)
+    }
+
+    private func replace(_ el: OpaquePointer, typed: String, with text: String) {
+        // el_deletestr counts characters as libedit sees them: Unicode scalars.
+        let scalars = typed.unicodeScalars.count
+        if scalars > 0 { el_deletestr(el, Int32(scalars)) }
+        el_insertstr(el, text)
+    }
+
+    private func writeOut(_ text: String) {
+        guard let output else { return }
+        fputs(text, output)
+        fflush(output)
+    }
+}

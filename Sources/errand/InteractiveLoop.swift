@@ -1,0 +1,43 @@
+import ErrandShell
+import ErrandStorage
+import ErrandTerminal
+
+/// The keyboard session: prompt, history, completion; Ctrl-C cancels the line, Ctrl-D,
+/// `quit`, SIGTERM and SIGHUP leave after saving the history.
+struct InteractiveLoop {
+    let runner: Runner
+    let editor: LineEditor
+    let history: HistoryFile
+
+    func run() {
+        editor.completer = { line in
+            let interpreter = runner.interpreter
+            let answer = Completer(table: interpreter.table, session: interpreter.session,
+                                   environment: interpreter.environment).complete(line)
+            return TabCompletion(replaceCount: answer.replaceCount,
+                                 candidates: answer.candidates.map { ($0.insert, $0.display, $0.isComplete) })
+        }
+        runner.sink.out("Errand: type help for commands, Tab to complete, Ctrl-D to leave.")
+        runner.sink.flush()
+        loop: while !runner.quitRequested {
+            switch editor.readLine(prompt: runner.prompt) {
+            case let .line(line):
+                if history.add(line) { editor.remember(line) }
+                runner.runOne(line)
+            case .interrupted:
+                continue
+            case .endOfInput:
+                runner.sink.out("")
+                break loop
+            case .terminated:
+                break loop
+            }
+        }
+        runner.sink.flush()
+        do {
+            try history.save()
+        } catch {
+            runner.sink.err("errand: \(error)")
+        }
+    }
+}
