@@ -16,7 +16,8 @@ public struct TextPresenter {
 
     public func lines(for display: Display) -> [String] {
         var lines: [String] = []
-        if let message = display.message { lines.append(clip(DisplayWidth.sanitize(message))) }
+        // Messages are never cut: the terminal wraps them, and every word of an error matters.
+        if let message = display.message { lines.append(DisplayWidth.sanitize(message)) }
         switch display.screen {
         case let .week(rows, today)?: lines += week(rows, today: today)
         case let .items(day, heading, rows)?: lines += items(rows, heading: heading, showDate: day == nil)

@@ -1,0 +1,255 @@
+import ErrandDomain
+import ErrandShell
+import ErrandStorage
+import Foundation
+import Testing
+
+@Suite struct SessionTests {
+    let today = ShellTester.today
+
+    @Test func viewShowsSevenDaysWithCounts() throws {
+        let t = try ShellTester()
+        t.given("create Buy milk")
+        t.given("create Call mum --date tomorrow")
+        t.given("create Pay rent --date tomorrow")
+        t.send("view", [
+            "View: 7 days from Sun Nov 29 2026",
+            "  1  Sun Nov 29  1 item  today",
+            "  2  Mon Nov 30  2 items",
+            "  3  Tue Dec 1   no items",
+            "  4  Wed Dec 2   no items",
+            "  5  Thu Dec 3   no items",
+            "  6  Fri Dec 4   no items",
+            "  7  Sat Dec 5   no items",
+        ]) {
+            $0.tab = .view
+            $0.stacks[.view] = [.week(start: today)]
+            $0.listing = (0..<7).map { .day(today.adding(days: $0)) }
+        }
+    }
+
+    @Test func openADayThenAnItemThenBack() throws {
+        let t = try ShellTester()
+        t.given("create Call mum --date tomorrow --at Home --coords 48.85,2.35 --notes \"ask about Sunday\"")
+        t.given("create Pay rent --date tomorrow")
+        t.given("view")
+        let mum = try t.item(1), rent = try t.item(2)
+        t.send("open 2", ["Mon Nov 30 2026", "To do", "  1    Call mum  @ Home", "  2    Pay rent"]) {
+            $0.selectedDate = today.adding(days: 1)
+            $0.stacks[.view] = [.week(start: today), .day(today.adding(days: 1))]
+            $0.listing = [.item(mum), .item(rent)]
+        }
+        t.send("open 1", ["Call mum", "  Due       Mon Nov 30 2026", "  Place     Home (48.85, 2.35)",
+                          "  Notes     ask about Sunday", "  State     to do"]) {
+            $0.stacks[.view]?.append(.item(mum.id))
+        }
+        t.send("back", ["Mon Nov 30 2026", "To do", "  1    Call mum  @ Home", "  2    Pay rent"]) {
+            $0.stacks[.view]?.removeLast()
+        }
+        t.send("back", ["View: 7 days from Sun Nov 29 2026"] + weekLines(counts: [0, 2, 0, 0, 0, 0, 0])) {
+            $0.stacks[.view] = [.week(start: today)]
+            $0.listing = (0..<7).map { .day(today.adding(days: $0)) }
+        }
+        t.send("back", ["error: back: already at the first screen of the view tab"], succeeds: false)
+    }
+
+    @Test func checkUncheckSwipeAndUndoKeepNumbersHonest() throws {
+        let t = try ShellTester()
+        t.given("create a")
+        t.given("create b")
+        t.given("day today")
+        let a = try t.item(1), b = try t.item(2)
+        t.send("check 1", ["checked \"a\": moved to Done", "Sun Nov 29 2026", "To do", "  1    b", "Done", "  2  ✓ a"]) {
+            var done = a
+            done.isDone = true
+            done.sequence = 3
+            $0.listing = [.item(b), .item(done)]
+            $0.undo.append(.moved(before: a))
+        }
+        let doneA = try t.item(1)
+        t.send("swipe 1", ["deleted \"b\" (Sun Nov 29)", "Sun Nov 29 2026", "Done", "  1  ✓ a"]) {
+            $0.listing = [.item(doneA)]
+            $0.undo.append(.deleted(b))
+        }
+        t.send("undo", ["undid the delete of \"b\"", "Sun Nov 29 2026", "To do", "  1    b", "Done", "  2  ✓ a"]) {
+            $0.listing = [.item(b), .item(doneA)]
+            $0.undo.removeLast()
+        }
+        t.send("undo", ["undid the check of \"a\"", "Sun Nov 29 2026", "To do", "  1    a", "  2    b"]) {
+            $0.listing = [.item(a), .item(b)]
+            $0.undo.removeLast()
+        }
+        t.send("undo", ["undid the create of \"b\"", "Sun Nov 29 2026", "To do", "  1    a"]) {
+            $0.listing = [.item(a)]
+            $0.undo.removeLast()
+        }
+        t.send("uncheck 1", ["error: \"a\" is not done"], succeeds: false)
+    }
+
+    @Test func aStaleRowIsRefusedAndNothingIsTouched() throws {
+        let t = try ShellTester()
+        t.given("create a")
+        t.given("create b")
+        t.given("list")
+        // Another shell (another handle on the same file) deletes "a" and checks "b".
+        let other = try StoreOpener.open(path: t.store.path)
+        _ = try other.delete(id: ShellTester.id(1), expecting: nil)
+        _ = try other.setDone(true, id: ShellTester.id(2), expecting: nil)
+        t.send("swipe 1", ["error: \"a\" is no longer in the store (another shell?); nothing was done: list again"],
+               succeeds: false)
+        t.send("check 2", ["error: \"b\" was changed since it was listed (another shell?); nothing was done: list again"],
+               succeeds: false)
+        #expect(try t.store.counts() == ItemCounts(toDo: 0, done: 1))
+    }
+
+    @Test func errorsAreOneLineAndSayWhatIsValid() throws {
+        let t = try ShellTester()
+        t.send("open 1", ["error: open: nothing is listed yet: view, list or day DATE first"], succeeds: false)
+        t.send("undo", ["error: undo: nothing to undo in this session"], succeeds: false)
+        t.given("view")
+        t.send("open 8", ["error: open: no row \"8\": choose a number from 1 to 7"], succeeds: false)
+        t.send("open -1", ["error: open: no row \"-1\": choose a number from 1 to 7"], succeeds: false)
+        t.send("open 99999999999999999999999", ["error: open: no row \"99999999999999999999…\": choose a number from 1 to 7"],
+               succeeds: false)
+        t.send("swipe 1", ["error: swipe: the rows listed are days: open one first"], succeeds: false)
+        t.send("open", ["error: open: missing N (usage: open N)"], succeeds: false)
+        t.send("open 1 2", ["error: open: unexpected \"2\" (usage: open N)"], succeeds: false)
+        t.send("veiw", ["error: unknown command \"veiw\": did you mean \"view\"? (help lists all)"], succeeds: false)
+        t.send("create x --when now", ["error: create: unknown option --when (valid: --date, --at, --coords, --notes)"],
+               succeeds: false)
+        t.send("create x --date", ["error: create: --date needs a DATE (usage: create [TITLE...] [--date DATE] [--at PLACE] [--coords LAT,LON] [--notes TEXT])"],
+               succeeds: false)
+        t.send("create \"unclosed", ["error: unbalanced \" quote: close it or escape it with a backslash"], succeeds: false)
+        t.send("week someday", ["error: cannot read the date \"someday\": try YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +3d, +2w or dec 1"],
+               succeeds: false)
+        t.send("set output xml", ["error: set: VALUE must be one of text, json, on, off, not \"xml\""], succeeds: false)
+        t.send("set color json", ["error: set color: choose on or off, not \"json\""], succeeds: false)
+        t.send("create x --coords 1,2", ["error: create: --coords needs --at PLACE"], succeeds: false)
+    }
+
+    @Test func duplicatesAreRefusedWithTheReason() throws {
+        let t = try ShellTester()
+        t.given("create Milk --notes \"2 l\"")
+        t.send("create Milk --notes \"2 l\"",
+               ["error: \"Milk\" is already on the list for 2026-11-29; change the title, notes, date or place to add another"],
+               succeeds: false)
+    }
+
+    @Test func clearNeedsYesInAScriptAndUndoRestores() throws {
+        let t = try ShellTester()
+        t.given("create a")
+        t.given("create b")
+        let a = try t.item(1), b = try t.item(2)
+        t.send("clear", ["error: clear: removes all 2 items; in a script say clear --yes"], succeeds: false)
+        t.send("clear --yes", ["removed 2 items (undo brings them back)"]) { $0.undo.append(.cleared([a, b])) }
+        #expect(try t.store.counts().total == 0)
+        t.send("undo", ["undid the clear of 2 items"]) { $0.undo.removeLast() }
+        #expect(try t.store.allItems() == [a, b])
+    }
+
+    @Test func jsonOutputIsOneObjectPerCommand() throws {
+        let t = try ShellTester()
+        t.given("create Buy \"milk\" --date 2026-11-30 --at Shop --coords 1.5,2")
+        t.send("set output json", ["{\"ok\":true,\"command\":\"set\",\"message\":\"output is json\"}"]) { $0.output = .json }
+        t.send("day 2026-11-30", [
+            "{\"ok\":true,\"command\":\"day\",\"screen\":\"day\",\"date\":\"2026-11-30\",\"heading\":\"Mon Nov 30 2026\",\"items\":[{\"n\":1,\"id\":\"00000000-0000-0000-0000-000000000001\",\"title\":\"Buy milk\",\"date\":\"2026-11-30\",\"done\":false,\"location\":{\"name\":\"Shop\",\"latitude\":1.5,\"longitude\":2.0}}]}",
+        ]) {
+            $0.tab = .view
+            $0.stacks[.view] = [.week(start: today), .day(today.adding(days: 1))]
+            $0.selectedDate = today.adding(days: 1)
+            $0.listing = [.item(try #require(try t.store.item(id: ShellTester.id(1))))]
+        }
+        t.send("open 5", ["{\"ok\":false,\"command\":\"open\",\"error\":\"open: no row \\\"5\\\": choose a number from 1 to 1\"}"],
+               succeeds: false)
+        t.send("nope", ["{\"ok\":false,\"command\":\"\",\"error\":\"unknown command \\\"nope\\\" (help lists all)\"}"],
+               succeeds: false)
+        t.given("view")
+        let week = try #require(t.sink.all.first)
+        #expect(week.contains("{\"n\":2,\"date\":\"2026-11-30\",\"label\":\"Mon Nov 30\",\"count\":1}"))
+    }
+
+    @Test func formAsksFieldByFieldAndCtrlCSavesNothing() throws {
+        let answers = ScriptedPrompter(["Dentist", "dec 3 10:00", "Clinic", "", "bring card"])
+        let t = try ShellTester(prompter: answers)
+        t.send("create", ["created \"Dentist\" for Thu Dec 3 2026 at 10:00"]) {
+            $0.tab = .create
+            $0.stacks[.create] = [.createForm]
+            $0.undo = [.created(try t.item(1))]
+        }
+        #expect(answers.questions == ["Title: ", "Date [today]: ", "Place (optional): ",
+                                      "Coordinates LAT,LON (optional): ", "Notes (optional): "])
+        #expect(try t.item(1).location == Location(name: "Clinic"))
+        answers.load(["Half typed", nil])
+        t.send("create", ["cancelled; nothing was saved"])
+        #expect(try t.store.counts().total == 1)
+        answers.load([nil])
+        t.send("clear", ["kept everything"])
+    }
+
+    @Test func helpIsDerivedFromTheDeclarations() throws {
+        let t = try ShellTester()
+        t.send("help swipe", ["usage: swipe N", "delete row N, as swiping left did", "also: delete, rm",
+                              "  N  a row number of the last listing"])
+        t.given("help")
+        #expect(t.sink.all.count == CommandTable.standard.specs.count + 2)
+        for spec in CommandTable.standard.specs {
+            #expect(t.sink.all.contains { $0.hasPrefix(spec.name + " ") })
+        }
+    }
+
+    @Test func everyActionIsDeclaredExactlyOnce() {
+        let actions = CommandTable.standard.specs.map(\.action)
+        #expect(Set(actions) == Set(CommandAction.allCases))
+        #expect(actions.count == CommandAction.allCases.count)
+        let names = CommandTable.standard.allNames
+        #expect(Set(names).count == names.count)
+    }
+
+    @Test(arguments: ["sqlite", "plist"])
+    func importExportAndUndoImport(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        let entries: [[String: Any]] = [["titleKey": "From the book", "locationKey": ["nameKey": "Library"]],
+                                        ["titleKey": "Second"]]
+        let data = try PropertyListSerialization.data(fromPropertyList: entries, format: .xml, options: 0)
+        try data.write(to: URL(fileURLWithPath: t.directory + "/toDoItems.plist"))
+        t.send("import toDoItems.plist", ["imported 2 items from toDoItems.plist (ItemManager toDoItems.plist)"]) {
+            $0.undo = [.imported([ShellTester.id(1), ShellTester.id(2)])]
+
+        }
+        t.send("import toDoItems.plist",
+               ["imported 0 items from toDoItems.plist (ItemManager toDoItems.plist), skipped 2 already on the list"])
+        t.send("export out.json", ["exported 2 items to out.json (JSON)"])
+        #expect(FileManager.default.fileExists(atPath: t.directory + "/out.json"))
+        t.send("undo", ["undid the import of 2 items"]) { $0.undo = [] }
+        #expect(try t.store.counts().total == 0)
+        t.send("import nothing.plist", ["error: \(t.directory)/nothing.plist: cannot read the file (no such file)"],
+               succeeds: false)
+    }
+
+    func weekLines(counts: [Int]) -> [String] {
+        let labels = ["Sun Nov 29", "Mon Nov 30", "Tue Dec 1 ", "Wed Dec 2 ", "Thu Dec 3 ", "Fri Dec 4 ", "Sat Dec 5 "]
+        return counts.enumerated().map { i, n in
+            "  \(i + 1)  \(labels[i])  " + (n == 0 ? "no items" : n == 1 ? "1 item" : "\(n) items") + (i == 0 ? "  today" : "")
+        }
+    }
+}
+
+/// Answers the form's questions from a list; nil plays Ctrl-C.
+final class ScriptedPrompter: Prompter {
+    private var answers: [String?]
+    private(set) var questions: [String] = []
+
+    init(_ answers: [String?]) {
+        self.answers = answers
+    }
+
+    func load(_ next: [String?]) {
+        answers = next
+        questions = []
+    }
+
+    func ask(_ question: String) -> String? {
+        questions.append(question)
+        return answers.isEmpty ? nil : answers.removeFirst()
+    }
+}

@@ -1,0 +1,74 @@
+import ErrandDomain
+import ErrandShell
+import ErrandStorage
+import Foundation
+import Testing
+
+/// Drives the interpreter without a terminal: send a line, state the whole session expected
+/// afterwards and the exact output; anything not asserted fails.
+final class ShellTester {
+    let directory: String
+    let store: ItemStore
+    let interpreter: Interpreter
+    let runner: Runner
+    let sink = MemorySink()
+    static let today = DueDay(year: 2026, month: 11, day: 29)!
+    private var counter = 0
+
+    init(backend: String = "sqlite", prompter: Prompter? = nil) throws {
+        directory = NSTemporaryDirectory() + "errand-shell-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        store = try StoreOpener.open(path: directory + "/store." + backend)
+        var environment = ShellEnvironment(store: store, clock: .fixed(ShellTester.today), labeler: .english,
+                                           workingDirectory: directory, home: directory)
+        environment.prompter = prompter
+        interpreter = Interpreter(environment: environment)
+        runner = Runner(interpreter: interpreter, sink: sink)
+        interpreter.environment.newID = { [unowned self] in self.nextID() }
+    }
+
+    deinit {
+        store.close()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func nextID() -> UUID {
+        counter += 1
+        return ShellTester.id(counter)
+    }
+
+    static func id(_ n: Int) -> UUID {
+        UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", n))!
+    }
+
+    func item(_ n: Int) throws -> TodoItem {
+        try #require(try store.item(id: ShellTester.id(n)))
+    }
+
+    /// Sends a line; `expected` is the exact output (stdout and stderr in order) and `change`
+    /// turns the session before the command into the session expected after it.
+    @discardableResult
+    func send(_ line: String, _ expected: [String], succeeds: Bool = true,
+              _ change: (inout Session) throws -> Void = { _ in },
+              sourceLocation: SourceLocation = #_sourceLocation) -> CommandOutcome? {
+        var expectedSession = interpreter.session
+        sink.reset()
+        let before = runner.failures
+        runner.runOne(line)
+        do {
+            try change(&expectedSession)
+        } catch {
+            Issue.record(error, sourceLocation: sourceLocation)
+        }
+        #expect(sink.all == expected, sourceLocation: sourceLocation)
+        #expect(interpreter.session == expectedSession, sourceLocation: sourceLocation)
+        #expect((runner.failures == before) == succeeds, sourceLocation: sourceLocation)
+        return nil
+    }
+
+    /// Runs a line without asserting (set-up).
+    func given(_ line: String) {
+        sink.reset()
+        runner.runOne(line)
+    }
+}
