@@ -19,7 +19,11 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else {
             throw .invalidCoordinates(text)
         }
-        try self.init(latitude: lat, longitude: lon)
+        do {
+            try self.init(latitude: lat, longitude: lon)
+        } catch {
+            throw .invalidCoordinates(text)
+        }
     }
 
     public var description: String { "\(latitude), \(longitude)" }

@@ -35,6 +35,23 @@ public enum DateInputParser {
     public static let completionWords = ["today", "tomorrow", "yesterday", "monday", "tuesday", "wednesday",
                                          "thursday", "friday", "saturday", "sunday", "+1d", "+1w"]
 
+    /// Whether `next` continues a date typed without quotes (`--date dec 1`, `--date tomorrow
+    /// 14:30`, `--date 1 dec 2027`), so the command line parser can take it along.
+    public static func continues(_ value: String, with next: String) -> Bool {
+        let words = value.lowercased().split(separator: " ").map(String.init)
+        let word = next.lowercased()
+        if words.last?.contains(":") == true { return false }
+        if TimeOfDay(text: word) != nil { return true }
+        let isNumber = !word.isEmpty && word.count <= 4 && word.allSatisfy(\.isASCII) && word.allSatisfy(\.isNumber)
+        let monthCount = words.filter { monthWords[$0] != nil }.count
+        switch words.count {
+        case 1 where monthWords[words[0]] != nil: return isNumber && word.count <= 2
+        case 1 where words[0].allSatisfy(\.isNumber): return monthWords[word] != nil
+        case 2 where monthCount == 1: return isNumber && word.count == 4
+        default: return false
+        }
+    }
+
     public static func parse(_ text: String, today: DueDay) throws(DomainError) -> Result {
         var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         var time: TimeOfDay?

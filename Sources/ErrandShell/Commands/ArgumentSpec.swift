@@ -16,7 +16,7 @@ public struct ArgumentSpec: Equatable, Sendable {
     }
 
     var usage: String {
-        let word = rest ? name + "..." : name
+        let word = rest && kind != .date ? name + "..." : name
         return optional ? "[" + word + "]" : word
     }
 }

@@ -1,3 +1,5 @@
+import ErrandDomain
+
 /// Turns a line into a ParsedCommand using the table, or a one-line error saying what was
 /// wrong and what is valid.
 public struct CommandParser: Sendable {
@@ -55,8 +57,14 @@ public struct CommandParser: Sendable {
                 if let inlineValue {
                     options[name] = inlineValue
                 } else if index < words.count {
-                    options[name] = words[index]
+                    var taken = words[index]
                     index += 1
+                    while value.kind == .date, index < words.count,
+                          DateInputParser.continues(taken, with: words[index]) {
+                        taken += " " + words[index]
+                        index += 1
+                    }
+                    options[name] = taken
                 } else {
                     throw .usage("\(spec.name): --\(name) needs a \(value.name) (usage: \(spec.usage))")
                 }

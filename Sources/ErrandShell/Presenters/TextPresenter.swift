@@ -23,7 +23,7 @@ public struct TextPresenter {
         case let .items(day, heading, rows)?: lines += items(rows, heading: heading, showDate: day == nil)
         case let .detail(item, dayLabel)?: lines += detail(item, dayLabel: dayLabel)
         case let .lines(_, text)?: lines += text.map { clip(DisplayWidth.sanitize($0)) }
-        case let .form(hint)?: lines.append(clip(hint))
+        case let .form(hint)?: lines.append(hint)
         case nil: break
         }
         return lines

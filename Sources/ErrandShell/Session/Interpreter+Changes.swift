@@ -54,8 +54,9 @@ extension Interpreter {
 
     func importItems(_ command: ParsedCommand, _ s: inout Session) throws -> Display {
         let name = command[argument: "FILE"] ?? ""
-        let parsed = try ItemImporter.read(path: environment.resolve(path: name), clock: environment.clock,
-                                           newID: environment.newID)
+        let parsed = try naming(name) {
+            try ItemImporter.read(path: $0, clock: environment.clock, newID: environment.newID)
+        }
         let outcome = try environment.store.importItems(parsed.items)
         if !outcome.added.isEmpty { remember(.imported(outcome.added.map(\.id)), &s) }
         let skipped = outcome.skipped == 0 ? "" : ", skipped \(outcome.skipped) already on the list"
@@ -65,7 +66,7 @@ extension Interpreter {
     func export(_ command: ParsedCommand) throws -> Display {
         let name = command[argument: "FILE"] ?? ""
         let items = try environment.store.allItems()
-        let format = try ItemExporter.write(items, to: environment.resolve(path: name), clock: environment.clock)
+        let format = try naming(name) { try ItemExporter.write(items, to: $0, clock: environment.clock) }
         return Display(message: "exported \(Plural.items(items.count)) to \(name) (\(format.rawValue))")
     }
 
@@ -81,6 +82,16 @@ extension Interpreter {
         }
         s.undo.removeLast()
         return try refresh(&s, message: "undid the \(entry.summary)")
+    }
+
+    /// Runs `body` on the resolved path; errors name the file as the user typed it.
+    func naming<T>(_ typed: String, _ body: (String) throws -> T) throws -> T {
+        let resolved = environment.resolve(path: typed)
+        do {
+            return try body(resolved)
+        } catch let error as StoreError {
+            throw ShellError.failed(error.description.replacingOccurrences(of: resolved, with: typed))
+        }
     }
 
     func remember(_ entry: UndoEntry, _ s: inout Session) {

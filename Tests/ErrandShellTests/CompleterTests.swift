@@ -1,0 +1,49 @@
+import ErrandShell
+import Foundation
+import Testing
+
+@Suite struct CompleterTests {
+    func complete(_ t: ShellTester, _ line: String) -> Completion {
+        Completer(table: t.interpreter.table, session: t.interpreter.session, environment: t.interpreter.environment)
+            .complete(line)
+    }
+
+    @Test func commandNames() throws {
+        let t = try ShellTester()
+        #expect(complete(t, "vi").candidates.map(\.insert) == ["view"])
+        #expect(complete(t, "vi").replaceCount == 2)
+        #expect(complete(t, "un").candidates.map(\.insert) == ["uncheck", "undo"])
+        #expect(complete(t, "").candidates.count == CommandTable.standard.specs.count)
+    }
+
+    @Test func rowsOfTheLastListingWithTheirTitles() throws {
+        let t = try ShellTester()
+        t.given("create Buy milk")
+        t.given("create Café crème")
+        t.given("day today")
+        let answer = complete(t, "open ")
+        #expect(answer.replaceCount == 0)
+        #expect(answer.candidates.map(\.insert) == ["1", "2"])
+        #expect(answer.candidates.map(\.display) == ["1  Buy milk", "2  Café crème"])
+        #expect(complete(t, "swipe 2").candidates.map(\.insert) == ["2"])
+        t.given("view")
+        #expect(complete(t, "open ").candidates.first?.display == "1  Sun Nov 29")
+    }
+
+    @Test func datesOptionsChoicesAndFiles() throws {
+        let t = try ShellTester()
+        #expect(complete(t, "create x --date tom").candidates.map(\.insert) == ["tomorrow"])
+        #expect(complete(t, "week 2026-12-0").candidates.map(\.insert) == ["2026-12-01", "2026-12-02", "2026-12-03",
+                                                                            "2026-12-04", "2026-12-05"])
+        #expect(complete(t, "create x --n").candidates.map(\.insert) == ["--notes"])
+        #expect(complete(t, "set ").candidates.map(\.insert) == ["output", "color"])
+        #expect(complete(t, "help sw").candidates.map(\.insert) == ["swipe"])
+        try FileManager.default.createDirectory(atPath: t.directory + "/my plans", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: t.directory + "/my plans/week one.errand", contents: Data())
+        #expect(complete(t, "source my").candidates.map(\.insert) == ["\"my plans/\""])
+        let inside = complete(t, "source \"my plans/w")
+        #expect(inside.candidates.map(\.insert) == ["\"my plans/week one.errand\""])
+        #expect(inside.replaceCount == "\"my plans/w".count)
+        #expect(complete(t, "nosuch ").candidates.isEmpty)
+    }
+}

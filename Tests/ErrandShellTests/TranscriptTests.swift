@@ -1,0 +1,52 @@
+import ErrandShell
+import Foundation
+import Testing
+
+/// Every transcript in examples/ must replay exactly; the checker itself must catch a difference.
+@Suite struct TranscriptTests {
+    static let examples: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        url.deleteLastPathComponent()
+        url.deleteLastPathComponent()
+        url.deleteLastPathComponent()
+        return url.appendingPathComponent("examples").path
+    }()
+
+    static var sessionFiles: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: examples)) ?? []
+        return names.filter { $0.hasSuffix(".session") }.sorted()
+    }
+
+    @Test func theRequiredExamplesExist() {
+        #expect(TranscriptTests.sessionFiles.count >= 4)
+    }
+
+    @Test(arguments: TranscriptTests.sessionFiles)
+    func exampleReplaysExactly(_ name: String) throws {
+        let report = try TranscriptChecker().check(path: TranscriptTests.examples + "/" + name)
+        #expect(report.commands > 0)
+        #expect(report.diffs == [])
+    }
+
+    @Test func aDifferenceIsReportedWithItsLine() throws {
+        let text = """
+            # today: 2026-12-25
+            $ create Gifts
+            created "Gifts" for Fri Dec 25 2026
+            $ day today
+            Fri Dec 25 2026
+            To do
+              1    Presents
+            """
+        let report = try TranscriptChecker().check(text: text, file: "x.session")
+        #expect(report.commands == 2)
+        #expect(report.diffs == ["x.session:4: $ day today\n-   1    Presents\n+   1    Gifts"])
+    }
+
+    @Test func plistDirectiveUsesThePlistBackend() throws {
+        let text = "# store: plist\n$ create a\ncreated \"a\" for Sun Nov 29 2026\n"
+        #expect(Transcript(text: text).plist)
+        #expect(!Transcript(text: "$ view\n").plist)
+        #expect(try TranscriptChecker().check(text: text, file: "p.session").passed)
+    }
+}
