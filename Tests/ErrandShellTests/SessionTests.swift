@@ -222,7 +222,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: t.directory + "/out.json"))
         t.send("undo", ["undid the import of 2 items"]) { $0.undo = [] }
         #expect(try t.store.counts().total == 0)
-        t.send("import nothing.plist", ["error: \(t.directory)/nothing.plist: cannot read the file (no such file)"],
+        t.send("import nothing.plist", ["error: nothing.plist: cannot read the file (no such file)"],
                succeeds: false)
     }
 
