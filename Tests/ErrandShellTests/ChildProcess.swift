@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the built `errand` as a child with pipes, for tests that need a real process
+/// (exit statuses, SIGKILL durability, line-by-line pipes).
+final class ChildProcess {
+    let process = Process()
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    private var pending = Data()
+
+    static var executable: String? {
+        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        var candidates = [here.appendingPathComponent("errand").path]
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        candidates.append(root.appendingPathComponent(".build/debug/errand").path)
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        let path = try #require(ChildProcess.executable, "build errand first (swift build --build-tests)")
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+    }
+
+    func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    func closeInput() {
+        try? input.fileHandleForWriting.close()
+    }
+
+    /// The next stdout line, waiting at most `timeout` seconds.
+    func readLine(timeout: Double = 10) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        let fd = output.fileHandleForReading.fileDescriptor
+        while true {
+            if let newline = pending.firstIndex(of: 0x0A) {
+                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                pending = Data(pending[pending.index(after: newline)...])
+                return line
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return nil }
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(left * 1000)) > 0 else { return nil }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(fd, &buffer, buffer.count)
+            guard count > 0 else { return nil }
+            pending.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    func kill9() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Closes stdin and waits; returns (status, stdout, stderr).
+    func finish() -> (Int32, String, String) {
+        closeInput()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: pending + out, as: UTF8.self),
+                String(decoding: err, as: UTF8.self))
+    }
+
+    static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> (Int32, String, String) {
+        let child = try ChildProcess(arguments, environment: environment)
+        child.input.fileHandleForWriting.write(Data(stdin.utf8))
+        return child.finish()
+    }
+}

@@ -1,0 +1,92 @@
+import ErrandDomain
+import ErrandStorage
+import Foundation
+import Testing
+
+/// The real program: exit statuses, script errors with their lines, and durability under SIGKILL.
+@Suite(.serialized) struct ProcessTests {
+    let dir = NSTemporaryDirectory() + "errand-proc-" + UUID().uuidString
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    var env: [String: String] {
+        ["XDG_DATA_HOME": dir + "/data", "XDG_STATE_HOME": dir + "/state", "HOME": dir, "ERRAND_TODAY": "2026-11-29"]
+    }
+
+    @Test(arguments: ["store.sqlite", "store.plist"])
+    func aWriteThatReturnedSurvivesSIGKILL(_ name: String) throws {
+        let store = dir + "/" + name
+        for round in 1...5 {
+            let child = try ChildProcess(["--store", store], environment: env)
+            child.send("create item \(round)")
+            let answer = child.readLine()
+            // Killed the moment the answer arrives: the write had returned.
+            child.kill9()
+            #expect(answer == "created \"item \(round)\" for Sun Nov 29 2026")
+            let reopened = try StoreOpener.open(path: store)
+            #expect(try reopened.allItems().map(\.title) == (1...round).map { "item \($0)" })
+            reopened.close()
+        }
+    }
+
+    @Test func aPipeIsAnsweredOneCommandAtATime() throws {
+        let child = try ChildProcess(["--store", dir + "/pipe.sqlite", "--json"], environment: env)
+        child.send("create first")
+        #expect(child.readLine()?.hasPrefix("{\"ok\":true,\"command\":\"create\"") == true)
+        child.send("view")
+        #expect(child.readLine()?.contains("\"count\":1") == true)
+        child.send("open 42")
+        #expect(child.readLine()?.hasPrefix("{\"ok\":false,\"command\":\"open\"") == true)
+        let (status, _, _) = child.finish()
+        #expect(status == 1)
+    }
+
+    @Test func exitStatusesAndErrorLocations() throws {
+        let store = ["--store", dir + "/s.sqlite"]
+        var (status, out, err) = try ChildProcess.run(store + ["-c", "view"], environment: env)
+        #expect(status == 0)
+        #expect(out.hasPrefix("View: 7 days from Sun Nov 29 2026\n"))
+        #expect(err == "")
+        (status, _, err) = try ChildProcess.run(store + ["-c", "view", "-c", "open 9"], environment: env)
+        #expect(status == 1)
+        #expect(err == "-c:2: open: no row \"9\": choose a number from 1 to 7\n")
+        (status, _, err) = try ChildProcess.run(["--frobnicate"], environment: env)
+        #expect(status == 2)
+        #expect(err.hasPrefix("errand: unknown option --frobnicate\n"))
+
+        let script = dir + "/plan.errand"
+        try "# plan\ncreate a\n\nopen 3\ncreate b\n".write(toFile: script, atomically: true, encoding: .utf8)
+        (status, out, err) = try ChildProcess.run(store + [script], environment: env)
+        #expect(status == 1)
+        #expect(err == "\(script):4: open: nothing is listed yet: view, list or day DATE first\n")
+        #expect(out == "created \"a\" for Sun Nov 29 2026\ncreated \"b\" for Sun Nov 29 2026\n")
+        (status, out, err) = try ChildProcess.run(store + ["--bail", "--echo", "--script", script], environment: env)
+        #expect(status == 1)
+        // "a" exists from the run above: echoed, failed, and nothing after line 2 ran.
+        #expect(out == "create a\n")
+        #expect(err == "\(script):2: \"a\" is already on the list for 2026-11-29; change the title, notes, date or place to add another\n")
+    }
+
+    @Test func aDamagedStoreIsRefusedWithStatus3AndLeftAlone() throws {
+        let path = dir + "/bad.sqlite"
+        let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try garbage.write(to: URL(fileURLWithPath: path))
+        let (status, out, err) = try ChildProcess.run(["--store", path, "-c", "view"], environment: env)
+        #expect(status == 3)
+        #expect(out == "")
+        #expect(err == "errand: \(path): not an Errand store (not a database); the file was left untouched\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    }
+
+    @Test func sourceRunsAFileAndNamesItsLines() throws {
+        let inner = dir + "/inner.errand"
+        try "create from inner\nbogus\n".write(toFile: inner, atomically: true, encoding: .utf8)
+        let (status, out, err) = try ChildProcess.run(["--store", dir + "/src.sqlite"],
+                                                      stdin: "source \(inner)\nlist\n", environment: env)
+        #expect(status == 1)
+        #expect(out.hasPrefix("created \"from inner\" for Sun Nov 29 2026\nAll items\n"))
+        #expect(err == "\(inner):2: unknown command \"bogus\" (help lists all)\n")
+    }
+}
