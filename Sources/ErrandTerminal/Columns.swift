@@ -4,8 +4,10 @@ enum Columns {
         let widest = items.map(\.count).max() ?? 0
         let columnWidth = widest + 2
         let perRow = max(1, width / max(columnWidth, 1))
-        // Long descriptions (rows with titles) read better one per line.
-        if perRow == 1 || widest > 30 { return items.joined(separator: "\n") }
+        // Candidates that carry a description ("2  Buy milk") read as a list, one per line.
+        if perRow == 1 || widest > 30 || items.contains(where: { $0.contains("  ") }) {
+            return items.joined(separator: "\n")
+        }
         var lines: [String] = []
         var line = ""
         for (index, item) in items.enumerated() {

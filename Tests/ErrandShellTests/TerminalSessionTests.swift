@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// The real program in a real terminal (tmux), typed at as a person would.
+@Suite(.serialized) struct TerminalSessionTests {
+    final class Tmux {
+        let socket = "errand-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+        let dir: String
+
+        init(dir: String) {
+            self.dir = dir
+        }
+
+        deinit { _ = try? run(["kill-server"], capture: false) }
+
+        /// Runs tmux through popen: pclose reaps the client itself, and new-session's output
+        /// goes to /dev/null because the server it forks keeps inherited descriptors open.
+        @discardableResult
+        func run(_ arguments: [String], capture: Bool = true) throws -> String {
+            let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+            let command = "tmux -L \(socket) " + quoted.joined(separator: " ") + (capture ? " 2>/dev/null" : " >/dev/null 2>&1")
+            guard let pipe = popen(command, "r") else { throw CocoaError(.fileReadUnknown) }
+            var output = Data()
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = fread(&buffer, 1, buffer.count, pipe)
+                if count <= 0 { break }
+                output.append(contentsOf: buffer[0..<count])
+            }
+            pclose(pipe)
+            return String(decoding: output, as: UTF8.self)
+        }
+
+        func start(_ executable: String) throws {
+            let env = "HOME=\(dir) XDG_DATA_HOME=\(dir)/data XDG_STATE_HOME=\(dir)/state ERRAND_TODAY=2026-11-29 LANG=C.UTF-8 TERM=xterm"
+            try run(["new-session", "-d", "-s", "t", "-x", "100", "-y", "30",
+                     "env \(env) \(executable); echo EXIT=$?; sleep 60"], capture: false)
+        }
+
+        func keys(_ keys: String...) throws {
+            try run(["send-keys", "-t", "t"] + keys)
+        }
+
+        func screen() throws -> String { try run(["capture-pane", "-p", "-t", "t"]) }
+
+        /// Polls the screen until `text` appears (no fixed sleeps: machines are noisy). tmux
+        /// trims trailing spaces, so texts end without one.
+        @discardableResult
+        func wait(for text: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+            let deadline = Date().addingTimeInterval(timeout)
+            var last = ""
+            while Date() < deadline {
+                last = try screen()
+                if last.contains(text) { return last }
+                usleep(50_000)
+            }
+            Issue.record("screen never showed \(text.debugDescription):\n\(last)", sourceLocation: sourceLocation)
+            return last
+        }
+    }
+
+    @Test func typingCompletingCancellingAndLeaving() throws {
+        let executable = try #require(ChildProcess.executable)
+        let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let tmux = Tmux(dir: dir)
+        try tmux.start(executable)
+        try tmux.wait(for: "view>")
+        try tmux.keys("create Buy milk", "Enter")
+        try tmux.wait(for: "created \"Buy milk\"")
+        try tmux.keys("create Café crème", "Enter")
+        try tmux.wait(for: "created \"Café crème\"")
+
+        // A partial command completes with Tab.
+        try tmux.keys("li", "Tab")
+        try tmux.wait(for: "create> list")
+        try tmux.keys("Enter")
+        try tmux.wait(for: "view › all>")
+
+        // Tab after "open " lists the rows with their titles.
+        try tmux.keys("open ", "Tab")
+        let listed = try tmux.wait(for: "2  Café crème")
+        #expect(listed.contains("1  Buy milk"))
+
+        // Ctrl-C at the prompt cancels the line, the shell goes on.
+        try tmux.keys("C-c")
+        try tmux.wait(for: "open ^C")
+        try tmux.keys("help back", "Enter")
+        try tmux.wait(for: "usage: back")
+
+        // Ctrl-C in the form saves nothing.
+        try tmux.keys("create", "Enter")
+        try tmux.wait(for: "Title:")
+        try tmux.keys("Half typed", "C-c")
+        try tmux.wait(for: "cancelled; nothing was saved")
+
+        // Moving over é and inserting after it.
+        try tmux.keys("create é1", "Left", "Left", "Right", "X", "Enter")
+        try tmux.wait(for: "created \"éX1\"")
+
+        try tmux.keys("C-d")
+        try tmux.wait(for: "EXIT=0")
+        try tmux.run(["kill-session", "-t", "t"])
+
+        // A new run recalls the last line with Up.
+        try tmux.start(executable)
+        try tmux.wait(for: "view>")
+        try tmux.keys("Up")
+        try tmux.wait(for: "view> create éX1")
+        let history = try String(contentsOfFile: dir + "/state/errand/history", encoding: .utf8)
+        #expect(history.hasSuffix("help back\ncreate\ncreate éX1\n"))
+    }
+}

@@ -1,0 +1,42 @@
+import ErrandTerminal
+import Foundation
+import Testing
+
+@Suite struct HistoryFileTests {
+    let dir = NSTemporaryDirectory() + "errand-history-" + UUID().uuidString
+
+    var path: String { dir + "/state/history" }
+
+    @Test func skipsBlanksAndConsecutiveDuplicatesAndIsBounded() throws {
+        let history = HistoryFile(path: path, limit: 3)
+        #expect(history.add("view"))
+        #expect(!history.add("view"))
+        #expect(!history.add("   "))
+        history.add("open 1")
+        history.add("back")
+        history.add("view")
+        #expect(history.entries == ["open 1", "back", "view"])
+        try history.save()
+        #expect(HistoryFile(path: path).entries == ["open 1", "back", "view"])
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test func twoShellsExitingInTurnKeepEveryLine() throws {
+        let seed = HistoryFile(path: path)
+        seed.add("old")
+        try seed.save()
+        let first = HistoryFile(path: path)
+        let second = HistoryFile(path: path)
+        first.add("first a")
+        second.add("second a")
+        first.add("first b")
+        second.add("second b")
+        try second.save()
+        try first.save()
+        #expect(HistoryFile(path: path).entries == ["old", "second a", "second b", "first a", "first b"])
+        // Saving again adds nothing twice.
+        try first.save()
+        #expect(HistoryFile(path: path).entries.count == 5)
+    }
+}
