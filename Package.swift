@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers depend one way: domain <- storage <- shell; the terminal layer knows
+// Layers depend one way: domain <- storage <- catalogue <- shell; the terminal layer knows
 // nothing of to-dos; the executable only wires shell and terminal together.
 let package = Package(
     name: "Errand",
@@ -23,7 +23,8 @@ let package = Package(
         ),
         .target(name: "ErrandDomain"),
         .target(name: "ErrandStorage", dependencies: ["ErrandDomain", "CSQLite"]),
-        .target(name: "ErrandShell", dependencies: ["ErrandDomain", "ErrandStorage"]),
+        .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage"]),
+        .target(name: "ErrandShell", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue"]),
         .target(name: "ErrandTerminal", dependencies: ["CEditLine"]),
         .executableTarget(
             name: "errand",
@@ -31,7 +32,8 @@ let package = Package(
         ),
         .testTarget(name: "ErrandDomainTests", dependencies: ["ErrandDomain"]),
         .testTarget(name: "ErrandStorageTests", dependencies: ["ErrandStorage", "ErrandDomain"]),
-        .testTarget(name: "ErrandShellTests", dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain"]),
+        .testTarget(name: "ErrandCatalogueTests", dependencies: ["ErrandCatalogue", "ErrandStorage", "ErrandDomain"]),
+        .testTarget(name: "ErrandShellTests", dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue"]),
         .testTarget(name: "ErrandTerminalTests", dependencies: ["ErrandTerminal"]),
     ]
 )

@@ -87,7 +87,7 @@ public struct DueDay: Hashable, Comparable, Sendable, CustomStringConvertible {
         return value
     }
 
-    static func pad(_ value: Int, _ width: Int) -> String {
+    public static func pad(_ value: Int, _ width: Int) -> String {
         let s = String(value)
         return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
     }

@@ -11,12 +11,14 @@ struct PlistDocument: Codable {
     var version: Int
     var revision: Int
     var items: [PlistItem]
+    var catalogue: PlistCatalogue?
 
-    init(revision: Int, items: [TodoItem]) {
+    init(revision: Int, items: [TodoItem], catalogue: Catalogue?) {
         format = Self.formatName
         version = Self.currentVersion
         self.revision = revision
         self.items = items.map(PlistItem.init)
+        self.catalogue = catalogue.map(PlistCatalogue.init)
     }
 
     /// Decodes a whole file, naming the problem when it is not one of ours.
@@ -109,5 +111,48 @@ struct PlistItem: Codable {
         if time != nil, timeOfDay == nil { return nil }
         return TodoItem(id: uuid, title: title, notes: notes, due: day, time: timeOfDay, location: location,
                         isDone: done, created: created, sequence: sequence)
+    }
+}
+
+/// The ads cache inside a property-list store.
+struct PlistCatalogue: Codable {
+    struct Category: Codable {
+        var id: Int64
+        var name: String
+    }
+
+    struct Entry: Codable {
+        var id: Int64
+        var category: Int64
+        var title: String
+        var description: String
+        var price: Double
+        var small: String?
+        var thumb: String?
+        var created: Int64
+        var urgent: Bool
+        var siret: String?
+    }
+
+    var source: String
+    var fetched: Int64
+    var categories: [Category]
+    var ads: [Entry]
+
+    init(_ catalogue: Catalogue) {
+        source = catalogue.source
+        fetched = catalogue.fetched
+        categories = catalogue.categories.map { Category(id: $0.id, name: $0.name) }
+        ads = catalogue.ads.map {
+            Entry(id: $0.id, category: $0.categoryID, title: $0.title, description: $0.description, price: $0.price,
+                  small: $0.smallImage, thumb: $0.thumbImage, created: $0.created, urgent: $0.isUrgent, siret: $0.siret)
+        }
+    }
+
+    var catalogue: Catalogue {
+        Catalogue(ads: ads.map {
+            Ad(id: $0.id, categoryID: $0.category, title: $0.title, description: $0.description, price: $0.price,
+               smallImage: $0.small, thumbImage: $0.thumb, created: $0.created, isUrgent: $0.urgent, siret: $0.siret)
+        }, categories: categories.map { AdCategory(id: $0.id, name: $0.name) }, source: source, fetched: fetched)
     }
 }

@@ -8,10 +8,11 @@ import Foundation
 /// directory fsync). So another process's change is never overwritten, and a crash leaves
 /// the previous or the next version whole. The cost of a change grows with the file: see
 /// README for the sizes it suits.
-public final class PlistItemStore: ItemStore {
+public final class PlistItemStore: ItemStore, CatalogueStore {
     public let path: String
     private let lock: FileLock
     private var manager = ItemManager()
+    private var cachedCatalogue: Catalogue?
     private var revision = 0
     private var fingerprint: FileFingerprint?
 
@@ -76,6 +77,21 @@ public final class PlistItemStore: ItemStore {
         return try change { manager in manager.importItems(valid) }
     }
 
+    // MARK: catalogue
+
+    public func catalogue() throws -> Catalogue? {
+        try refresh()
+        return cachedCatalogue
+    }
+
+    public func replaceCatalogue(_ next: Catalogue) throws -> CatalogueChange {
+        try changeAll { _, catalogue in
+            let change = (catalogue ?? Catalogue(ads: [], categories: [], source: "", fetched: 0)).changes(to: next)
+            catalogue = next
+            return change
+        }
+    }
+
     // MARK: file
 
     private func check(_ item: TodoItem?, id: UUID, expecting: TodoItem?) throws {
@@ -85,14 +101,20 @@ public final class PlistItemStore: ItemStore {
         if let expecting, expecting != item { throw StoreError.changed(title: expecting.title) }
     }
 
+    /// Applies `body` to the freshest copy of the items under the lock and writes the result.
+    private func change<T>(_ body: (inout ItemManager) throws -> T) throws -> T {
+        try changeAll { items, _ in try body(&items) }
+    }
+
     /// Applies `body` to the freshest copy under the lock and writes the result; if `body`
     /// throws, nothing is written and the in-memory copy is left as the file is.
-    private func change<T>(_ body: (inout ItemManager) throws -> T) throws -> T {
+    private func changeAll<T>(_ body: (inout ItemManager, inout Catalogue?) throws -> T) throws -> T {
         try lock.withLock {
             try refresh()
             var copy = manager
-            let result = try body(&copy)
-            let document = PlistDocument(revision: revision + 1, items: copy.allInSections)
+            var catalogueCopy = cachedCatalogue
+            let result = try body(&copy, &catalogueCopy)
+            let document = PlistDocument(revision: revision + 1, items: copy.allInSections, catalogue: catalogueCopy)
             let data: Data
             do {
                 data = try document.encoded()
@@ -104,6 +126,7 @@ public final class PlistItemStore: ItemStore {
             }
             try StoreFile.replace(path, with: data, mode: StoreFile.mode(of: path) ?? 0o600)
             manager = copy
+            cachedCatalogue = catalogueCopy
             revision = document.revision
             fingerprint = FileFingerprint(path: path)
             return result
@@ -115,6 +138,7 @@ public final class PlistItemStore: ItemStore {
         guard let current = FileFingerprint(path: path) else {
             // No file yet: an empty store until the first change creates it.
             manager = ItemManager()
+            cachedCatalogue = nil
             revision = 0
             fingerprint = nil
             return
@@ -129,6 +153,7 @@ public final class PlistItemStore: ItemStore {
         }
         let document = try PlistDocument.decode(data, path: path)
         manager = ItemManager(items: try document.todoItems(path: path))
+        cachedCatalogue = document.catalogue?.catalogue
         revision = document.revision
         fingerprint = current
     }

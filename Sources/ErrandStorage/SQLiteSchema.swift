@@ -28,6 +28,22 @@ enum SQLiteSchema {
         CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
         INSERT INTO meta (key, value) VALUES ('last_seq', 0);
         """,
+        """
+        CREATE TABLE ad_category (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+        CREATE TABLE ad (
+            id INTEGER PRIMARY KEY,
+            category_id INTEGER NOT NULL,
+            title TEXT NOT NULL,
+            description TEXT NOT NULL,
+            price REAL NOT NULL,
+            small_image TEXT,
+            thumb_image TEXT,
+            created INTEGER NOT NULL,
+            urgent INTEGER NOT NULL,
+            siret TEXT
+        );
+        CREATE TABLE catalogue_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

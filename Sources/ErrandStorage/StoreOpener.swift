@@ -3,7 +3,7 @@ import Foundation
 /// Picks the backend for a path and knows where the default store lives.
 public enum StoreOpener {
     /// `.plist` files use the property-list backend; anything else is SQLite.
-    public static func open(path: String) throws -> ItemStore {
+    public static func open(path: String) throws -> ErrandStore {
         if path.lowercased().hasSuffix(".plist") {
             return try PlistItemStore(path: path)
         }

@@ -15,6 +15,14 @@ public enum TerminalInfo {
         return 80
     }
 
+    /// Rows of the terminal on `fd`, else $LINES, else 24.
+    public static func height(fd: Int32 = 1, environment: [String: String]) -> Int {
+        var size = winsize()
+        if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        if let lines = environment["LINES"].flatMap(Int.init), lines > 0 { return lines }
+        return 24
+    }
+
     /// libedit drops typed non-ASCII characters unless LC_CTYPE is a UTF-8 locale.
     public static func setUpLocale() {
         setlocale(LC_ALL, "")

@@ -1,3 +1,4 @@
+import ErrandCatalogue
 import ErrandDomain
 import ErrandShell
 import ErrandStorage
@@ -46,7 +47,7 @@ if let todayText, !todayText.isEmpty {
 }
 
 let storePath = options.store ?? StoreOpener.defaultPath(environment: environment)
-let store: ItemStore
+let store: ErrandStore
 do {
     store = try StoreOpener.open(path: storePath)
 } catch {
@@ -68,6 +69,25 @@ let localeName = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
 
 var shellEnvironment = ShellEnvironment(store: store, clock: clock, labeler: DayLabeler(localeIdentifier: localeName),
                                         history: { history.entries })
+if let base = options.catalogue ?? environment["ERRAND_CATALOGUE"], !base.isEmpty {
+    shellEnvironment.catalogueBase = base
+}
+if let text = environment["ERRAND_CATALOGUE_MAX_AGE"], !text.isEmpty {
+    guard let seconds = Int64(text), seconds >= 0 else {
+        fail("ERRAND_CATALOGUE_MAX_AGE needs a number of seconds, not \"\(text)\"", status: 2)
+    }
+    shellEnvironment.catalogueMaxAge = seconds
+}
+if interactive {
+    shellEnvironment.pageSize = max(5, TerminalInfo.height(environment: environment) - 4)
+}
+if TerminalInfo.isTerminal(2) {
+    // A long download shows its progress on the terminal, on one line that is cleared after.
+    shellEnvironment.catalogueSync = CatalogueSync(fetcher: CatalogueFetcher(progress: { received, expected in
+        let total = expected.map { " of \($0 / 1024) KB" } ?? ""
+        StandardStreamsSink.writeAll(2, "\rdownloading: \(received / 1024) KB\(total)\u{1B}[K")
+    }, finished: { StandardStreamsSink.writeAll(2, "\r\u{1B}[K") }))
+}
 let interpreter = Interpreter(session: Session(output: options.json ? .json : .text, color: color),
                               environment: shellEnvironment)
 let width = TerminalInfo.isTerminal(1) ? TerminalInfo.width(environment: environment)

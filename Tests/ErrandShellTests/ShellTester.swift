@@ -8,7 +8,7 @@ import Testing
 /// afterwards and the exact output; anything not asserted fails.
 final class ShellTester {
     let directory: String
-    let store: ItemStore
+    let store: ErrandStore
     let interpreter: Interpreter
     let runner: Runner
     let sink = MemorySink()

@@ -6,5 +6,6 @@ public enum ArgumentKind: Equatable, Sendable {
     case text
     case file
     case command
+    case category
     case choice([String])
 }

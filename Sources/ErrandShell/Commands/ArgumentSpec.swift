@@ -16,7 +16,7 @@ public struct ArgumentSpec: Equatable, Sendable {
     }
 
     var usage: String {
-        let word = rest && kind != .date ? name + "..." : name
+        let word = rest && kind == .text ? name + "..." : name
         return optional ? "[" + word + "]" : word
     }
 }

@@ -3,4 +3,5 @@
 public enum CommandAction: String, CaseIterable, Sendable {
     case view, week, open, back, create, swipe, check, uncheck, list, day, undo, clear
     case importItems, export, history, source, help, set, quit
+    case ads, filter, categories, sync, more
 }

@@ -69,6 +69,16 @@ public struct CommandTable: Sendable {
         CommandSpec("set", action: .set, summary: "set output text|json, or set color on|off",
                     arguments: [ArgumentSpec("SETTING", .choice(["output", "color"]), help: "output or color"),
                                 ArgumentSpec("VALUE", .choice(["text", "json", "on", "off"]), help: "text|json, on|off")]),
+        CommandSpec("ads", action: .ads, summary: "the ads tab: the cached catalogue, urgent first, then newest",
+                    details: "Syncs first when nothing is cached; refreshes when the cache is older than the maximum age."),
+        CommandSpec("filter", action: .filter, summary: "show one category of ads; filter alone shows all again",
+                    arguments: [ArgumentSpec("CATEGORY", .category, optional: true, rest: true,
+                                             help: "a category name (case and accents do not matter)")]),
+        CommandSpec("categories", action: .categories, summary: "the ad categories with their counts"),
+        CommandSpec("sync", action: .sync, summary: "fetch the catalogue again (from URL, or where it came from)",
+                    arguments: [ArgumentSpec("URL", .file, optional: true,
+                                             help: "an http, https or file URL, or a folder, holding listing.json and categories.json")]),
+        CommandSpec("more", action: .more, summary: "the next page of a long ads list"),
         CommandSpec("quit", aliases: ["exit"], action: .quit, summary: "leave Errand"),
     ])
 

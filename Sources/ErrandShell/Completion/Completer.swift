@@ -76,6 +76,11 @@ public struct Completer {
             return choices.filter { $0.hasPrefix(prefix) }.map { CompletionCandidate(insert: $0, display: $0) }
         case .file:
             return files(prefix)
+        case .category:
+            let names = ((try? environment.store.catalogue())??.categories ?? []).map(\.name)
+            let key = AdCategory.fold(prefix)
+            return names.filter { AdCategory.fold($0).hasPrefix(key) }
+                .map { CompletionCandidate(insert: Tokenizer.quote($0), display: $0) }
         case .text:
             return []
         }
@@ -85,6 +90,7 @@ public struct Completer {
         switch row {
         case let .day(day): return environment.labeler.label(day)
         case let .item(item): return DisplayWidth.sanitize(item.title)
+        case let .ad(ad): return DisplayWidth.sanitize(ad.title)
         }
     }
 

@@ -13,6 +13,7 @@ public struct LaunchOptions: Equatable, Sendable {
     public var mode: Mode = .standardInput
     public var store: String?
     public var today: String?
+    public var catalogue: String?
     public var echo = false
     public var bail = false
     public var json = false
@@ -31,6 +32,9 @@ public struct LaunchOptions: Equatable, Sendable {
           --store PATH        the store file (default $XDG_DATA_HOME/errand/errand.sqlite;
                               a name ending in .plist uses the property-list backend)
           --today YYYY-MM-DD  pin today's date (also ERRAND_TODAY), for reproducible output
+          --catalogue URL     where ads come from (also ERRAND_CATALOGUE; default the public
+                              paperclip API); http, https or file URLs holding listing.json
+                              and categories.json
           --script FILE       run the commands in FILE (same as errand FILE)
           -c COMMAND          run COMMAND, then exit; repeatable
           --echo              print each command before its output
@@ -48,7 +52,9 @@ public struct LaunchOptions: Equatable, Sendable {
                      damaged, newer schema, read-only); it is left untouched.
 
         environment: ERRAND_TODAY, ERRAND_HISTORY (history file, default
-                     $XDG_STATE_HOME/errand/history), NO_COLOR, XDG_DATA_HOME, XDG_STATE_HOME.
+                     $XDG_STATE_HOME/errand/history), ERRAND_CATALOGUE, ERRAND_CATALOGUE_MAX_AGE
+                     (seconds before ads refreshes the cache, default 3600), NO_COLOR,
+                     XDG_DATA_HOME, XDG_STATE_HOME.
         """
 
     public init() {}
@@ -82,6 +88,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--version": options.mode = .version; return options
             case "--store": options.store = try value(argument)
             case "--today": options.today = try value(argument)
+            case "--catalogue": options.catalogue = try value(argument)
             case "--script", "-f": files.append(try value(argument))
             case "-c": commands.append(try value(argument))
             case "--echo": options.echo = true

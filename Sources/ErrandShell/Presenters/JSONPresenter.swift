@@ -38,6 +38,28 @@ public struct JSONPresenter {
             return [("screen", .string(name)), ("lines", .array(lines.map(JSONValue.string)))]
         case let .form(hint):
             return [("screen", .string("create")), ("hint", .string(hint))]
+        case let .ads(heading, rows, first, total):
+            return [("screen", .string("ads")), ("heading", .string(heading)), ("total", .int(total)),
+                    ("items", .array(rows.enumerated().map { i, row in
+                        .object([("n", .int(first + i)), ("id", .int(Int(row.ad.id))), ("title", .string(row.ad.title)),
+                                 ("category", .string(row.category)), ("category_id", .int(Int(row.ad.categoryID))),
+                                 ("price", .double(row.ad.price)), ("urgent", .bool(row.ad.isUrgent)),
+                                 ("date", .string(APIDate.format(row.ad.created))), ("image", .bool(row.ad.hasImage))])
+                    }))]
+        case let .adDetail(ad, category):
+            var images: [(String, JSONValue)] = []
+            if let small = ad.smallImage { images.append(("small", .string(small))) }
+            if let thumb = ad.thumbImage { images.append(("thumb", .string(thumb))) }
+            return [("screen", .string("ad")), ("ad", .object([
+                ("id", .int(Int(ad.id))), ("category_id", .int(Int(ad.categoryID))), ("category", .string(category)),
+                ("title", .string(ad.title)), ("description", .string(ad.description)), ("price", .double(ad.price)),
+                ("images_url", .object(images)), ("creation_date", .string(APIDate.format(ad.created))),
+                ("is_urgent", .bool(ad.isUrgent)), ("siret", ad.siret.map(JSONValue.string) ?? .null),
+            ]))]
+        case let .categories(counts):
+            return [("screen", .string("categories")), ("items", .array(counts.enumerated().map { i, c in
+                .object([("n", .int(i + 1)), ("name", .string(c.name)), ("count", .int(c.count))])
+            }))]
         }
     }
 

@@ -7,11 +7,13 @@ public struct TextPresenter {
     public var width: Int
     public var color: Bool
     public var labeler: DayLabeler
+    public var timeZone: TimeZone
 
-    public init(width: Int, color: Bool, labeler: DayLabeler) {
+    public init(width: Int, color: Bool, labeler: DayLabeler, timeZone: TimeZone = .current) {
         self.width = max(width, 20)
         self.color = color
         self.labeler = labeler
+        self.timeZone = timeZone
     }
 
     public func lines(for display: Display) -> [String] {
@@ -24,6 +26,14 @@ public struct TextPresenter {
         case let .detail(item, dayLabel)?: lines += detail(item, dayLabel: dayLabel)
         case let .lines(_, text)?: lines += text.map { clip(DisplayWidth.sanitize($0)) }
         case let .form(hint)?: lines.append(hint)
+        case let .ads(heading, rows, first, total)?: lines += ads(rows, heading: heading, first: first, total: total)
+        case let .adDetail(ad, category)?: lines += adDetail(ad, category: category)
+        case let .categories(counts)?:
+            let widest = counts.map { DisplayWidth.of($0.name) }.max() ?? 0
+            lines += counts.enumerated().map { i, c in
+                clip(number(i + 1, String(counts.count).count) + "  " + DisplayWidth.pad(DisplayWidth.sanitize(c.name), to: widest)
+                     + "  " + (c.count == 1 ? "1 ad" : "\(c.count) ads"))
+            }
         case nil: break
         }
         return lines
@@ -123,6 +133,8 @@ public struct TextPresenter {
             case let .day(day): parts.append(labeler.label(day))
             case .all: parts.append("all")
             case let .item(id): parts.append(DisplayWidth.truncate(DisplayWidth.sanitize(lookup(id)?.title ?? "item"), to: 20))
+            case .ads: if let filter = session.filter { parts.append(DisplayWidth.sanitize(filter)) }
+            case let .ad(id): parts.append("ad \(id)")
             }
         }
         return parts.joined(separator: " › ") + "> "

@@ -96,7 +96,8 @@ public final class Runner {
     }
 
     public var presenter: TextPresenter {
-        TextPresenter(width: options.width, color: interpreter.session.color, labeler: interpreter.environment.labeler)
+        TextPresenter(width: options.width, color: interpreter.session.color, labeler: interpreter.environment.labeler,
+                      timeZone: interpreter.environment.clock.timeZone)
     }
 
     public var prompt: String {

@@ -26,6 +26,9 @@ extension Interpreter {
             guard try environment.store.item(id: listed.id) != nil else { throw StoreError.vanished(title: listed.title) }
             if case .item = s.route { s.stack.removeLast() }
             s.stack.append(.item(listed.id))
+        case let .ad(ad):
+            if case .ad = s.route { s.stack.removeLast() }
+            s.stack.append(.ad(ad.id))
         }
         return try render(&s)
     }
@@ -64,6 +67,14 @@ extension Interpreter {
             return Display(message: message, screen: .detail(item, dayLabel: labeler.longLabel(item.due)))
         case .createForm?, nil:
             return Display(message: message, screen: .form(CreateForm.hint))
+        case .ads?:
+            return try adsList(&s, message: message)
+        case let .ad(id)?:
+            guard let catalogue = try environment.store.catalogue(), let ad = catalogue.ads.first(where: { $0.id == id }) else {
+                s.stack.removeLast()
+                return try render(&s, message: message)
+            }
+            return Display(message: message, screen: .adDetail(ad, category: catalogue.category(ad.categoryID)?.name ?? "?"))
         }
     }
 
@@ -72,7 +83,7 @@ extension Interpreter {
     func refresh(_ s: inout Session, message: String) throws -> Display {
         switch s.route {
         case .week?, .day?, .all?, .item?: return try render(&s, message: message)
-        case .createForm?, nil: return Display(message: message)
+        case .createForm?, .ads?, .ad?, nil: return Display(message: message)
         }
     }
 }

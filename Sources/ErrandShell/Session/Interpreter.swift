@@ -62,6 +62,11 @@ public final class Interpreter {
         case .quit:
             control = .quit
             return Display()
+        case .ads: return try ads(&s)
+        case .filter: return try filter(command[argument: "CATEGORY"], &s)
+        case .categories: return try categories()
+        case .sync: return try sync(command[argument: "URL"], &s)
+        case .more: return try more(&s)
         }
     }
 
@@ -86,9 +91,10 @@ public final class Interpreter {
     }
 
     func itemRow(_ command: ParsedCommand, in s: Session) throws -> TodoItem {
-        guard case let .item(item) = try row(command, in: s) else {
-            throw ShellError.usage("\(command.spec.name): the rows listed are days: open one first")
+        switch try row(command, in: s) {
+        case let .item(item): return item
+        case .day: throw ShellError.usage("\(command.spec.name): the rows listed are days: open one first")
+        case .ad: throw ShellError.usage("\(command.spec.name): ads cannot be changed here, only opened")
         }
-        return item
     }
 }

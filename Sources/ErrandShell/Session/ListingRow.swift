@@ -5,4 +5,5 @@ import ErrandDomain
 public enum ListingRow: Equatable, Sendable {
     case day(DueDay)
     case item(TodoItem)
+    case ad(Ad)
 }

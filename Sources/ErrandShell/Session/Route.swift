@@ -8,4 +8,6 @@ public enum Route: Equatable, Sendable {
     case all
     case item(UUID)
     case createForm
+    case ads
+    case ad(Int64)
 }

@@ -8,4 +8,19 @@ public enum Screen: Equatable, Sendable {
     case detail(TodoItem, dayLabel: String)
     case lines(name: String, [String])
     case form(String)
+    /// A page of the ads list: rows numbered from `first`, out of `total`.
+    case ads(heading: String, rows: [AdRow], first: Int, total: Int)
+    case adDetail(Ad, category: String)
+    case categories([CategoryCount])
+}
+
+/// An ad as listed, with its category name resolved.
+public struct AdRow: Equatable, Sendable {
+    public var ad: Ad
+    public var category: String
+}
+
+public struct CategoryCount: Equatable, Sendable {
+    public var name: String
+    public var count: Int
 }

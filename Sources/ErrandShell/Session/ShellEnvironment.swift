@@ -1,3 +1,4 @@
+import ErrandCatalogue
 import ErrandDomain
 import ErrandStorage
 import Foundation
@@ -5,7 +6,7 @@ import Foundation
 /// What commands reach outside the session value: the store, the clock, ids, the history and,
 /// at a terminal, the person. Injected so tests and transcripts pin every one of them.
 public struct ShellEnvironment {
-    public var store: ItemStore
+    public var store: ErrandStore
     public var clock: Clock
     public var labeler: DayLabeler
     public var newID: () -> UUID
@@ -14,8 +15,15 @@ public struct ShellEnvironment {
     /// Folder that relative file names start from.
     public var workingDirectory: String
     public var home: String
+    /// Where `ads` fetches from when nothing is cached.
+    public var catalogueBase: String = CatalogueSync.defaultBase
+    /// Cache older than this many seconds is refreshed by `ads` (a failure keeps the cache).
+    public var catalogueMaxAge: Int64 = 3_600
+    public var catalogueSync = CatalogueSync()
+    /// Rows per page of the ads list at a terminal; nil shows everything (scripts, JSON).
+    public var pageSize: Int?
 
-    public init(store: ItemStore, clock: Clock, labeler: DayLabeler = .english, newID: @escaping () -> UUID = UUID.init,
+    public init(store: ErrandStore, clock: Clock, labeler: DayLabeler = .english, newID: @escaping () -> UUID = UUID.init,
                 history: @escaping () -> [String] = { [] }, prompter: Prompter? = nil,
                 workingDirectory: String = FileManager.default.currentDirectoryPath,
                 home: String = ProcessInfo.processInfo.environment["HOME"] ?? "/") {
@@ -28,6 +36,8 @@ public struct ShellEnvironment {
         self.workingDirectory = workingDirectory
         self.home = home
     }
+
+    public var nowSeconds: Int64 { Int64(clock.now.timeIntervalSince1970) }
 
     /// `~/x` and relative names made absolute.
     public func resolve(path: String) -> String {

@@ -1,0 +1,15 @@
+/// Bounds on what a catalogue download may cost.
+public struct FetchLimits: Equatable, Sendable {
+    /// Largest body accepted, per document.
+    public var maxBytes: Int
+    /// Longest silence between two pieces of data.
+    public var idleTimeout: Double
+    /// Longest whole download.
+    public var totalTimeout: Double
+
+    public init(maxBytes: Int = 64 << 20, idleTimeout: Double = 15, totalTimeout: Double = 120) {
+        self.maxBytes = maxBytes
+        self.idleTimeout = idleTimeout
+        self.totalTimeout = totalTimeout
+    }
+}

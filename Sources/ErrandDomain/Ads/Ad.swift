@@ -1,0 +1,41 @@
+import Foundation
+
+/// One classified ad, with every field the paperclip API gives.
+public struct Ad: Hashable, Sendable, Identifiable {
+    public var id: Int64
+    public var categoryID: Int64
+    public var title: String
+    public var description: String
+    public var price: Double
+    public var smallImage: String?
+    public var thumbImage: String?
+    /// Seconds since 1970 (the API's `creation_date`, to the second).
+    public var created: Int64
+    public var isUrgent: Bool
+    public var siret: String?
+
+    public init(id: Int64, categoryID: Int64, title: String, description: String, price: Double,
+                smallImage: String? = nil, thumbImage: String? = nil, created: Int64, isUrgent: Bool,
+                siret: String? = nil) {
+        self.id = id
+        self.categoryID = categoryID
+        self.title = title
+        self.description = description
+        self.price = price
+        self.smallImage = smallImage
+        self.thumbImage = thumbImage
+        self.created = created
+        self.isUrgent = isUrgent
+        self.siret = siret
+    }
+
+    public var hasImage: Bool { smallImage != nil || thumbImage != nil }
+
+    /// The list's order: urgent ads above all others, then newest first; id breaks ties so
+    /// the numbering is stable.
+    public static func listOrder(_ a: Ad, _ b: Ad) -> Bool {
+        if a.isUrgent != b.isUrgent { return a.isUrgent }
+        if a.created != b.created { return a.created > b.created }
+        return a.id < b.id
+    }
+}

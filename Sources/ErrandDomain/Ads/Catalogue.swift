@@ -1,0 +1,51 @@
+import Foundation
+
+/// A cached copy of the ads API: what was fetched, from where and when.
+public struct Catalogue: Equatable, Sendable {
+    public var ads: [Ad]
+    public var categories: [AdCategory]
+    public var source: String
+    /// Seconds since 1970 of the fetch.
+    public var fetched: Int64
+
+    public init(ads: [Ad], categories: [AdCategory], source: String, fetched: Int64) {
+        self.ads = ads
+        self.categories = categories
+        self.source = source
+        self.fetched = fetched
+    }
+
+    public func category(_ id: Int64) -> AdCategory? { categories.first { $0.id == id } }
+
+    /// The category whose folded name equals the folded text.
+    public func category(named text: String) -> AdCategory? {
+        let key = AdCategory.fold(text)
+        return categories.first { AdCategory.fold($0.name) == key }
+    }
+
+    /// The ads to list: one category or all, urgent first then newest first.
+    public func listed(in category: AdCategory?) -> [Ad] {
+        ads.filter { category == nil || $0.categoryID == category?.id }.sorted(by: Ad.listOrder)
+    }
+
+    public func counts() -> [(AdCategory, Int)] {
+        var byID: [Int64: Int] = [:]
+        for ad in ads { byID[ad.categoryID, default: 0] += 1 }
+        return categories.map { ($0, byID[$0.id] ?? 0) }
+    }
+
+    /// What a new copy changes compared with this one.
+    public func changes(to next: Catalogue) -> CatalogueChange {
+        var old: [Int64: Ad] = [:]
+        for ad in ads { old[ad.id] = ad }
+        var added = 0, updated = 0
+        for ad in next.ads {
+            if let previous = old.removeValue(forKey: ad.id) {
+                if previous != ad { updated += 1 }
+            } else {
+                added += 1
+            }
+        }
+        return CatalogueChange(added: added, updated: updated, removed: old.count)
+    }
+}

@@ -1,0 +1,106 @@
+import ErrandCatalogue
+import ErrandDomain
+import ErrandStorage
+import Foundation
+
+/// The ads tab: the cached catalogue, its filter, paging and sync.
+extension Interpreter {
+    func ads(_ s: inout Session) throws -> Display {
+        var message: String?
+        let now = environment.nowSeconds
+        if let cached = try environment.store.catalogue() {
+            let age = now - cached.fetched
+            if age > environment.catalogueMaxAge {
+                do {
+                    _ = try environment.catalogueSync.sync(base: try CatalogueSync.baseURL(cached.source),
+                                                           into: environment.store, now: now)
+                    message = "refreshed from \(cached.source)"
+                } catch {
+                    message = "warning: could not refresh (\(ShellError.from(error))); showing the cache from \(Age.describe(age)) ago"
+                }
+            }
+        } else {
+            do {
+                let (catalogue, _) = try environment.catalogueSync.sync(
+                    base: try CatalogueSync.baseURL(environment.catalogueBase), into: environment.store, now: now)
+                message = "fetched \(Plural.ads(catalogue.ads.count)) from \(environment.catalogueBase)"
+            } catch {
+                throw ShellError.failed("ads: nothing is cached and \(ShellError.from(error)); "
+                    + "get a catalogue with sync URL, e.g. sync file:///path/to/folder (holding listing.json and categories.json)")
+            }
+        }
+        s.tab = .ads
+        s.stack = [.ads]
+        return try adsList(&s, message: message)
+    }
+
+    func filter(_ name: String?, _ s: inout Session) throws -> Display {
+        guard let catalogue = try environment.store.catalogue() else {
+            throw ShellError.usage("filter: no ads are cached yet: type ads or sync URL first")
+        }
+        if let name {
+            guard let category = catalogue.category(named: name) else {
+                let names = catalogue.categories.map(\.name).joined(separator: ", ")
+                throw ShellError.usage("filter: no category \"\(name)\"; choose one of \(names)")
+            }
+            s.filter = category.name
+        } else {
+            s.filter = nil
+        }
+        s.tab = .ads
+        s.stack = [.ads]
+        return try adsList(&s, message: nil)
+    }
+
+    func categories() throws -> Display {
+        guard let catalogue = try environment.store.catalogue() else {
+            throw ShellError.usage("categories: no ads are cached yet: type ads or sync URL first")
+        }
+        return Display(screen: .categories(catalogue.counts().map { CategoryCount(name: $0.0.name, count: $0.1) }))
+    }
+
+    func sync(_ typed: String?, _ s: inout Session) throws -> Display {
+        let text: String
+        if let typed {
+            text = typed.contains("://") ? typed : "file://" + environment.resolve(path: typed)
+        } else {
+            text = try environment.store.catalogue()?.source ?? environment.catalogueBase
+        }
+        let (catalogue, change) = try environment.catalogueSync.sync(base: try CatalogueSync.baseURL(text),
+                                                                     into: environment.store, now: environment.nowSeconds)
+        let shownSource = typed ?? text
+        let message = "synced \(Plural.ads(catalogue.ads.count)) in \(catalogue.categories.count) categories from \(shownSource): "
+            + "\(change.added) new, \(change.updated) updated, \(change.removed) removed"
+        if s.tab == .ads, s.route == .ads {
+            return try adsList(&s, message: message)
+        }
+        return Display(message: message)
+    }
+
+    func more(_ s: inout Session) throws -> Display {
+        guard s.tab == .ads, s.route == .ads else { throw ShellError.usage("more: only the ads list has pages") }
+        return try adsList(&s, message: nil, continuing: true)
+    }
+
+    /// The ads list (or its next page). Rows keep one numbering across pages, and the listing
+    /// holds every row shown so far, so `open 3` still works after `more`.
+    func adsList(_ s: inout Session, message: String?, continuing: Bool = false) throws -> Display {
+        guard let catalogue = try environment.store.catalogue() else {
+            throw ShellError.usage("ads: no ads are cached yet: sync URL first")
+        }
+        let category = s.filter.flatMap { catalogue.category(named: $0) }
+        if s.filter != nil, category == nil { s.filter = nil }
+        let listed = catalogue.listed(in: category)
+        let start = continuing ? s.adsShown : 0
+        if continuing, start >= listed.count {
+            throw ShellError.usage("more: that was the last page (\(Plural.ads(listed.count)))")
+        }
+        let end = environment.pageSize.map { min(listed.count, start + max($0, 1)) } ?? listed.count
+        let page = listed[start..<end].map { AdRow(ad: $0, category: catalogue.category($0.categoryID)?.name ?? "?") }
+        s.adsShown = end
+        s.listing = listed[0..<end].map { .ad($0) }
+        let heading = (category?.name ?? "All ads") + ": \(Plural.ads(listed.count)), cached "
+            + Age.describe(environment.nowSeconds - catalogue.fetched) + " ago"
+        return Display(message: message, screen: .ads(heading: heading, rows: page, first: start + 1, total: listed.count))
+    }
+}

@@ -1,0 +1,13 @@
+import ErrandDomain
+
+/// The ads cache, carried by both backends behind the same protocol as the items.
+public protocol CatalogueStore: AnyObject {
+    /// The cached catalogue, or nil when none was ever synced.
+    func catalogue() throws -> Catalogue?
+    /// Replaces the whole cache in one durable step and says what changed; on any failure
+    /// the previous cache stays exactly as it was.
+    func replaceCatalogue(_ catalogue: Catalogue) throws -> CatalogueChange
+}
+
+/// What Errand keeps: to-do items and the ads cache.
+public typealias ErrandStore = ItemStore & CatalogueStore

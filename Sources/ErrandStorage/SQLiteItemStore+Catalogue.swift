@@ -1,0 +1,72 @@
+import ErrandDomain
+import Foundation
+
+/// The ads cache in SQLite: three tables replaced together in one transaction.
+extension SQLiteItemStore: CatalogueStore {
+    public func catalogue() throws -> Catalogue? {
+        let info = try db.statement("SELECT key, value FROM catalogue_info")
+        var source: String?
+        var fetched: Int64?
+        while try info.step() {
+            switch info.text(0) {
+            case "source": source = info.text(1)
+            case "fetched": fetched = Int64(info.text(1))
+            default: break
+            }
+        }
+        guard let source, let fetched else { return nil }
+        var categories: [AdCategory] = []
+        let c = try db.statement("SELECT id, name FROM ad_category ORDER BY id")
+        while try c.step() { categories.append(AdCategory(id: c.int(0), name: c.text(1))) }
+        var ads: [Ad] = []
+        let a = try db.statement("""
+            SELECT id, category_id, title, description, price, small_image, thumb_image, created, urgent, siret FROM ad
+            """)
+        while try a.step() {
+            ads.append(Ad(id: a.int(0), categoryID: a.int(1), title: a.text(2), description: a.text(3), price: a.double(4),
+                          smallImage: a.optionalText(5), thumbImage: a.optionalText(6), created: a.int(7),
+                          isUrgent: a.int(8) != 0, siret: a.optionalText(9)))
+        }
+        return Catalogue(ads: ads, categories: categories, source: source, fetched: fetched)
+    }
+
+    public func replaceCatalogue(_ next: Catalogue) throws -> CatalogueChange {
+        try db.writeTransaction {
+            let previous = try catalogue()
+            try db.execute("DELETE FROM ad; DELETE FROM ad_category; DELETE FROM catalogue_info;")
+            let c = try db.statement("INSERT INTO ad_category (id, name) VALUES (?1, ?2)")
+            for category in next.categories {
+                c.reset()
+                c.bind(1, category.id)
+                c.bind(2, category.name)
+                try c.run()
+            }
+            let a = try db.statement("""
+                INSERT INTO ad (id, category_id, title, description, price, small_image, thumb_image, created, urgent, siret)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                """)
+            for ad in next.ads {
+                a.reset()
+                a.bind(1, ad.id)
+                a.bind(2, ad.categoryID)
+                a.bind(3, ad.title)
+                a.bind(4, ad.description)
+                a.bind(5, ad.price)
+                a.bind(6, ad.smallImage)
+                a.bind(7, ad.thumbImage)
+                a.bind(8, ad.created)
+                a.bind(9, ad.isUrgent ? 1 : 0)
+                a.bind(10, ad.siret)
+                try a.run()
+            }
+            let i = try db.statement("INSERT INTO catalogue_info (key, value) VALUES (?1, ?2)")
+            for (key, value) in [("source", next.source), ("fetched", String(next.fetched))] {
+                i.reset()
+                i.bind(1, key)
+                i.bind(2, value)
+                try i.run()
+            }
+            return (previous ?? Catalogue(ads: [], categories: [], source: "", fetched: 0)).changes(to: next)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for tests: each path answers as its route says,
+/// including the broken ways real servers fail. Stops when released.
+final class LoopbackServer: @unchecked Sendable {
+    enum Route: Sendable {
+        case body(Data, contentType: String = "application/json")
+        case status(Int)
+        /// Announces `announced` bytes, sends `body`, closes.
+        case truncated(Data, announced: Int)
+        /// Sends headers, then nothing, and keeps the connection open.
+        case silent
+        /// Sends `count` bytes of filler, one chunk at a time, without a length.
+        case endless(chunk: Int)
+    }
+
+    private let socketFD: Int32
+    let port: UInt16
+    private let lock = NSLock()
+    private var routes: [String: Route]
+    private var open: [Int32] = []
+
+    init(routes: [String: Route]) throws {
+        self.routes = routes
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+        }
+        socketFD = fd
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [weak self] in self?.acceptLoop() }
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    var base: String { "http://127.0.0.1:\(port)/" }
+
+    func set(_ path: String, _ route: Route) {
+        lock.lock()
+        routes[path] = route
+        lock.unlock()
+    }
+
+    func stop() {
+        shutdown(socketFD, Int32(SHUT_RDWR))
+        close(socketFD)
+        lock.lock()
+        for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
+        open = []
+        lock.unlock()
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(socketFD, nil, nil)
+            if client < 0 { return }
+            lock.lock()
+            open.append(client)
+            lock.unlock()
+            let thread = Thread { [weak self] in self?.serve(client) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ fd: Int32) {
+        var request = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !request.contains(Data("\r\n\r\n".utf8)) {
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { close(fd); return }
+            request.append(contentsOf: buffer[0..<n])
+        }
+        let line = String(decoding: request.prefix { $0 != 13 }, as: UTF8.self)
+        let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+        lock.lock()
+        let route = routes[path] ?? .status(404)
+        lock.unlock()
+        switch route {
+        case let .body(data, type):
+            send(fd, header(200, type: type, length: data.count) + data)
+        case let .status(code):
+            send(fd, header(code, type: "text/plain", length: 5) + Data("error".utf8))
+        case let .truncated(data, announced):
+            send(fd, header(200, type: "application/json", length: announced) + data)
+        case .silent:
+            send(fd, header(200, type: "application/json", length: 100))
+            var one = [UInt8](repeating: 0, count: 1)
+            _ = read(fd, &one, 1)
+        case let .endless(chunk):
+            var head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
+            head += "["
+            send(fd, Data(head.utf8))
+            let filler = Data(String(repeating: "1,", count: chunk / 2).utf8)
+            while send(fd, filler) {}
+        }
+        close(fd)
+    }
+
+    private func header(_ code: Int, type: String, length: Int) -> Data {
+        Data("HTTP/1.1 \(code) X\r\nContent-Type: \(type)\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n".utf8)
+    }
+
+    @discardableResult
+    private func send(_ fd: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.send(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if n <= 0 { return false }
+                offset += n
+            }
+            return true
+        }
+    }
+}
