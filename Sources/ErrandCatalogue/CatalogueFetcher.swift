@@ -61,7 +61,9 @@ public final class CatalogueFetcher: Sendable {
     }
 }
 
-/// Collects a body, refusing it early when it is too large or not JSON.
+/// Collects a body, refusing it early when it is too large or not JSON. The first verdict
+/// wakes the waiting caller at once; the session is cancelled by the caller, never from inside
+/// a callback (doing that on Linux stalled the next downloads for up to minutes).
 final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // @unchecked: every mutable field is guarded by `lock`.
     let url: URL
@@ -71,12 +73,24 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     private let lock = NSLock()
     private var body = Data()
     private var expected: Int64?
-    private var failure: CatalogueError?
+    private var verdict: Result<Data, CatalogueError>?
 
     init(url: URL, limit: Int, progress: (@Sendable (Int64, Int64?) -> Void)?) {
         self.url = url
         self.limit = limit
         self.progress = progress
+    }
+
+    /// Records the outcome once and wakes the caller; later calls are ignored.
+    private func finish(_ outcome: Result<Data, CatalogueError>) {
+        lock.lock()
+        let first = verdict == nil
+        if first {
+            verdict = outcome
+            body = Data()
+        }
+        lock.unlock()
+        if first { done.signal() }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -96,22 +110,23 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         if refusal == nil, length > limit { refusal = .tooLarge(url: name, limit: limit) }
         lock.lock()
         expected = length >= 0 ? length : nil
-        if let refusal { failure = refusal }
         lock.unlock()
+        if let refusal { finish(.failure(refusal)) }
         completionHandler(refusal == nil ? .allow : .cancel)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         lock.lock()
+        guard verdict == nil else {
+            lock.unlock()
+            return
+        }
         body.append(data)
         let count = body.count
         let total = expected
-        if count > limit, failure == nil { failure = .tooLarge(url: url.absoluteString, limit: limit) }
-        let stop = failure != nil
-        if stop { body = Data() }
         lock.unlock()
-        if stop {
-            dataTask.cancel()
+        if count > limit {
+            finish(.failure(.tooLarge(url: url.absoluteString, limit: limit)))
         } else {
             progress?(Int64(count), total)
         }
@@ -119,20 +134,32 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         lock.lock()
-        if failure == nil, let error {
-            failure = DownloadDelegate.describe(error, url: url)
-        }
-        if failure == nil, let expected, Int64(body.count) < expected { failure = .truncated(url: url.absoluteString) }
+        let received = body
+        let short = expected.map { Int64(received.count) < $0 } ?? false
         lock.unlock()
-        done.signal()
+        let described = error.map { DownloadDelegate.describe($0, url: url) }
+        if case .timedOut? = described {
+            finish(.failure(.timedOut(url: url.absoluteString, seconds: 0)))
+        } else if short {
+            // However the connection ended, fewer bytes than announced is a truncated body.
+            finish(.failure(.truncated(url: url.absoluteString)))
+        } else if let described {
+            finish(.failure(described))
+        } else {
+            finish(.success(received))
+        }
     }
 
     func result(totalTimeout: Double) throws(CatalogueError) -> Data {
         lock.lock()
-        defer { lock.unlock() }
-        if case .timedOut(let url, _)? = failure { throw .timedOut(url: url, seconds: totalTimeout) }
-        if let failure { throw failure }
-        return body
+        let outcome = verdict
+        lock.unlock()
+        switch outcome {
+        case let .success(data)?: return data
+        case let .failure(.timedOut(url, _))?: throw .timedOut(url: url, seconds: totalTimeout)
+        case let .failure(error)?: throw error
+        case nil: throw .timedOut(url: url.absoluteString, seconds: totalTimeout)
+        }
     }
 
     static func describe(_ error: Error, url: URL) -> CatalogueError {

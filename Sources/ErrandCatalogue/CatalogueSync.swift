@@ -7,7 +7,7 @@ import Foundation
 public struct CatalogueSync {
     public static let defaultBase = "https://raw.githubusercontent.com/leboncoin/paperclip/master/"
 
-    let fetcher: CatalogueFetcher
+    public let fetcher: CatalogueFetcher
 
     public init(fetcher: CatalogueFetcher = CatalogueFetcher()) {
         self.fetcher = fetcher

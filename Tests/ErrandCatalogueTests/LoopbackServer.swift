@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for tests: each path answers as its route says,
-/// including the broken ways real servers fail. Stops when released.
+/// including the broken ways real servers fail. Call stop() when done: its threads keep it alive.
 final class LoopbackServer: @unchecked Sendable {
     enum Route: Sendable {
         case body(Data, contentType: String = "application/json")
@@ -21,7 +21,8 @@ final class LoopbackServer: @unchecked Sendable {
     let port: UInt16
     private let lock = NSLock()
     private var routes: [String: Route]
-    private var open: [Int32] = []
+    private var open: Set<Int32> = []
+    private var stopped = false
 
     init(routes: [String: Route]) throws {
         self.routes = routes
@@ -42,7 +43,7 @@ final class LoopbackServer: @unchecked Sendable {
         }
         socketFD = fd
         port = UInt16(bigEndian: address.sin_port)
-        let thread = Thread { [weak self] in self?.acceptLoop() }
+        let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
 
@@ -56,13 +57,15 @@ final class LoopbackServer: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Idempotent: a descriptor closed twice could be another socket's by then.
     func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped else { return }
+        stopped = true
         shutdown(socketFD, Int32(SHUT_RDWR))
         close(socketFD)
-        lock.lock()
         for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
-        open = []
-        lock.unlock()
     }
 
     private func acceptLoop() {
@@ -70,9 +73,20 @@ final class LoopbackServer: @unchecked Sendable {
             let client = accept(socketFD, nil, nil)
             if client < 0 { return }
             lock.lock()
-            open.append(client)
+            if stopped {
+                lock.unlock()
+                close(client)
+                return
+            }
+            open.insert(client)
             lock.unlock()
-            let thread = Thread { [weak self] in self?.serve(client) }
+            let thread = Thread { [self] in
+                serve(client)
+                lock.lock()
+                open.remove(client)
+                close(client)
+                lock.unlock()
+            }
             thread.start()
         }
     }
@@ -82,7 +96,7 @@ final class LoopbackServer: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !request.contains(Data("\r\n\r\n".utf8)) {
             let n = read(fd, &buffer, buffer.count)
-            if n <= 0 { close(fd); return }
+            if n <= 0 { return }
             request.append(contentsOf: buffer[0..<n])
         }
         let line = String(decoding: request.prefix { $0 != 13 }, as: UTF8.self)
@@ -108,7 +122,6 @@ final class LoopbackServer: @unchecked Sendable {
             let filler = Data(String(repeating: "1,", count: chunk / 2).utf8)
             while send(fd, filler) {}
         }
-        close(fd)
     }
 
     private func header(_ code: Int, type: String, length: Int) -> Data {
