@@ -22,10 +22,13 @@ public struct TranscriptChecker {
         } catch {
             throw ShellError.failed("\(path): cannot read the transcript")
         }
-        return try check(text: text, file: path)
+        let folder = (path as NSString).deletingLastPathComponent
+        let absolute = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
+        return try check(text: text, file: path, folder: folder.isEmpty ? FileManager.default.currentDirectoryPath : absolute)
     }
 
-    public func check(text: String, file: String) throws -> Report {
+    /// `folder` is where relative file names in the transcript start (its own folder).
+    public func check(text: String, file: String, folder: String? = nil) throws -> Report {
         let transcript = Transcript(text: text)
         guard let today = DueDay(iso: transcript.today) else {
             throw ShellError.failed("\(file): the today directive needs YYYY-MM-DD, not \"\(transcript.today)\"")
@@ -35,14 +38,16 @@ public struct TranscriptChecker {
         let store = try StoreOpener.open(path: dir + (transcript.plist ? "/store.plist" : "/store.sqlite"))
         defer { store.close() }
         var counter: UInt64 = 0
-        let environment = ShellEnvironment(
+        var environment = ShellEnvironment(
             store: store, clock: .fixed(today), labeler: .english,
             newID: {
                 counter += 1
                 let hex = String(counter, radix: 16)
                 return UUID(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - hex.count) + hex) ?? UUID()
             },
-            history: { transcript.steps.map(\.command) }, workingDirectory: dir, home: dir)
+            history: { transcript.steps.map(\.command) }, workingDirectory: folder ?? dir, home: dir)
+        // Transcripts never touch the network: ads must come from a sync of a file URL.
+        environment.catalogueBase = "file:///nonexistent/errand-offline/"
         let sink = MemorySink()
         let runner = Runner(interpreter: Interpreter(environment: environment), sink: sink)
         var diffs: [String] = []
