@@ -9,6 +9,7 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyLocationName
     case invalidCoordinates(String)
     case invalidDate(String)
+    case tooLong(field: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -29,8 +30,11 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
             return "a place needs a name"
         case let .invalidCoordinates(text):
             return "invalid coordinates \"\(text)\": expected LAT,LON with latitude -90...90 and longitude -180...180"
+        case let .tooLong(field, limit):
+            return "the \(field) is too long: at most \(limit) characters"
         case let .invalidDate(text):
-            return "cannot read the date \"\(text)\": try YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +3d, +2w or dec 1"
+            let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
+            return "cannot read the date \"\(shown)\": try YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +3d, +2w or dec 1"
         }
     }
 }

@@ -33,11 +33,20 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
         title == other.title && notes == other.notes && due == other.due && location == other.location
     }
 
+    public static let maxTitle = 500
+    public static let maxNotes = 10_000
+
     /// Checks the fields a user typed; the reason names what is wrong.
     public func validated() throws(DomainError) -> TodoItem {
         var copy = self
         copy.title = title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !copy.title.isEmpty else { throw .emptyTitle }
+        // Limits keep one runaway paste from turning every listing into megabytes.
+        guard copy.title.count <= TodoItem.maxTitle else { throw .tooLong(field: "title", limit: TodoItem.maxTitle) }
+        if let notes, notes.count > TodoItem.maxNotes { throw .tooLong(field: "notes", limit: TodoItem.maxNotes) }
+        if let name = location?.name, name.count > TodoItem.maxTitle {
+            throw .tooLong(field: "place", limit: TodoItem.maxTitle)
+        }
         if let notes, notes.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { copy.notes = nil }
         if let location {
             let name = location.name.trimmingCharacters(in: .whitespacesAndNewlines)

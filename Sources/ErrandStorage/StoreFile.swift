@@ -71,7 +71,7 @@ enum StoreFile {
         let temp = path + ".tmp-\(getpid())"
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else {
-            throw StoreError.io(path: path, reason: "cannot write beside the store (\(String(cString: strerror(errno))))")
+            throw StoreError.io(path: path, reason: "cannot write there (\(String(cString: strerror(errno))))")
         }
         var failure: String?
         data.withUnsafeBytes { raw in

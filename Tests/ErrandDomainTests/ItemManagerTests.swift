@@ -136,3 +136,19 @@ import Testing
         #expect(Clock.fixed(day).today == day)
     }
 }
+
+@Suite struct ItemLimitTests {
+    @Test func runawayFieldsAreRefusedWithTheLimit() {
+        let day = DueDay(year: 2026, month: 11, day: 29)!
+        var manager = ItemManager()
+        let long = String(repeating: "a", count: TodoItem.maxTitle + 1)
+        #expect(throws: DomainError.tooLong(field: "title", limit: TodoItem.maxTitle)) {
+            try manager.add(TodoItem(id: UUID(), title: long, due: day, created: Date()))
+        }
+        #expect(throws: DomainError.tooLong(field: "notes", limit: TodoItem.maxNotes)) {
+            try manager.add(TodoItem(id: UUID(), title: "x", notes: String(repeating: "n", count: TodoItem.maxNotes + 1),
+                                     due: day, created: Date()))
+        }
+        #expect(DomainError.tooLong(field: "title", limit: 500).description == "the title is too long: at most 500 characters")
+    }
+}
