@@ -48,6 +48,9 @@ import Testing
         t.send("more", ["error: more: that was the last page (36 ads)"], succeeds: false)
         t.given("open 15")
         #expect(t.sink.all.first == "Canapé d'angle convertible")
+        t.given("set output json")
+        t.given("ads")
+        #expect(t.sink.all.first?.contains("{\"n\":36,") == true)
     }
 
     @Test func withNothingCachedAndNoNetworkTheErrorSaysHowToGetOne() throws {

@@ -94,3 +94,28 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 }
+
+/// A store written by an older Errand is brought up to date, keeping its items.
+@Suite struct MigrationTests {
+    @Test func aVersionOneStoreGainsTheAdsCache() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("old.sqlite")
+        let store = try StoreOpener.open(path: path)
+        let item = try store.add(TodoItem(id: UUID(), title: "kept", due: DueDay(dayNumber: 20_000), created: Date()))
+        store.close()
+        // Roll the file back to schema 1, as the first release wrote it.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", path, "DROP TABLE ad; DROP TABLE ad_category; DROP TABLE catalogue_info; PRAGMA user_version = 1;"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let reopened = try StoreOpener.open(path: path)
+        #expect(try reopened.item(id: item.id) == item)
+        #expect(try reopened.catalogue() == nil)
+        let catalogue = Catalogue(ads: [Ad(id: 1, categoryID: 1, title: "a", description: "d", price: 1, created: 0, isUrgent: false)],
+                                  categories: [AdCategory(id: 1, name: "c")], source: "file:///x/", fetched: 5)
+        _ = try reopened.replaceCatalogue(catalogue)
+        #expect(try reopened.catalogue() == catalogue)
+    }
+}

@@ -95,7 +95,9 @@ extension Interpreter {
         if continuing, start >= listed.count {
             throw ShellError.usage("more: that was the last page (\(Plural.ads(listed.count)))")
         }
-        let end = environment.pageSize.map { min(listed.count, start + max($0, 1)) } ?? listed.count
+        // Pages are for eyes: JSON readers get every row at once.
+        let pageSize = s.output == .json ? nil : environment.pageSize
+        let end = pageSize.map { min(listed.count, start + max($0, 1)) } ?? listed.count
         let page = listed[start..<end].map { AdRow(ad: $0, category: catalogue.category($0.categoryID)?.name ?? "?") }
         s.adsShown = end
         s.listing = listed[0..<end].map { .ad($0) }
