@@ -7,6 +7,8 @@ let package = Package(
     name: "Errand",
     products: [
         .executable(name: "errand", targets: ["errand"]),
+        // For the fuzz package beside it (fuzz/), which links the layers it exercises.
+        .library(name: "ErrandKit", targets: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandShell"]),
     ],
     targets: [
         .systemLibrary(
