@@ -28,14 +28,20 @@ let package = Package(
         .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage"]),
         .target(name: "ErrandShell", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue"]),
         .target(name: "ErrandTerminal", dependencies: ["CEditLine"]),
+        // Helpers shared by the test targets (child processes, a loopback HTTP server).
+        .target(name: "ErrandTestSupport"),
         .executableTarget(
             name: "errand",
             dependencies: ["ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain"]
         ),
         .testTarget(name: "ErrandDomainTests", dependencies: ["ErrandDomain"]),
         .testTarget(name: "ErrandStorageTests", dependencies: ["ErrandStorage", "ErrandDomain"]),
-        .testTarget(name: "ErrandCatalogueTests", dependencies: ["ErrandCatalogue", "ErrandStorage", "ErrandDomain"]),
-        .testTarget(name: "ErrandShellTests", dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue"]),
+        .testTarget(name: "ErrandCatalogueTests",
+                    dependencies: ["ErrandCatalogue", "ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),
+        .testTarget(name: "ErrandShellTests",
+                    dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandTestSupport"]),
+        .testTarget(name: "ErrandReliabilityTests",
+                    dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandTestSupport"]),
         .testTarget(name: "ErrandTerminalTests", dependencies: ["ErrandTerminal"]),
     ]
 )

@@ -121,9 +121,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
             } catch {
                 throw StoreError.io(path: path, reason: "cannot encode the store (\(error))")
             }
-            if case .missing = StoreFile.kind(path) {
-                _ = try StoreFile.createPrivate(path)
-            }
+            // No empty placeholder first: a crash then would leave a file we refuse to read.
             try StoreFile.replace(path, with: data, mode: StoreFile.mode(of: path) ?? 0o600)
             manager = copy
             cachedCatalogue = catalogueCopy

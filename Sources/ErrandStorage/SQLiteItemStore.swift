@@ -1,6 +1,9 @@
 import CSQLite
 import ErrandDomain
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The default backend: one SQLite file in WAL mode, synchronous=FULL so that a commit is on
 /// disk when it returns. Lists and the week summary read through indexes, never the whole table.
@@ -15,10 +18,10 @@ public final class SQLiteItemStore: ItemStore {
     public init(path: String) throws {
         self.path = path
         try StoreFile.checkExisting(path)
-        let isNew = try StoreFile.createPrivate(path)
+        if case .missing = StoreFile.kind(path) { try SQLiteItemStore.create(path) }
         db = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE)
         if db.isReadOnly { throw StoreError.readOnly(path: path) }
-        try SQLiteSchema.validate(db, isNew: isNew)
+        try SQLiteSchema.validate(db)
         try db.execute("PRAGMA busy_timeout = 10000")
         try db.execute("PRAGMA journal_mode = WAL")
         try db.execute("PRAGMA synchronous = FULL")
@@ -26,6 +29,34 @@ public final class SQLiteItemStore: ItemStore {
     }
 
     public func close() { db.close() }
+
+    /// Builds a new store under a temporary name and links it into place, so that no crash
+    /// can leave an empty or half-made file at `path`. If another process got there first,
+    /// its store wins and ours is dropped.
+    static func create(_ path: String) throws {
+        let temp = path + ".new-\(getpid())"
+        unlink(temp)
+        _ = try StoreFile.createPrivate(temp)
+        defer {
+            unlink(temp)
+            unlink(temp + "-wal")
+            unlink(temp + "-shm")
+        }
+        let fresh = try SQLiteConnection(path: temp, flags: SQLITE_OPEN_READWRITE)
+        try fresh.execute("PRAGMA journal_mode = WAL")
+        try SQLiteSchema.migrate(fresh)
+        try fresh.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        fresh.close()
+        let fd = Glibc.open(temp, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 {
+            fsync(fd)
+            Glibc.close(fd)
+        }
+        if link(temp, path) != 0, errno != EEXIST {
+            throw StoreError.io(path: path, reason: "cannot create the store (\(String(cString: strerror(errno))))")
+        }
+        StoreFile.syncDirectory(of: path)
+    }
 
     // MARK: reading
 

@@ -49,11 +49,10 @@ enum SQLiteSchema {
     static var currentVersion: Int { migrations.count }
 
     /// Reads only: a file that fails here is left byte-for-byte as it was.
-    static func validate(_ db: SQLiteConnection, isNew: Bool) throws {
+    static func validate(_ db: SQLiteConnection) throws {
         let appID = try db.scalar("PRAGMA application_id")
         let version = Int(try db.scalar("PRAGMA user_version"))
         let tables = try db.scalar("SELECT count(*) FROM sqlite_master")
-        if isNew { return }
         if appID != applicationID {
             if appID == 0, version == 0, tables == 0 { return }
             throw StoreError.notAStore(path: db.path, reason: "an SQLite database of another program")

@@ -1,6 +1,7 @@
 import ErrandCatalogue
 import ErrandDomain
 import ErrandStorage
+import ErrandTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import ErrandDomain
 import ErrandStorage
+import ErrandTestSupport
 import Foundation
 import Testing
 

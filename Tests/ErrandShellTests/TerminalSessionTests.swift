@@ -1,3 +1,4 @@
+import ErrandTestSupport
 import Foundation
 import Testing
 
@@ -60,7 +61,7 @@ import Testing
     }
 
     @Test func typingCompletingCancellingAndLeaving() throws {
-        let executable = try #require(ChildProcess.executable)
+        let executable = try #require(ChildProcess.executable, "build errand first")
         let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -1,19 +1,19 @@
 import Foundation
-import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Runs the built `errand` as a child with pipes, for tests that need a real process
 /// (exit statuses, SIGKILL durability, line-by-line pipes).
-final class ChildProcess {
-    let process = Process()
-    let input = Pipe()
+public final class ChildProcess {
+    public let process = Process()
+    public let input = Pipe()
     let output = Pipe()
     let errors = Pipe()
     private var pending = Data()
 
-    static var executable: String? {
+    /// The built `errand` beside the test bundle (swift build --build-tests builds both).
+    public static var executable: String? {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         var candidates = [here.appendingPathComponent("errand").path]
         var root = URL(fileURLWithPath: #filePath)
@@ -22,8 +22,12 @@ final class ChildProcess {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        let path = try #require(ChildProcess.executable, "build errand first (swift build --build-tests)")
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String { "errand is not built: run swift build --build-tests" }
+    }
+
+    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        guard let path = ChildProcess.executable else { throw Missing() }
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
@@ -36,16 +40,16 @@ final class ChildProcess {
         try process.run()
     }
 
-    func send(_ line: String) {
+    public func send(_ line: String) {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
-    func closeInput() {
+    public func closeInput() {
         try? input.fileHandleForWriting.close()
     }
 
     /// The next stdout line, waiting at most `timeout` seconds.
-    func readLine(timeout: Double = 10) -> String? {
+    public func readLine(timeout: Double = 10) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         let fd = output.fileHandleForReading.fileDescriptor
         while true {
@@ -65,13 +69,13 @@ final class ChildProcess {
         }
     }
 
-    func kill9() {
+    public func kill9() {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
     /// Closes stdin and waits; returns (status, stdout, stderr).
-    func finish() -> (Int32, String, String) {
+    public func finish() -> (Int32, String, String) {
         closeInput()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
@@ -80,7 +84,7 @@ final class ChildProcess {
                 String(decoding: err, as: UTF8.self))
     }
 
-    static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> (Int32, String, String) {
+    public static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> (Int32, String, String) {
         let child = try ChildProcess(arguments, environment: environment)
         child.input.fileHandleForWriting.write(Data(stdin.utf8))
         return child.finish()

@@ -5,26 +5,28 @@ import Glibc
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for tests: each path answers as its route says,
 /// including the broken ways real servers fail. Call stop() when done: its threads keep it alive.
-final class LoopbackServer: @unchecked Sendable {
-    enum Route: Sendable {
+public final class LoopbackServer: @unchecked Sendable {
+    public enum Route: Sendable {
         case body(Data, contentType: String = "application/json")
         case status(Int)
         /// Announces `announced` bytes, sends `body`, closes.
         case truncated(Data, announced: Int)
         /// Sends headers, then nothing, and keeps the connection open.
         case silent
-        /// Sends `count` bytes of filler, one chunk at a time, without a length.
+        /// Sends filler, one chunk at a time, without a length, until the client goes.
         case endless(chunk: Int)
+        /// Sends `body` one byte every `interval` seconds.
+        case trickle(Data, interval: Double)
     }
 
     private let socketFD: Int32
-    let port: UInt16
+    public let port: UInt16
     private let lock = NSLock()
     private var routes: [String: Route]
     private var open: Set<Int32> = []
     private var stopped = false
 
-    init(routes: [String: Route]) throws {
+    public init(routes: [String: Route]) throws {
         self.routes = routes
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
@@ -49,16 +51,16 @@ final class LoopbackServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    var base: String { "http://127.0.0.1:\(port)/" }
+    public var base: String { "http://127.0.0.1:\(port)/" }
 
-    func set(_ path: String, _ route: Route) {
+    public func set(_ path: String, _ route: Route) {
         lock.lock()
         routes[path] = route
         lock.unlock()
     }
 
     /// Idempotent: a descriptor closed twice could be another socket's by then.
-    func stop() {
+    public func stop() {
         lock.lock()
         defer { lock.unlock() }
         guard !stopped else { return }
@@ -66,6 +68,12 @@ final class LoopbackServer: @unchecked Sendable {
         shutdown(socketFD, Int32(SHUT_RDWR))
         close(socketFD)
         for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
     }
 
     private func acceptLoop() {
@@ -121,6 +129,13 @@ final class LoopbackServer: @unchecked Sendable {
             send(fd, Data(head.utf8))
             let filler = Data(String(repeating: "1,", count: chunk / 2).utf8)
             while send(fd, filler) {}
+        case let .trickle(data, interval):
+            guard send(fd, header(200, type: "application/json", length: data.count)) else { return }
+            for byte in data {
+                guard send(fd, Data([byte])) else { return }
+                usleep(useconds_t(interval * 1_000_000))
+                if isStopped { return }
+            }
         }
     }
 
