@@ -41,7 +41,8 @@ let package = Package(
         .testTarget(name: "ErrandShellTests",
                     dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandTestSupport"]),
         .testTarget(name: "ErrandReliabilityTests",
-                    dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandTestSupport"]),
+                    dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandTerminal",
+                                   "ErrandTestSupport"]),
         .testTarget(name: "ErrandTerminalTests", dependencies: ["ErrandTerminal"]),
     ]
 )
