@@ -36,7 +36,7 @@ public enum CatalogueDecoder {
         for category in decoded where !seen.insert(category.id).inserted {
             throw .invalid(document: "categories.json", reason: "category id \(category.id) appears twice")
         }
-        return decoded.map { AdCategory(id: $0.id, name: $0.name) }
+        return decoded.map { AdCategory(id: $0.id, name: clean($0.name)) }
     }
 
     public static func ads(_ data: Data, categories: [AdCategory]) throws(CatalogueError) -> [Ad] {
@@ -57,11 +57,26 @@ public enum CatalogueDecoder {
             guard let created = APIDate.parse(ad.creation_date) else {
                 throw invalid("creation_date \"\(ad.creation_date.prefix(40))\" is not yyyy-MM-dd'T'HH:mm:ssZ")
             }
-            ads.append(Ad(id: ad.id, categoryID: ad.category_id, title: ad.title, description: ad.description,
-                          price: ad.price, smallImage: ad.images_url.small, thumbImage: ad.images_url.thumb,
-                          created: created, isUrgent: ad.is_urgent, siret: ad.siret))
+            ads.append(Ad(id: ad.id, categoryID: ad.category_id, title: clean(ad.title), description: clean(ad.description),
+                          price: ad.price, smallImage: ad.images_url.small.map(clean),
+                          thumbImage: ad.images_url.thumb.map(clean), created: created, isUrgent: ad.is_urgent,
+                          siret: ad.siret.map(clean)))
         }
         return ads
+    }
+
+    /// The tolerant rule for fetched text: control characters (escape sequences, NUL, bells;
+    /// all but newline and tab) become U+FFFD as the catalogue is read, so they never reach
+    /// a terminal, an XML store or a C string.
+    static func clean(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { result.append(isControl(scalar) ? "\u{FFFD}" : scalar) }
+        return String(result)
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F..<0xA0).contains(scalar.value)
     }
 
     static func decode<T: Decodable>(_ data: Data, document: String, label: String) throws(CatalogueError) -> [T] {

@@ -10,6 +10,7 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidCoordinates(String)
     case invalidDate(String)
     case tooLong(field: String, limit: Int)
+    case controlCharacters(field: String)
 
     public var description: String {
         switch self {
@@ -30,6 +31,8 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
             return "a place needs a name"
         case let .invalidCoordinates(text):
             return "invalid coordinates \"\(text)\": expected LAT,LON with latitude -90...90 and longitude -180...180"
+        case let .controlCharacters(field):
+            return "the \(field) contains control characters (such as escape or NUL); type plain text"
         case let .tooLong(field, limit):
             return "the \(field) is too long: at most \(limit) characters"
         case let .invalidDate(text):

@@ -32,7 +32,13 @@ final class SQLiteStatement {
 
     func bind(_ index: Int32, _ value: String?) {
         if let value {
-            sqlite3_bind_text(handle, index, value, -1, csqlite_transient())
+            // An explicit byte length: a NUL inside the text must not end it early.
+            var copy = value
+            copy.withUTF8 { bytes in
+                _ = bytes.withMemoryRebound(to: CChar.self) {
+                    sqlite3_bind_text(handle, index, $0.baseAddress, Int32(bytes.count), csqlite_transient())
+                }
+            }
         } else {
             sqlite3_bind_null(handle, index)
         }

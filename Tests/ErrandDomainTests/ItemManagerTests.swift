@@ -152,3 +152,19 @@ import Testing
         #expect(DomainError.tooLong(field: "title", limit: 500).description == "the title is too long: at most 500 characters")
     }
 }
+
+@Suite struct ControlCharacterTests {
+    @Test(arguments: ["nul\u{0}x", "esc\u{1B}[2J", "bell\u{7}", "c1\u{9B}31m", "line\nbreak"])
+    func titlesWithControlCharactersAreRefused(_ title: String) {
+        var manager = ItemManager()
+        #expect(throws: DomainError.controlCharacters(field: "title")) {
+            try manager.add(TodoItem(id: UUID(), title: title, due: DueDay(dayNumber: 0), created: Date()))
+        }
+    }
+
+    @Test func notesMayHoldNewlinesAndTabs() throws {
+        var manager = ItemManager()
+        let item = try manager.add(TodoItem(id: UUID(), title: "x", notes: "a\n\tb", due: DueDay(dayNumber: 0), created: Date()))
+        #expect(item.notes == "a\n\tb")
+    }
+}

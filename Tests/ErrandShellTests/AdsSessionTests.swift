@@ -11,8 +11,8 @@ import Testing
         return url.appendingPathComponent("examples/catalogue").path
     }
 
-    func tester() throws -> ShellTester {
-        let t = try ShellTester()
+    func tester(_ backend: String = "sqlite") throws -> ShellTester {
+        let t = try ShellTester(backend: backend)
         t.interpreter.environment.catalogueBase = "file:///nonexistent/errand-offline/"
         return t
     }
@@ -72,7 +72,8 @@ import Testing
         #expect(t.sink.all.dropFirst().first == "All ads: 36 ads, cached 2 hours ago")
     }
 
-    @Test func hostileTextNeverReachesTheTerminalRaw() throws {
+    @Test(arguments: ["sqlite", "plist"])
+    func hostileTextNeverReachesTheTerminalRaw(_ backend: String) throws {
         let dir = NSTemporaryDirectory() + "errand-hostile-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -85,7 +86,7 @@ import Testing
         ]]
         try JSONSerialization.data(withJSONObject: categories).write(to: URL(fileURLWithPath: dir + "/categories.json"))
         try JSONSerialization.data(withJSONObject: ads).write(to: URL(fileURLWithPath: dir + "/listing.json"))
-        let t = try tester()
+        let t = try tester(backend)
         for line in ["sync \(dir)", "ads", "open 1", "categories", "filter"] {
             t.given(line)
             for output in t.sink.all {
@@ -96,8 +97,11 @@ import Testing
         t.given("set output json")
         t.given("open 1")
         let json = try #require(t.sink.all.first)
-        #expect(json.contains("\\u001b]0;pwned\\u0007"))
+        #expect(json.contains("Title\u{FFFD}]0;pwned\u{FFFD}"))
         #expect(!json.unicodeScalars.contains { $0.value < 0x20 })
+        // The store that holds it still opens and reads back the same catalogue.
+        let reopened = try StoreOpener.open(path: t.store.path)
+        #expect(try reopened.catalogue() == (try t.store.catalogue()))
     }
 
     @Test func filterCompletesCategoryNamesWithAccentsAndSlashes() throws {
