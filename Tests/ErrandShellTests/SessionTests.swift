@@ -109,7 +109,7 @@ import Testing
         t.given("view")
         t.send("open 8", ["error: open: no row \"8\": choose a number from 1 to 7"], succeeds: false)
         t.send("open -1", ["error: open: no row \"-1\": choose a number from 1 to 7"], succeeds: false)
-        t.send("open 99999999999999999999999", ["error: open: no row \"99999999999999999999…\": choose a number from 1 to 7"],
+        t.send("open 99999999999999999999999", ["error: open: no row \"99999999999999999999999\": choose a number from 1 to 7"],
                succeeds: false)
         t.send("swipe 1", ["error: swipe: the rows listed are days: open one first"], succeeds: false)
         t.send("open", ["error: open: missing N (usage: open N)"], succeeds: false)

@@ -49,7 +49,7 @@ public struct CommandParser: Sendable {
             }
             guard let option = spec.option(named: name) else {
                 let valid = spec.options.map { "--" + $0.name }
-                throw .usage("\(spec.name): unknown option --\(name)"
+                throw .usage("\(spec.name): unknown option --\(ShellError.cut(name))"
                              + (valid.isEmpty ? " (it takes none)" : " (valid: \(valid.joined(separator: ", ")))"))
             }
             guard options[name] == nil else { throw .usage("\(spec.name): --\(name) given twice") }
@@ -87,11 +87,11 @@ public struct CommandParser: Sendable {
             }
             if let value = arguments[argument.name], case let .choice(choices) = argument.kind,
                !choices.contains(value) {
-                throw .usage("\(spec.name): \(argument.name) must be one of \(choices.joined(separator: ", ")), not \"\(value)\"")
+                throw .usage("\(spec.name): \(argument.name) must be one of \(choices.joined(separator: ", ")), not \(ShellError.quote(value))")
             }
         }
         if let extra = remaining.first {
-            throw .usage("\(spec.name): unexpected \"\(extra)\" (usage: \(spec.usage))")
+            throw .usage("\(spec.name): unexpected \(ShellError.quote(extra)) (usage: \(spec.usage))")
         }
         return ParsedCommand(spec: spec, arguments: arguments, options: options)
     }

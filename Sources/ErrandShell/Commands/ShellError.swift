@@ -12,10 +12,19 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .usage(message), let .failed(message):
             return message
         case let .unknownCommand(name, suggestion):
-            let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
-            if let suggestion { return "unknown command \"\(shown)\": did you mean \"\(suggestion)\"? (help lists all)" }
-            return "unknown command \"\(shown)\" (help lists all)"
+            if let suggestion { return "unknown command \(ShellError.quote(name)): did you mean \"\(suggestion)\"? (help lists all)" }
+            return "unknown command \(ShellError.quote(name)) (help lists all)"
         }
+    }
+
+    /// Quotes what the user typed, cut to 40 characters: an error stays one readable line
+    /// even when the input was a megabyte.
+    public static func quote(_ text: String) -> String {
+        "\"" + cut(text) + "\""
+    }
+
+    public static func cut(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(40)) + "…" : text
     }
 
     /// Wraps any error thrown below the shell into its one line.

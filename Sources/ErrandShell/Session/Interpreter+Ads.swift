@@ -41,7 +41,7 @@ extension Interpreter {
         if let name {
             guard let category = catalogue.category(named: name) else {
                 let names = catalogue.categories.map(\.name).joined(separator: ", ")
-                throw ShellError.usage("filter: no category \"\(name)\"; choose one of \(names)")
+                throw ShellError.usage("filter: no category \(ShellError.quote(name)); choose one of \(names)")
             }
             s.filter = category.name
         } else {

@@ -15,13 +15,13 @@ extension Interpreter {
         switch command[argument: "SETTING"] {
         case "output":
             guard let mode = OutputMode(rawValue: value) else {
-                throw ShellError.usage("set output: choose text or json, not \"\(value)\"")
+                throw ShellError.usage("set output: choose text or json, not \(ShellError.quote(value))")
             }
             s.output = mode
             return Display(message: "output is \(mode.rawValue)")
         default:
             guard value == "on" || value == "off" else {
-                throw ShellError.usage("set color: choose on or off, not \"\(value)\"")
+                throw ShellError.usage("set color: choose on or off, not \(ShellError.quote(value))")
             }
             s.color = value == "on"
             return Display(message: "color is \(value)")

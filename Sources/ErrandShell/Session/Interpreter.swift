@@ -84,8 +84,7 @@ public final class Interpreter {
             throw ShellError.usage("\(name): nothing is listed yet: view, list or day DATE first")
         }
         guard let n = Int(text), n >= 1, n <= s.listing.count else {
-            let shown = text.count > 20 ? String(text.prefix(20)) + "…" : text
-            throw ShellError.usage("\(name): no row \"\(shown)\": choose a number from 1 to \(s.listing.count)")
+            throw ShellError.usage("\(name): no row \(ShellError.quote(text)): choose a number from 1 to \(s.listing.count)")
         }
         return s.listing[n - 1]
     }
