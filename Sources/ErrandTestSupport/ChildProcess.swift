@@ -77,8 +77,14 @@ public final class ChildProcess {
     /// Closes stdin and waits; returns (status, stdout, stderr).
     public func finish() -> (Int32, String, String) {
         closeInput()
+        // Both pipes drain at once: a child filling stderr while we wait on stdout would block.
+        let errorsHandle = errors.fileHandleForReading
+        let box = DataBox()
+        let reader = Thread { box.data = errorsHandle.readDataToEndOfFile(); box.done.signal() }
+        reader.start()
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        box.done.wait()
+        let err = box.data
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: pending + out, as: UTF8.self),
                 String(decoding: err, as: UTF8.self))
@@ -89,4 +95,10 @@ public final class ChildProcess {
         child.input.fileHandleForWriting.write(Data(stdin.utf8))
         return child.finish()
     }
+}
+
+/// Carries the stderr bytes back from the reading thread.
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
+    let done = DispatchSemaphore(value: 0)
 }

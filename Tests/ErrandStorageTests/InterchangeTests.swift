@@ -103,7 +103,10 @@ import Testing
                      location: Location(name: "P", coordinate: try Coordinate(latitude: 1, longitude: 2)), created: Date()),
             TodoItem(id: UUID(), title: "B", due: clock.today.adding(days: 3), isDone: true, created: Date()),
         ]
-        let plistPath = dir.file("out/todos.plist")
+        #expect(throws: StoreError.badFile(path: dir.file("out/todos.plist"), reason: "no such folder: \(dir.file("out"))")) {
+            try ItemExporter.write(items, to: dir.file("out/todos.plist"), clock: clock)
+        }
+        let plistPath = dir.file("todos.plist")
         #expect(try ItemExporter.write(items, to: plistPath, clock: clock) == .weekAppPlist)
         let back = try ItemImporter.read(path: plistPath, clock: clock, newID: UUID.init)
         #expect(back.items.map(\.id) == items.map(\.id))

@@ -26,7 +26,12 @@ public enum ItemExporter {
         if case .other = StoreFile.kind(path) {
             throw StoreError.badFile(path: path, reason: "is a directory")
         }
-        try StoreFile.makeParentDirectories(of: path)
+        // No folders made on the way: a mistyped path is an error, not a new directory tree.
+        var parent = (path as NSString).deletingLastPathComponent
+        if parent.isEmpty { parent = "." }
+        guard case .other = StoreFile.kind(parent) else {
+            throw StoreError.badFile(path: path, reason: "no such folder: \(parent)")
+        }
         try StoreFile.replace(path, with: data, mode: StoreFile.mode(of: path) ?? 0o600)
         return format
     }
