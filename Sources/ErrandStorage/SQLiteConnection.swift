@@ -33,11 +33,15 @@ final class SQLiteConnection {
 
     func error(_ rc: Int32) -> StoreError {
         let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "closed"
+        // SQLite reports a full disk met while creating its side files as a plain I/O error.
+        if let db, sqlite3_system_errno(db) == ENOSPC || sqlite3_system_errno(db) == EFBIG {
+            return .io(path: path, reason: "no space left to write (disk full or file size limit)")
+        }
         switch rc & 0xff {
         case SQLITE_NOTADB: return .notAStore(path: path, reason: "not a database")
         case SQLITE_CORRUPT: return .notAStore(path: path, reason: "the database is damaged: \(message)")
         case SQLITE_READONLY: return .readOnly(path: path)
-        case SQLITE_FULL: return .io(path: path, reason: "the disk is full")
+        case SQLITE_FULL: return .io(path: path, reason: "no space left to write (disk full or file size limit)")
         case SQLITE_IOERR: return .io(path: path, reason: "input/output error: \(message)")
         default: return .sqlite(path: path, reason: message)
         }

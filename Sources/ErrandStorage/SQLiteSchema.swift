@@ -63,6 +63,8 @@ enum SQLiteSchema {
     }
 
     static func migrate(_ db: SQLiteConnection) throws {
+        // Nothing to do must write nothing: opening a store should not touch the file.
+        guard Int(try db.scalar("PRAGMA user_version")) < currentVersion else { return }
         try db.writeTransaction {
             var version = Int(try db.scalar("PRAGMA user_version"))
             while version < currentVersion {

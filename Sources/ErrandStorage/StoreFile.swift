@@ -80,7 +80,8 @@ enum StoreFile {
                 let written = write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failure = errno == ENOSPC ? "the disk is full" : String(cString: strerror(errno))
+                    failure = errno == ENOSPC || errno == EFBIG ? "no space left to write (disk full or file size limit)"
+                        : String(cString: strerror(errno))
                     return
                 }
                 offset += written

@@ -13,6 +13,8 @@ import Glibc
 let environment = ProcessInfo.processInfo.environment
 let sink = StandardStreamsSink()
 signal(SIGPIPE, SIG_IGN)
+// Past a file-size limit a write should fail with an error we report, not kill the process.
+signal(SIGXFSZ, SIG_IGN)
 
 func fail(_ message: String, status: Int32) -> Never {
     StandardStreamsSink.writeAll(2, "errand: " + message + "\n")

@@ -1,0 +1,104 @@
+import ErrandDomain
+import ErrandStorage
+import ErrandTestSupport
+import Foundation
+import Testing
+
+/// Damage that needs a real process: a read-only file seen by an ordinary user, a full disk,
+/// a truncated SQLite file. One clear line each, the documented status, the file unchanged.
+@Suite(.serialized) struct DamagedFileTests {
+    let dir = NSTemporaryDirectory() + "errand-damage-" + UUID().uuidString
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+    }
+
+    func populated(_ name: String, items: Int) throws -> String {
+        let path = dir + "/" + name
+        let store = try StoreOpener.open(path: path)
+        for i in 0..<items {
+            _ = try store.add(TodoItem(id: UUID(), title: "item \(i) " + String(repeating: "x", count: 200),
+                                       due: DueDay(dayNumber: 20_000 + i % 30), created: Date()))
+        }
+        store.close()
+        return path
+    }
+
+    func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    static func run(_ command: [String]) throws -> (Int32, String, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        process.environment = ["ERRAND_TODAY": "2026-11-29", "HOME": "/tmp", "PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    @Test(arguments: ["s.sqlite", "s.plist"])
+    func aReadOnlyStoreIsRefusedForAnOrdinaryUser(_ name: String) throws {
+        let executable = try #require(ChildProcess.executable)
+        let path = try populated(name, items: 3)
+        chmod(path, 0o444)
+        let before = try bytes(path)
+        // setpriv drops to nobody, for whom the permission bits hold (root ignores them).
+        let (status, out, err) = try Self.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                                               executable, "--store", path, "-c", "view"])
+        #expect(status == 3, "\(err)")
+        #expect(out == "")
+        #expect(err == "errand: \(path): the store is read-only; nothing was changed\n")
+        #expect(try bytes(path) == before)
+    }
+
+    /// A real full disk: a small tmpfs (CI runs as root), filled up before the command.
+    @Test(arguments: ["s.sqlite", "s.plist"])
+    func aFullDiskFailsTheCommandAndKeepsTheStore(_ name: String) throws {
+        let executable = try #require(ChildProcess.executable)
+        let mountPoint = dir + "/small-disk"
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+        let (mounted, _, why) = try Self.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint])
+        try #require(mounted == 0, "cannot mount a small tmpfs here (needs root): \(why)")
+        defer { _ = try? Self.run(["umount", mountPoint]) }
+        let path = mountPoint + "/" + name
+        let store = try StoreOpener.open(path: path)
+        for i in 0..<40 {
+            _ = try store.add(TodoItem(id: UUID(), title: "item \(i)", due: DueDay(dayNumber: 20_000), created: Date()))
+        }
+        store.close()
+        let before = try bytes(path)
+        // Fill what is left of the disk.
+        _ = try Self.run(["dd", "if=/dev/zero", "of=\(mountPoint)/filler", "bs=4k", "count=2000"])
+        let notes = String(repeating: "n", count: 9_000)
+        let (status, _, err) = try Self.run([executable, "--store", path, "-c", "create one more --notes \(notes)"])
+        // SQLite cannot even open (its shared-memory file needs room): 3; the plist fails the write: 1.
+        #expect(status == (name.hasSuffix(".sqlite") ? 3 : 1))
+        let lines = err.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("no space left to write") == true, "\(err.prefix(300))")
+        #expect(try bytes(path) == before)
+        _ = try Self.run(["rm", "-f", "\(mountPoint)/filler"])
+        let reopened = try StoreOpener.open(path: path)
+        #expect(try reopened.counts().toDo == 40)
+        reopened.close()
+    }
+
+    @Test func aTruncatedSQLiteStoreSaysItIsDamagedAndIsLeftAlone() throws {
+        let executable = try #require(ChildProcess.executable)
+        let path = try populated("t.sqlite", items: 400)
+        let whole = try bytes(path)
+        let half = whole.prefix(whole.count / 2)
+        try half.write(to: URL(fileURLWithPath: path))
+        let (status, _, err) = try Self.run([executable, "--store", path, "-c", "list"])
+        #expect(status != 0)
+        #expect(err.split(separator: "\n").count == 1)
+        #expect(err.contains(path))
+        #expect(try bytes(path) == Data(half))
+    }
+}
