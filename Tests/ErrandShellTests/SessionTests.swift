@@ -86,8 +86,9 @@ import Testing
         t.send("uncheck 1", ["error: \"a\" is not done"], succeeds: false)
     }
 
-    @Test func aStaleRowIsRefusedAndNothingIsTouched() throws {
-        let t = try ShellTester()
+    @Test(arguments: ["sqlite", "plist"])
+    func aStaleRowIsRefusedAndNothingIsTouched(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
         t.given("create a")
         t.given("create b")
         t.given("list")

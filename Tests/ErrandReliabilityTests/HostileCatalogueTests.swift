@@ -1,0 +1,86 @@
+import ErrandCatalogue
+import ErrandDomain
+import ErrandStorage
+import ErrandTestSupport
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Catalogues built to hurt: huge bodies, trickling servers, absurd values.
+@Suite(.serialized) struct HostileCatalogueTests {
+    static let categories = Data(#"[{"id":1,"name":"Maison"}]"#.utf8)
+
+    @Test func aHundredMegabyteBodyIsRefusedAtTheLimitWithBoundedMemory() throws {
+        // No Content-Length: the body streams until the 64 MB limit stops it.
+        let server = try LoopbackServer(routes: ["/categories.json": .body(Self.categories),
+                                                 "/listing.json": .endless(chunk: 1 << 20)])
+        defer { server.stop() }
+        let dir = NSTemporaryDirectory() + "errand-huge-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (status, _, err) = try ChildProcess.run(["--store", dir + "/s.sqlite", "-c", "sync \(server.base)"],
+                                                    environment: ["HOME": dir])
+        #expect(status == 1)
+        #expect(err.contains("is larger than the 64 MB limit"), "\(err)")
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        // ru_maxrss is in kilobytes: the limit plus the process, never the whole stream.
+        print("hostile: a streamed body stopped at the limit; peak RSS of children \(usage.ru_maxrss / 1024) MB")
+        #expect(usage.ru_maxrss < 400 * 1024)
+    }
+
+    @Test func anAnnouncedHundredMegabytesIsRefusedBeforeDownloading() throws {
+        let fetcher = CatalogueFetcher()
+        let server = try LoopbackServer(routes: ["/listing.json": .truncated(Data(), announced: 100 << 20)])
+        defer { server.stop() }
+        let started = Date()
+        #expect(throws: CatalogueError.tooLarge(url: server.base + "listing.json", limit: 64 << 20)) {
+            try fetcher.fetch(URL(string: server.base + "listing.json")!)
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test func aServerTricklingOneBytePerSecondHitsTheTotalTimeout() throws {
+        let body = Data(String(repeating: "[]", count: 50).utf8)
+        let server = try LoopbackServer(routes: ["/listing.json": .trickle(body, interval: 0.5)])
+        defer { server.stop() }
+        // Idle timeout longer than the gap between bytes: only the total limit can stop it.
+        let fetcher = CatalogueFetcher(limits: FetchLimits(maxBytes: 1 << 20, idleTimeout: 2, totalTimeout: 2.5))
+        let started = Date()
+        #expect(throws: CatalogueError.timedOut(url: server.base + "listing.json", seconds: 2.5)) {
+            try fetcher.fetch(URL(string: server.base + "listing.json")!)
+        }
+        #expect(Date().timeIntervalSince(started) < 9)
+    }
+
+    @Test(arguments: [
+        (#"{"id":7,"category_id":1,"title":"t","description":"d","price":1e300,"images_url":{},"creation_date":"2019-11-05T15:56:59+0000","is_urgent":false}"#,
+         "price 1e+300 is not a plausible price"),
+        (#"{"id":-5,"category_id":1,"title":"t","description":"d","price":-0.01,"images_url":{},"creation_date":"2019-11-05T15:56:59+0000","is_urgent":false}"#,
+         "price -0.01 is not a plausible price"),
+        (#"{"id":18446744073709551616,"category_id":1,"title":"t","description":"d","price":1,"images_url":{},"creation_date":"2019-11-05T15:56:59+0000","is_urgent":false}"#,
+         "field id"),
+        (#"{"id":7,"category_id":1,"title":"t","description":"d","price":1,"images_url":[],"creation_date":"2019-11-05T15:56:59+0000","is_urgent":false}"#,
+         "images_url has the wrong type"),
+        (#"{"id":7,"category_id":1,"title":"t","description":"d","price":1,"images_url":{"small":5},"creation_date":"2019-11-05T15:56:59+0000","is_urgent":false}"#,
+         "small has the wrong type"),
+        (#"{"id":7,"category_id":1,"title":"t","description":"d","price":1,"images_url":{},"creation_date":"9999-99-99T99:99:99+0000","is_urgent":false}"#,
+         "creation_date"),
+    ])
+    func absurdValuesAreNamed(_ ad: String, _ fragment: String) throws {
+        let categories = try CatalogueDecoder.categories(Self.categories)
+        #expect {
+            try CatalogueDecoder.ads(Data(("[" + ad + "]").utf8), categories: categories)
+        } throws: { error in
+            "\(error)".contains(fragment) && !"\(error)".contains("\n")
+        }
+    }
+
+    @Test func deeplyNestedListingIsRefused() throws {
+        let depth = 200_000
+        let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let categories = try CatalogueDecoder.categories(Self.categories)
+        #expect(throws: CatalogueError.self) { try CatalogueDecoder.ads(Data(nested.utf8), categories: categories) }
+    }
+}
