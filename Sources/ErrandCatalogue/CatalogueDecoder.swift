@@ -69,14 +69,7 @@ public enum CatalogueDecoder {
     /// all but newline and tab) become U+FFFD as the catalogue is read, so they never reach
     /// a terminal, an XML store or a C string.
     static func clean(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars { result.append(isControl(scalar) ? "\u{FFFD}" : scalar) }
-        return String(result)
-    }
-
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F..<0xA0).contains(scalar.value)
+        TextSafety.neutralised(text, keep: ["\n", "\t"])
     }
 
     static func decode<T: Decodable>(_ data: Data, document: String, label: String) throws(CatalogueError) -> [T] {

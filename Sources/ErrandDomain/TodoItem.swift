@@ -33,10 +33,6 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
         title == other.title && notes == other.notes && due == other.due && location == other.location
     }
 
-    static func hasControl(_ text: String, allowing allowed: Set<Unicode.Scalar>) -> Bool {
-        text.unicodeScalars.contains { ($0.value < 0x20 || (0x7F..<0xA0).contains($0.value)) && !allowed.contains($0) }
-    }
-
     public static let maxTitle = 500
     public static let maxNotes = 10_000
 
@@ -52,11 +48,11 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
             throw .tooLong(field: "place", limit: TodoItem.maxTitle)
         }
         // Control characters would drive the terminal, break XML stores and end C strings.
-        if TodoItem.hasControl(copy.title, allowing: []) { throw .controlCharacters(field: "title") }
-        if let notes = copy.notes, TodoItem.hasControl(notes, allowing: ["\n", "\t"]) {
+        if TextSafety.containsControl(copy.title) { throw .controlCharacters(field: "title") }
+        if let notes = copy.notes, TextSafety.containsControl(notes, allowing: ["\n", "\t"]) {
             throw .controlCharacters(field: "notes")
         }
-        if let name = copy.location?.name, TodoItem.hasControl(name, allowing: []) {
+        if let name = copy.location?.name, TextSafety.containsControl(name) {
             throw .controlCharacters(field: "place")
         }
         if let notes, notes.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { copy.notes = nil }

@@ -1,3 +1,5 @@
+import ErrandDomain
+
 /// How many terminal columns text takes: wide East Asian characters and emoji take two,
 /// combining marks and joiners none. Measured per grapheme cluster, as terminals draw them.
 public enum DisplayWidth {
@@ -54,19 +56,6 @@ public enum DisplayWidth {
 
     /// Replaces control characters so that stored or fetched text cannot drive the terminal.
     public static func sanitize(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if isControl(scalar) {
-                result.append(scalar.value == 0x0A || scalar.value == 0x09 ? " " : "\u{FFFD}")
-            } else {
-                result.append(scalar)
-            }
-        }
-        return String(result)
-    }
-
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+        TextSafety.neutralised(text, asSpace: ["\n", "\t"])
     }
 }

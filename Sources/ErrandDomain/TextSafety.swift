@@ -1,0 +1,27 @@
+/// Control characters (C0, DEL, C1) in text that came from a person or the network: they
+/// drive terminals, break XML stores and end C strings. One definition for every layer.
+public enum TextSafety {
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+    }
+
+    public static func containsControl(_ text: String, allowing allowed: Set<Unicode.Scalar> = []) -> Bool {
+        text.unicodeScalars.contains { isControl($0) && !allowed.contains($0) }
+    }
+
+    /// Control characters become U+FFFD, except those in `keep` (left as they are) and those
+    /// in `asSpace` (become a space).
+    public static func neutralised(_ text: String, keep: Set<Unicode.Scalar> = [],
+                                   asSpace: Set<Unicode.Scalar> = []) -> String {
+        guard containsControl(text, allowing: keep) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if !isControl(scalar) || keep.contains(scalar) {
+                result.append(scalar)
+            } else {
+                result.append(asSpace.contains(scalar) ? " " : "\u{FFFD}")
+            }
+        }
+        return String(result)
+    }
+}
