@@ -92,19 +92,3 @@ public struct DueDay: Hashable, Comparable, Sendable, CustomStringConvertible {
         return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
     }
 }
-
-extension DueDay: Codable {
-    public init(from decoder: Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let day = DueDay(iso: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "not a YYYY-MM-DD date: \(text)"))
-        }
-        self = day
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(iso)
-    }
-}

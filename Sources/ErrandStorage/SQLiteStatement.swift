@@ -44,11 +44,6 @@ final class SQLiteStatement {
         }
     }
 
-    func bind(_ index: Int32, _ value: Data) {
-        value.withUnsafeBytes { raw in
-            _ = sqlite3_bind_blob(handle, index, raw.baseAddress, Int32(raw.count), csqlite_transient())
-        }
-    }
 
     /// true while a row is available.
     func step() throws -> Bool {
@@ -78,8 +73,4 @@ final class SQLiteStatement {
 
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
-    func blob(_ column: Int32) -> Data {
-        guard let bytes = sqlite3_column_blob(handle, column) else { return Data() }
-        return Data(bytes: bytes, count: Int(sqlite3_column_bytes(handle, column)))
-    }
 }

@@ -8,9 +8,6 @@ public enum XDG {
         directory(env["XDG_STATE_HOME"], fallback: "/.local/state", env: env)
     }
 
-    public static func cacheHome(_ env: [String: String]) -> String {
-        directory(env["XDG_CACHE_HOME"], fallback: "/.cache", env: env)
-    }
 
     static func directory(_ value: String?, fallback: String, env: [String: String]) -> String {
         if let value, value.hasPrefix("/") { return value }

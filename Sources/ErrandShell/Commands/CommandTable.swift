@@ -11,9 +11,6 @@ public struct CommandTable: Sendable {
         return specs.first { $0.names.contains(lower) }
     }
 
-    public func spec(for action: CommandAction) -> CommandSpec? {
-        specs.first { $0.action == action }
-    }
 
     public var allNames: [String] { specs.flatMap(\.names) }
 

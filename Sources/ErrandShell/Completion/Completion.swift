@@ -8,6 +8,4 @@ public struct Completion: Equatable, Sendable {
         self.replaceCount = replaceCount
         self.candidates = candidates
     }
-
-    public static let none = Completion(replaceCount: 0, candidates: [])
 }
