@@ -4,6 +4,8 @@ import ErrandDomain
 public protocol CatalogueStore: AnyObject {
     /// The cached catalogue, or nil when none was ever synced.
     func catalogue() throws -> Catalogue?
+    /// One cached ad and its category name, without reading the whole catalogue.
+    func ad(id: Int64) throws -> (ad: Ad, category: String?)?
     /// Replaces the whole cache in one durable step and says what changed; on any failure
     /// the previous cache stays exactly as it was.
     func replaceCatalogue(_ catalogue: Catalogue) throws -> CatalogueChange

@@ -84,6 +84,12 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         return cachedCatalogue
     }
 
+    public func ad(id: Int64) throws -> (ad: Ad, category: String?)? {
+        try refresh()
+        guard let catalogue = cachedCatalogue, let ad = catalogue.ads.first(where: { $0.id == id }) else { return nil }
+        return (ad, catalogue.category(ad.categoryID)?.name)
+    }
+
     public func replaceCatalogue(_ next: Catalogue) throws -> CatalogueChange {
         try changeAll { _, catalogue in
             let change = (catalogue ?? Catalogue(ads: [], categories: [], source: "", fetched: 0)).changes(to: next)

@@ -30,6 +30,20 @@ extension SQLiteItemStore: CatalogueStore {
         return Catalogue(ads: ads, categories: categories, source: source, fetched: fetched)
     }
 
+    public func ad(id: Int64) throws -> (ad: Ad, category: String?)? {
+        let a = try db.statement("""
+            SELECT ad.id, category_id, title, description, price, small_image, thumb_image, created, urgent, siret, ad_category.name
+            FROM ad LEFT JOIN ad_category ON ad_category.id = ad.category_id WHERE ad.id = ?1
+            """)
+        a.bind(1, id)
+        defer { a.reset() }
+        guard try a.step() else { return nil }
+        let ad = Ad(id: a.int(0), categoryID: a.int(1), title: a.text(2), description: a.text(3), price: a.double(4),
+                    smallImage: a.optionalText(5), thumbImage: a.optionalText(6), created: a.int(7),
+                    isUrgent: a.int(8) != 0, siret: a.optionalText(9))
+        return (ad, a.optionalText(10))
+    }
+
     public func replaceCatalogue(_ next: Catalogue) throws -> CatalogueChange {
         try db.writeTransaction {
             let previous = try catalogue()

@@ -8,7 +8,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
     var fileName: String { self == .sqlite ? "store.sqlite" : "store.plist" }
     var testDescription: String { rawValue }
 
-    func open(_ dir: TemporaryDirectory) throws -> ItemStore {
+    func open(_ dir: TemporaryDirectory) throws -> ErrandStore {
         try StoreOpener.open(path: dir.file(fileName))
     }
 }

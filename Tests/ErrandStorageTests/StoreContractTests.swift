@@ -139,3 +139,23 @@ import Testing
         #expect(try second.allItems().map(\.title) == ["a", "b", "c"])
     }
 }
+
+@Suite struct CatalogueContractTests {
+    @Test(arguments: Backend.allCases)
+    func cacheRoundTripsAndSingleAdsAreFound(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        #expect(try store.catalogue() == nil)
+        #expect(try store.ad(id: 1) == nil)
+        let ads = [Ad(id: 1, categoryID: 2, title: "a", description: "d", price: 1.5, smallImage: "s", created: 10, isUrgent: true),
+                   Ad(id: 2, categoryID: 2, title: "b", description: "e", price: 2, thumbImage: "t", created: 20,
+                      isUrgent: false, siret: "123")]
+        let catalogue = Catalogue(ads: ads, categories: [AdCategory(id: 2, name: "Maison")], source: "file:///x/", fetched: 99)
+        #expect(try store.replaceCatalogue(catalogue) == CatalogueChange(added: 2, updated: 0, removed: 0))
+        let reopened = try backend.open(dir)
+        #expect(try reopened.catalogue() == catalogue)
+        let found = try #require(try reopened.ad(id: 2))
+        #expect(found.ad == ads[1])
+        #expect(found.category == "Maison")
+    }
+}

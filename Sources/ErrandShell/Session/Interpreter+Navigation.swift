@@ -70,11 +70,11 @@ extension Interpreter {
         case .ads?:
             return try adsList(&s, message: message)
         case let .ad(id)?:
-            guard let catalogue = try environment.store.catalogue(), let ad = catalogue.ads.first(where: { $0.id == id }) else {
+            guard let found = try environment.store.ad(id: id) else {
                 s.stack.removeLast()
                 return try render(&s, message: message)
             }
-            return Display(message: message, screen: .adDetail(ad, category: catalogue.category(ad.categoryID)?.name ?? "?"))
+            return Display(message: message, screen: .adDetail(found.ad, category: found.category ?? "?"))
         }
     }
 
