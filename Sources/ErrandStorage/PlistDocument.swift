@@ -25,6 +25,7 @@ struct PlistDocument: Codable {
     static func decode(_ data: Data, path: String) throws -> PlistDocument {
         let root: Any
         do {
+            guard PlistSniffer.isXMLOrBinary(data) else { throw CocoaError(.propertyListReadCorrupt) }
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             throw StoreError.notAStore(path: path, reason: "not a readable property list")

@@ -81,6 +81,14 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
+    @Test func aMalformedImportGivesExactlyOneLine() throws {
+        let bad = dir + "/old.plist"
+        try "{ a = b".write(toFile: bad, atomically: true, encoding: .utf8)
+        let (status, _, err) = try ChildProcess.run(["--store", dir + "/imp.sqlite", "-c", "import \(bad)"], environment: env)
+        #expect(status == 1)
+        #expect(err == "-c:1: \(bad): not a property list\n")
+    }
+
     @Test func sourceRunsAFileAndNamesItsLines() throws {
         let inner = dir + "/inner.errand"
         try "create from inner\nbogus\n".write(toFile: inner, atomically: true, encoding: .utf8)

@@ -124,3 +124,20 @@ import Testing
         #expect(throws: StoreError.self) { try ItemExporter.write(items, to: dir.file("x.txt"), clock: clock) }
     }
 }
+
+/// Foundation's fallback parser for old-style plists writes to stderr itself; such files must
+/// be refused before it runs, so an import error stays one line.
+@Suite struct OldStylePlistTests {
+    @Test func onlyXMLAndBinaryReachTheParser() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("old.plist")
+        try Data("{ a = b".utf8).write(to: URL(fileURLWithPath: path))
+        let clock = Clock.fixed(DueDay(year: 2026, month: 11, day: 29)!)
+        #expect(throws: StoreError.badFile(path: path, reason: "not a property list")) {
+            try ItemImporter.read(path: path, clock: clock, newID: UUID.init)
+        }
+        let binary = try PropertyListSerialization.data(fromPropertyList: [["titleKey": "b"]], format: .binary, options: 0)
+        try binary.write(to: URL(fileURLWithPath: path))
+        #expect(try ItemImporter.read(path: path, clock: clock, newID: UUID.init).items.map(\.title) == ["b"])
+    }
+}

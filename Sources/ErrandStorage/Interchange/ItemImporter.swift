@@ -22,6 +22,7 @@ public enum ItemImporter {
     public static func parse(_ data: Data, path: String, clock: Clock, newID: () -> UUID) throws -> Parsed {
         let root: Any
         do {
+            guard PlistSniffer.isXMLOrBinary(data) else { throw CocoaError(.propertyListReadCorrupt) }
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             throw StoreError.badFile(path: path, reason: "not a property list")
