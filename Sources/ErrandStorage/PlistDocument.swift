@@ -22,18 +22,30 @@ struct PlistDocument: Codable {
     }
 
     /// Decodes a whole file, naming the problem when it is not one of ours.
+    /// The fields that say whose file this is, read before the rest.
+    struct Header: Decodable {
+        let format: String?
+        let version: Int?
+    }
+
+    /// Decodes a whole file, naming the problem when it is not one of ours. PropertyListDecoder
+    /// throughout: PropertyListSerialization crashed on a crafted binary plist (see ItemImporter).
     static func decode(_ data: Data, path: String) throws -> PlistDocument {
-        let root: Any
+        guard PlistSniffer.isXMLOrBinary(data) else {
+            throw StoreError.notAStore(path: path, reason: "not a readable property list")
+        }
+        let header: Header
         do {
-            guard PlistSniffer.isXMLOrBinary(data) else { throw CocoaError(.propertyListReadCorrupt) }
-            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            header = try PropertyListDecoder().decode(Header.self, from: data)
+        } catch DecodingError.typeMismatch {
+            throw StoreError.notAStore(path: path, reason: "a property list of another shape")
         } catch {
             throw StoreError.notAStore(path: path, reason: "not a readable property list")
         }
-        guard let dict = root as? [String: Any], dict["format"] as? String == formatName else {
+        guard header.format == formatName else {
             throw StoreError.notAStore(path: path, reason: "a property list of another shape")
         }
-        if let version = dict["version"] as? Int, version > currentVersion {
+        if let version = header.version, version > currentVersion {
             throw StoreError.newerSchema(path: path, found: version, supported: currentVersion)
         }
         do {

@@ -70,7 +70,7 @@ import Testing
             ([["todo": "x", "date": Date(), "id": "not-a-uuid"]], "item 1: missing or malformed id"),
             ([["titleKey": "x", "locationKey": ["nameKey": "A", "latitudeKey": 95.0, "longitudeKey": 0.0]]],
              "item 1: invalid coordinates"),
-            ([["titleKey": "x", "timestampKey": "yesterday"]], "item 1: timestampKey is not a number"),
+            ([["titleKey": "x", "timestampKey": "yesterday"]], "item 1: timestampKey has the wrong type"),
             (["just a string"], "item 1 is not a dictionary"),
         ]
         for (plist, fragment) in cases {
@@ -139,5 +139,25 @@ import Testing
         let binary = try PropertyListSerialization.data(fromPropertyList: [["titleKey": "b"]], format: .binary, options: 0)
         try binary.write(to: URL(fileURLWithPath: path))
         #expect(try ItemImporter.read(path: path, clock: clock, newID: UUID.init).items.map(\.title) == ["b"])
+    }
+}
+
+/// Inputs the fuzzers found; each must be refused with one line, never crash.
+@Suite struct FuzzRegressionTests {
+    /// FuzzImport: a binary plist with a malformed set made PropertyListSerialization read
+    /// freed memory (AddressSanitizer SEGV while bridging NSSet).
+    static let malformedBinarySet = "YnBsaXN0MDCiARDEAgMEBQYHDg9fEBJpdGVtRGVzY3JpcHRpb25LZXlbbG9jYXRpb25LZXlcdGltZXN0YW1wS2V5WHRpdGxlS2V5U0JhctMICQoLDA1bbGF0aXR1ZGVLZXlcbG9uZ2l0dWRlS2V5V25hbWVLZXkjQEpAAAAAAAAjQCrMzMzMzM1WT2ZmaWNl"
+
+    @Test func aMalformedBinaryPlistIsRefusedByImportAndByTheStore() throws {
+        let data = try #require(Data(base64Encoded: Self.malformedBinarySet))
+        let clock = Clock.fixed(DueDay(year: 2026, month: 11, day: 29)!)
+        #expect(throws: StoreError.badFile(path: "x.plist", reason: "not a property list")) {
+            try ItemImporter.parse(data, path: "x.plist", clock: clock, newID: UUID.init)
+        }
+        let dir = TemporaryDirectory()
+        let path = dir.file("store.plist")
+        try data.write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.self) { try StoreOpener.open(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == data)
     }
 }

@@ -19,90 +19,113 @@ public enum ItemImporter {
         return try parse(data, path: path, clock: clock, newID: newID)
     }
 
+    /// Decoded with PropertyListDecoder: PropertyListSerialization crashed (a memory error
+    /// under AddressSanitizer) on a binary plist holding a malformed set, found by FuzzImport.
     public static func parse(_ data: Data, path: String, clock: Clock, newID: () -> UUID) throws -> Parsed {
-        let root: Any
-        do {
-            guard PlistSniffer.isXMLOrBinary(data) else { throw CocoaError(.propertyListReadCorrupt) }
-            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw StoreError.badFile(path: path, reason: "not a property list")
-        }
-        guard let entries = root as? [Any] else {
-            throw StoreError.badFile(path: path, reason: "expected an array of items at the top")
-        }
-        guard let first = entries.first as? [String: Any] else {
-            if entries.isEmpty { return Parsed(format: .weekApp, items: []) }
-            throw StoreError.badFile(path: path, reason: "item 1 is not a dictionary")
-        }
-        let format: ImportFormat = first["titleKey"] != nil ? .bookApp : .weekApp
+        guard PlistSniffer.isXMLOrBinary(data) else { throw StoreError.badFile(path: path, reason: "not a property list") }
+        let probes = try decode([Probe].self, data, path: path)
+        guard let first = probes.first else { return Parsed(format: .weekApp, items: []) }
+        let format: ImportFormat = first.titleKey != nil ? .bookApp : .weekApp
         var items: [TodoItem] = []
-        items.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() {
-            let fail = { (why: String) in StoreError.badFile(path: path, reason: "item \(index + 1): \(why)") }
-            guard let dict = entry as? [String: Any] else { throw fail("not a dictionary") }
-            do {
-                switch format {
-                case .weekApp: items.append(try weekItem(dict, clock: clock, fail: fail))
-                case .bookApp: items.append(try bookItem(dict, clock: clock, newID: newID, fail: fail))
-                }
-            } catch let error as DomainError {
-                throw fail(error.description)
+        items.reserveCapacity(probes.count)
+        switch format {
+        case .weekApp:
+            for (index, entry) in try decode([WeekEntry].self, data, path: path).enumerated() {
+                items.append(try item(index, path) {
+                    guard let id = UUID(uuidString: entry.id) else { throw Failure("missing or malformed id") }
+                    return TodoItem(id: id, title: entry.todo, due: clock.day(of: entry.date),
+                                    time: timeUnlessMidnight(entry.date, clock), created: clock.now)
+                })
+            }
+        case .bookApp:
+            for (index, entry) in try decode([BookEntry].self, data, path: path).enumerated() {
+                items.append(try item(index, path) {
+                    var due = clock.today
+                    var time: TimeOfDay?
+                    if let seconds = entry.timestampKey {
+                        guard seconds.isFinite, abs(seconds) < 253_402_300_799 else {
+                            throw Failure("timestampKey is not a number of seconds")
+                        }
+                        let date = Date(timeIntervalSince1970: seconds)
+                        due = clock.day(of: date)
+                        time = timeUnlessMidnight(date, clock)
+                    }
+                    var location: Location?
+                    if let place = entry.locationKey {
+                        var coordinate: Coordinate?
+                        switch (place.latitudeKey, place.longitudeKey) {
+                        case let (lat?, lon?): coordinate = try Coordinate(latitude: lat, longitude: lon)
+                        case (nil, nil): coordinate = nil
+                        default: throw Failure("latitudeKey and longitudeKey come together")
+                        }
+                        location = Location(name: place.nameKey, coordinate: coordinate)
+                    }
+                    return TodoItem(id: newID(), title: entry.titleKey, notes: entry.itemDescriptionKey, due: due,
+                                    time: time, location: location, created: clock.now)
+                })
             }
         }
         return Parsed(format: format, items: items)
     }
 
-    static func weekItem(_ dict: [String: Any], clock: Clock, fail: (String) -> StoreError) throws -> TodoItem {
-        guard let title = dict["todo"] as? String else { throw fail("missing the text (todo)") }
-        guard let date = dict["date"] as? Date else { throw fail("missing the date (date)") }
-        guard let idText = dict["id"] as? String, let id = UUID(uuidString: idText) else {
-            throw fail("missing or malformed id")
-        }
-        return try TodoItem(id: id, title: title, due: clock.day(of: date), time: timeUnlessMidnight(date, clock),
-                            created: clock.now).validated()
+    struct Probe: Decodable {
+        let titleKey: String?
     }
 
-    static func bookItem(_ dict: [String: Any], clock: Clock, newID: () -> UUID,
-                         fail: (String) -> StoreError) throws -> TodoItem {
-        guard let title = dict["titleKey"] as? String else { throw fail("missing titleKey") }
-        let notes = try optional(dict, "itemDescriptionKey", as: String.self, fail: fail)
-        var due = clock.today
-        var time: TimeOfDay?
-        if let raw = dict["timestampKey"] {
-            guard let seconds = number(raw), seconds.isFinite, abs(seconds) < 253_402_300_799 else {
-                throw fail("timestampKey is not a number of seconds")
-            }
-            let date = Date(timeIntervalSince1970: seconds)
-            due = clock.day(of: date)
-            time = timeUnlessMidnight(date, clock)
-        }
-        var location: Location?
-        if let raw = dict["locationKey"] {
-            guard let place = raw as? [String: Any], let name = place["nameKey"] as? String else {
-                throw fail("locationKey needs a nameKey")
-            }
-            var coordinate: Coordinate?
-            switch (place["latitudeKey"].flatMap(number), place["longitudeKey"].flatMap(number)) {
-            case let (lat?, lon?): coordinate = try Coordinate(latitude: lat, longitude: lon)
-            case (nil, nil): coordinate = nil
-            default: throw fail("latitudeKey and longitudeKey come together")
-            }
-            location = Location(name: name, coordinate: coordinate)
-        }
-        return try TodoItem(id: newID(), title: title, notes: notes, due: due, time: time, location: location,
-                            created: clock.now).validated()
+    struct WeekEntry: Decodable {
+        let todo: String
+        let date: Date
+        let id: String
     }
 
-    static func optional<T>(_ dict: [String: Any], _ key: String, as: T.Type, fail: (String) -> StoreError) throws -> T? {
-        guard let raw = dict[key] else { return nil }
-        guard let value = raw as? T else { throw fail("\(key) has the wrong type") }
-        return value
+    struct BookEntry: Decodable {
+        let titleKey: String
+        let itemDescriptionKey: String?
+        let timestampKey: Double?
+        let locationKey: BookLocation?
     }
 
-    static func number(_ raw: Any) -> Double? {
-        if let d = raw as? Double { return d }
-        if let i = raw as? Int { return Double(i) }
-        return (raw as? NSNumber)?.doubleValue
+    struct BookLocation: Decodable {
+        let nameKey: String
+        let latitudeKey: Double?
+        let longitudeKey: Double?
+    }
+
+    struct Failure: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// Builds and validates one entry; the error names the entry.
+    static func item(_ index: Int, _ path: String, _ build: () throws -> TodoItem) throws -> TodoItem {
+        do {
+            return try build().validated()
+        } catch let failure as Failure {
+            throw StoreError.badFile(path: path, reason: "item \(index + 1): \(failure.reason)")
+        } catch let error as DomainError {
+            throw StoreError.badFile(path: path, reason: "item \(index + 1): \(error.description)")
+        }
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data, path: String) throws -> T {
+        func fail(_ reason: String) -> StoreError { .badFile(path: path, reason: reason) }
+        func entry(_ codingPath: [CodingKey]) -> String {
+            codingPath.first?.intValue.map { "item \($0 + 1)" } ?? "the file"
+        }
+        do {
+            return try PropertyListDecoder().decode(type, from: data)
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw fail("\(entry(context.codingPath)): missing \(key.stringValue)")
+        } catch let DecodingError.typeMismatch(_, context) {
+            if context.codingPath.isEmpty { throw fail("expected an array of items at the top") }
+            if context.codingPath.count == 1 { throw fail("\(entry(context.codingPath)) is not a dictionary") }
+            let key = context.codingPath.last?.stringValue ?? "a field"
+            throw fail("\(entry(context.codingPath)): \(key) has the wrong type")
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw fail("\(entry(context.codingPath)): \(context.codingPath.last?.stringValue ?? "a field") is empty")
+        } catch {
+            throw fail("not a property list")
+        }
     }
 
     static func timeUnlessMidnight(_ date: Date, _ clock: Clock) -> TimeOfDay? {
