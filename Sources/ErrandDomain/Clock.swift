@@ -26,14 +26,26 @@ public struct Clock: Sendable {
     public var today: DueDay { fixedToday ?? day(of: now) }
 
     /// The calendar day a moment falls on in this clock's time zone.
+    /// Moments outside years 1...9999 (or not finite) are pinned to those bounds: a Date read
+    /// from a file can hold anything, and converting it must never trap. Importers check the
+    /// range first and refuse such entries; this only keeps every other caller safe.
     public func day(of date: Date) -> DueDay {
-        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
-        return DueDay(dayNumber: Int((local / 86_400).rounded(.down)))
+        DueDay(dayNumber: Int((Clock.localSeconds(date, timeZone) / 86_400).rounded(.down)))
+    }
+
+    /// Seconds since 1970 from year 1 to 9999: the span every Date is reduced to.
+    public static let supportedSeconds: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799
+
+    static func localSeconds(_ date: Date, _ timeZone: TimeZone) -> Double {
+        let raw = date.timeIntervalSince1970
+        guard raw.isFinite else { return 0 }
+        let clamped = min(max(raw, supportedSeconds.lowerBound), supportedSeconds.upperBound)
+        return clamped + Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: clamped)))
     }
 
     /// Minutes after local midnight of a moment.
     public func time(of date: Date) -> TimeOfDay? {
-        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        let local = Clock.localSeconds(date, timeZone)
         let seconds = local - (local / 86_400).rounded(.down) * 86_400
         return TimeOfDay(minutes: Int(seconds / 60))
     }

@@ -110,7 +110,8 @@ struct PlistItem: Codable {
     }
 
     var todoItem: TodoItem? {
-        guard let uuid = UUID(uuidString: id), let day = DueDay(iso: due) else { return nil }
+        guard let uuid = UUID(uuidString: id), let day = DueDay(iso: due),
+              Clock.supportedSeconds.contains(created.timeIntervalSince1970) else { return nil }
         var location: Location?
         if let place {
             var coordinate: Coordinate?
@@ -162,8 +163,11 @@ struct PlistCatalogue: Codable {
         }
     }
 
-    var catalogue: Catalogue {
-        Catalogue(ads: ads.map {
+    /// nil when a value could not have come from a checked sync (a hand-edited file).
+    var catalogue: Catalogue? {
+        let seconds = Clock.supportedSeconds
+        guard ads.allSatisfy({ seconds.contains(Double($0.created)) && $0.price.isFinite }) else { return nil }
+        return Catalogue(ads: ads.map {
             Ad(id: $0.id, categoryID: $0.category, title: $0.title, description: $0.description, price: $0.price,
                smallImage: $0.small, thumbImage: $0.thumb, created: $0.created, isUrgent: $0.urgent, siret: $0.siret)
         }, categories: categories.map { AdCategory(id: $0.id, name: $0.name) }, source: source, fetched: fetched)

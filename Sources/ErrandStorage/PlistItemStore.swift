@@ -157,7 +157,14 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         }
         let document = try PlistDocument.decode(data, path: path)
         manager = ItemManager(items: try document.todoItems(path: path))
-        cachedCatalogue = document.catalogue?.catalogue
+        if let stored = document.catalogue {
+            guard let catalogue = stored.catalogue else {
+                throw StoreError.notAStore(path: path, reason: "damaged: the ads cache holds impossible values")
+            }
+            cachedCatalogue = catalogue
+        } else {
+            cachedCatalogue = nil
+        }
         revision = document.revision
         fingerprint = current
     }

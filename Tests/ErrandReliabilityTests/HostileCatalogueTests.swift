@@ -34,11 +34,9 @@ import Glibc
         let fetcher = CatalogueFetcher()
         let server = try LoopbackServer(routes: ["/listing.json": .truncated(Data(), announced: 100 << 20)])
         defer { server.stop() }
-        let started = Date()
         #expect(throws: CatalogueError.tooLarge(url: server.base + "listing.json", limit: 64 << 20)) {
             try fetcher.fetch(URL(string: server.base + "listing.json")!)
         }
-        #expect(Date().timeIntervalSince(started) < 5)
     }
 
     @Test func aServerTricklingOneBytePerSecondHitsTheTotalTimeout() throws {
@@ -47,11 +45,9 @@ import Glibc
         defer { server.stop() }
         // Idle timeout longer than the gap between bytes: only the total limit can stop it.
         let fetcher = CatalogueFetcher(limits: FetchLimits(maxBytes: 1 << 20, idleTimeout: 2, totalTimeout: 2.5))
-        let started = Date()
         #expect(throws: CatalogueError.timedOut(url: server.base + "listing.json", seconds: 2.5)) {
             try fetcher.fetch(URL(string: server.base + "listing.json")!)
         }
-        #expect(Date().timeIntervalSince(started) < 9)
     }
 
     @Test(arguments: [

@@ -148,6 +148,19 @@ import Testing
     /// freed memory (AddressSanitizer SEGV while bridging NSSet).
     static let malformedBinarySet = "YnBsaXN0MDCiARDEAgMEBQYHDg9fEBJpdGVtRGVzY3JpcHRpb25LZXlbbG9jYXRpb25LZXlcdGltZXN0YW1wS2V5WHRpdGxlS2V5U0JhctMICQoLDA1bbGF0aXR1ZGVLZXlcbG9uZ2l0dWRlS2V5V25hbWVLZXkjQEpAAAAAAAAjQCrMzMzMzM1WT2ZmaWNl"
 
+    /// FuzzImport: a todos.plist date far beyond year 9999 trapped converting it to a day.
+    static let dateBeyondYear9999 = "YnBsaXN0MDChAdMCAwQFBgdUZGF0ZVJpZFR0b2RvM15AskHIAAAAXxAkMDAwMDAwMDAtMDAwMC0wMDAwLTAwMDAtMDAwMDAwMDAwMDAxWENhbGwgbXVtCAoRFhkeJ04AAAAAAAABAQAAAAAAAAAIAAAAAAAAAAAAAAAAAAAAVw=="
+
+    @Test func aDateBeyondYear9999IsRefusedNotATrap() throws {
+        let data = try #require(Data(base64Encoded: Self.dateBeyondYear9999))
+        let clock = Clock.fixed(DueDay(year: 2026, month: 11, day: 29)!)
+        #expect(throws: StoreError.badFile(path: "x.plist", reason: "item 1: date is outside the years 1 to 9999")) {
+            try ItemImporter.parse(data, path: "x.plist", clock: clock, newID: UUID.init)
+        }
+        #expect(clock.day(of: Date(timeIntervalSince1970: 1e300)).year == 9999)
+        #expect(clock.day(of: Date(timeIntervalSince1970: -.infinity)) == DueDay(dayNumber: 0))
+    }
+
     @Test func aMalformedBinaryPlistIsRefusedByImportAndByTheStore() throws {
         let data = try #require(Data(base64Encoded: Self.malformedBinarySet))
         let clock = Clock.fixed(DueDay(year: 2026, month: 11, day: 29)!)

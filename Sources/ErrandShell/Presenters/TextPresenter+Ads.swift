@@ -37,7 +37,7 @@ extension TextPresenter {
         field("Category", category)
         field("Price", PriceFormat.euros(ad.price))
         let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(ad.created))))
-        let local = ad.created + offset
+        let local = ad.created.addingReportingOverflow(offset).partialValue
         let minutes = Int((local % 86_400 + 86_400) % 86_400 / 60)
         field("Date", localDay(ad.created).iso + " " + DueDay.pad(minutes / 60, 2) + ":" + DueDay.pad(minutes % 60, 2)
               + " (" + timeZone.identifier + ")")
@@ -55,8 +55,8 @@ extension TextPresenter {
     }
 
     func localDay(_ seconds: Int64) -> DueDay {
-        let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))))
-        return DueDay(dayNumber: Int((Double(seconds + offset) / 86_400).rounded(.down)))
+        let local = Clock(timeZone: timeZone).day(of: Date(timeIntervalSince1970: Double(seconds)))
+        return local
     }
 
     /// Cuts a line holding colour codes by its visible width.

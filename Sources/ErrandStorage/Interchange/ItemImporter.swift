@@ -33,6 +33,9 @@ public enum ItemImporter {
             for (index, entry) in try decode([WeekEntry].self, data, path: path).enumerated() {
                 items.append(try item(index, path) {
                     guard let id = UUID(uuidString: entry.id) else { throw Failure("missing or malformed id") }
+                    guard Clock.supportedSeconds.contains(entry.date.timeIntervalSince1970) else {
+                        throw Failure("date is outside the years 1 to 9999")
+                    }
                     return TodoItem(id: id, title: entry.todo, due: clock.day(of: entry.date),
                                     time: timeUnlessMidnight(entry.date, clock), created: clock.now)
                 })
@@ -43,7 +46,7 @@ public enum ItemImporter {
                     var due = clock.today
                     var time: TimeOfDay?
                     if let seconds = entry.timestampKey {
-                        guard seconds.isFinite, abs(seconds) < 253_402_300_799 else {
+                        guard Clock.supportedSeconds.contains(seconds) else {
                             throw Failure("timestampKey is not a number of seconds")
                         }
                         let date = Date(timeIntervalSince1970: seconds)
