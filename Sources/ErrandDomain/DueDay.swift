@@ -10,6 +10,9 @@ public struct DueDay: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.dayNumber = dayNumber
     }
 
+    /// Days from 0001-01-01 to 9999-12-31: what a stored day may hold.
+    public static let supportedDayNumbers: ClosedRange<Int> = -719_162 ... 2_932_896
+
     /// nil when the triple is not a real date (Feb 30, month 13, ...).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1, day <= DueDay.daysIn(month: month, year: year),

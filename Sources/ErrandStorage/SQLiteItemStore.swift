@@ -261,6 +261,11 @@ public final class SQLiteItemStore: ItemStore {
         guard let id = UUID(uuidString: s.text(0)) else {
             throw StoreError.notAStore(path: path, reason: "an item has a malformed id")
         }
+        // A hand-edited row must not make day arithmetic overflow later.
+        guard DueDay.supportedDayNumbers.contains(Int(s.int(3))),
+              Clock.supportedSeconds.contains(Double(s.int(9))) else {
+            throw StoreError.notAStore(path: path, reason: "an item has an impossible date")
+        }
         var location: Location?
         if let name = s.optionalText(5) {
             var coordinate: Coordinate?

@@ -119,3 +119,23 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 }
+
+/// A hand-edited SQLite row with an impossible day is reported, not trapped on.
+@Suite struct ImpossibleRowTests {
+    @Test func aDayFarBeyondYear9999IsNamedAsDamage() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("edited.sqlite")
+        let store = try StoreOpener.open(path: path)
+        _ = try store.add(TodoItem(id: UUID(), title: "x", due: DueDay(dayNumber: 20_000), created: Date()))
+        store.close()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", path, "UPDATE item SET due = 9000000000000000000;"]
+        try process.run()
+        process.waitUntilExit()
+        let reopened = try StoreOpener.open(path: path)
+        #expect(throws: StoreError.notAStore(path: path, reason: "an item has an impossible date")) {
+            try reopened.allItems()
+        }
+    }
+}
