@@ -41,6 +41,7 @@ final class SQLiteConnection {
         case SQLITE_NOTADB: return .notAStore(path: path, reason: "not a database")
         case SQLITE_CORRUPT: return .notAStore(path: path, reason: "the database is damaged: \(message)")
         case SQLITE_READONLY: return .readOnly(path: path)
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
         case SQLITE_FULL: return .io(path: path, reason: "no space left to write (disk full or file size limit)")
         case SQLITE_IOERR: return .io(path: path, reason: "input/output error: \(message)")
         default: return .sqlite(path: path, reason: message)
@@ -84,7 +85,7 @@ final class SQLiteConnection {
                 break
             } catch let error as StoreError {
                 attempts += 1
-                guard isBusy(error), attempts < 3 else { throw error }
+                guard error == .busy(path: path), attempts < 3 else { throw error }
             }
         }
         do {
@@ -97,8 +98,4 @@ final class SQLiteConnection {
         }
     }
 
-    private func isBusy(_ error: StoreError) -> Bool {
-        if case let .sqlite(_, reason) = error { return reason.contains("locked") || reason.contains("busy") }
-        return false
-    }
 }

@@ -8,6 +8,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case changed(title: String)
     case vanished(title: String)
     case sqlite(path: String, reason: String)
+    case busy(path: String)
     case badFile(path: String, reason: String)
 
     public var description: String {
@@ -26,6 +27,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\"\(title)\" was changed since it was listed (another shell?); nothing was done: list again"
         case let .vanished(title):
             return "\"\(title)\" is no longer in the store (another shell?); nothing was done: list again"
+        case let .busy(path):
+            return "\(path): another Errand kept the store busy too long; nothing was changed, try again"
         case let .sqlite(path, reason):
             return "\(path): \(reason)"
         case let .badFile(path, reason):

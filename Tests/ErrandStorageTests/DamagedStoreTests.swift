@@ -86,12 +86,7 @@ import Testing
     }
 
     func runSQLite(_ path: String, _ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", path, sql]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(try SQLiteCLI.run(path, sql) == 0)
     }
 }
 
@@ -104,12 +99,7 @@ import Testing
         let item = try store.add(TodoItem(id: UUID(), title: "kept", due: DueDay(dayNumber: 20_000), created: Date()))
         store.close()
         // Roll the file back to schema 1, as the first release wrote it.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", path, "DROP TABLE ad; DROP TABLE ad_category; DROP TABLE catalogue_info; PRAGMA user_version = 1;"]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(try SQLiteCLI.run(path, "DROP TABLE ad; DROP TABLE ad_category; DROP TABLE catalogue_info; PRAGMA user_version = 1;") == 0)
         let reopened = try StoreOpener.open(path: path)
         #expect(try reopened.item(id: item.id) == item)
         #expect(try reopened.catalogue() == nil)
@@ -128,11 +118,7 @@ import Testing
         let store = try StoreOpener.open(path: path)
         _ = try store.add(TodoItem(id: UUID(), title: "x", due: DueDay(dayNumber: 20_000), created: Date()))
         store.close()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", path, "UPDATE item SET due = 9000000000000000000;"]
-        try process.run()
-        process.waitUntilExit()
+        #expect(try SQLiteCLI.run(path, "UPDATE item SET due = 9000000000000000000;") == 0)
         let reopened = try StoreOpener.open(path: path)
         #expect(throws: StoreError.notAStore(path: path, reason: "an item has an impossible date")) {
             try reopened.allItems()

@@ -91,7 +91,8 @@ extension Interpreter {
         let category = s.filter.flatMap { catalogue.category(named: $0) }
         if s.filter != nil, category == nil { s.filter = nil }
         let listed = catalogue.listed(in: category)
-        let start = continuing ? s.adsShown : 0
+        // The listing holds every row shown so far: its length is where the next page starts.
+        let start = continuing ? s.listing.count : 0
         if continuing, start >= listed.count {
             throw ShellError.usage("more: that was the last page (\(Plural.ads(listed.count)))")
         }
@@ -99,7 +100,6 @@ extension Interpreter {
         let pageSize = s.output == .json ? nil : environment.pageSize
         let end = pageSize.map { min(listed.count, start + max($0, 1)) } ?? listed.count
         let page = listed[start..<end].map { AdRow(ad: $0, category: catalogue.category($0.categoryID)?.name ?? "?") }
-        s.adsShown = end
         s.listing = listed[0..<end].map { .ad($0) }
         let heading = (category?.name ?? "All ads") + ": \(Plural.ads(listed.count)), cached "
             + Age.describe(environment.nowSeconds - catalogue.fetched) + " ago"

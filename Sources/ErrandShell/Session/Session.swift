@@ -12,8 +12,6 @@ public struct Session: Equatable, Sendable {
     public var filter: String?
     /// The rows of the last listing shown: numbers typed refer to these.
     public var listing: [ListingRow] = []
-    /// How many ads the ads list has shown so far (paging at a terminal).
-    public var adsShown = 0
     public var output: OutputMode = .text
     public var color = false
     public var undo: [UndoEntry] = []
