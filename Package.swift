@@ -35,7 +35,7 @@ let package = Package(
             dependencies: ["ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain"]
         ),
         .testTarget(name: "ErrandDomainTests", dependencies: ["ErrandDomain"]),
-        .testTarget(name: "ErrandStorageTests", dependencies: ["ErrandStorage", "ErrandDomain"]),
+        .testTarget(name: "ErrandStorageTests", dependencies: ["ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),
         .testTarget(name: "ErrandCatalogueTests",
                     dependencies: ["ErrandCatalogue", "ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),
         .testTarget(name: "ErrandShellTests",

@@ -16,6 +16,12 @@ final class FileLock {
     deinit { if fd >= 0 { close(fd) } }
 
     func withLock<T>(_ body: () throws -> T) throws -> T {
+        try lock()
+        defer { unlock() }
+        return try body()
+    }
+
+    func lock() throws {
         if fd < 0 {
             fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
             guard fd >= 0 else {
@@ -27,7 +33,9 @@ final class FileLock {
                 throw StoreError.io(path: path, reason: "cannot lock (\(String(cString: strerror(errno))))")
             }
         }
-        defer { flock(fd, LOCK_UN) }
-        return try body()
+    }
+
+    func unlock() {
+        if fd >= 0 { flock(fd, LOCK_UN) }
     }
 }

@@ -12,10 +12,11 @@ public protocol ItemStore: AnyObject {
 
     func counts() throws -> ItemCounts
     func item(id: UUID) throws -> TodoItem?
-    /// The To do section then the Done section, each in section order.
-    func allItems() throws -> [TodoItem]
-    /// One day's items: To do first, then Done.
-    func items(on day: DueDay) throws -> [TodoItem]
+    /// A page of the To do section then the Done section, each in section order.
+    func allItems(offset: Int, limit: Int) throws -> [TodoItem]
+    /// A page of one day's items: To do first, then Done.
+    func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem]
+    func itemCount(on day: DueDay) throws -> Int
     /// Open items per day for `days` consecutive days from `start`.
     func openCounts(from start: DueDay, days: Int) throws -> [Int]
 
@@ -32,5 +33,15 @@ public protocol ItemStore: AnyObject {
     /// Adds items in one durable step, skipping duplicates; all or nothing.
     func importItems(_ items: [TodoItem]) throws -> ImportOutcome
 
+    /// Starts a batch (`--single-transaction`): changes until `endBatch` are kept together
+    /// and reach the disk all at once, or not at all; other processes wait for the end.
+    func beginBatch() throws
+    func endBatch(commit: Bool) throws
+
     func close()
+}
+
+extension ItemStore {
+    public func allItems() throws -> [TodoItem] { try allItems(offset: 0, limit: .max) }
+    public func items(on day: DueDay) throws -> [TodoItem] { try items(on: day, offset: 0, limit: .max) }
 }

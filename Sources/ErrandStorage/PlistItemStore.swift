@@ -15,6 +15,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
     private var cachedCatalogue: Catalogue?
     private var revision = 0
     private var fingerprint: FileFingerprint?
+    private var batch: Batch?
 
     public init(path: String) throws {
         self.path = path
@@ -30,8 +31,23 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
 
     public func counts() throws -> ItemCounts { try refresh(); return manager.counts }
     public func item(id: UUID) throws -> TodoItem? { try refresh(); return manager.item(id: id) }
-    public func allItems() throws -> [TodoItem] { try refresh(); return manager.allInSections }
-    public func items(on day: DueDay) throws -> [TodoItem] { try refresh(); return manager.items(on: day) }
+    public func allItems(offset: Int, limit: Int) throws -> [TodoItem] {
+        try refresh()
+        return Self.page(manager.allInSections, offset: offset, limit: limit)
+    }
+
+    public func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
+        try refresh()
+        return Self.page(manager.items(on: day), offset: offset, limit: limit)
+    }
+
+    public func itemCount(on day: DueDay) throws -> Int { try refresh(); return manager.items(on: day).count }
+
+    static func page(_ items: [TodoItem], offset: Int, limit: Int) -> [TodoItem] {
+        let start = min(max(offset, 0), items.count)
+        let end = start + min(max(limit, 0), items.count - start)
+        return Array(items[start..<end])
+    }
 
     public func openCounts(from start: DueDay, days: Int) throws -> [Int] {
         try refresh()
@@ -98,6 +114,39 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         }
     }
 
+    // MARK: batch
+
+    /// In a batch the lock is held throughout and changes stay in memory; the file is written
+    /// once, at the end, by the same temp/fsync/rename path as a single change.
+    public func beginBatch() throws {
+        guard batch == nil else { return }
+        try lock.lock()
+        do {
+            try refresh()
+        } catch {
+            lock.unlock()
+            throw error
+        }
+        batch = Batch()
+    }
+
+    public func endBatch(commit: Bool) throws {
+        guard let pending = batch else { return }
+        batch = nil
+        defer { lock.unlock() }
+        guard commit, pending.dirty else {
+            // Forget what the batch did in memory: the next read takes the file as it is.
+            fingerprint = nil
+            try refresh()
+            return
+        }
+        try write(items: manager, catalogue: cachedCatalogue)
+    }
+
+    private struct Batch {
+        var dirty = false
+    }
+
     // MARK: file
 
     private func check(_ item: TodoItem?, id: UUID, expecting: TodoItem?) throws {
@@ -115,30 +164,46 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
     /// Applies `body` to the freshest copy under the lock and writes the result; if `body`
     /// throws, nothing is written and the in-memory copy is left as the file is.
     private func changeAll<T>(_ body: (inout ItemManager, inout Catalogue?) throws -> T) throws -> T {
-        try lock.withLock {
+        if batch != nil {
+            var copy = manager
+            var catalogueCopy = cachedCatalogue
+            let result = try body(&copy, &catalogueCopy)
+            manager = copy
+            cachedCatalogue = catalogueCopy
+            batch?.dirty = true
+            return result
+        }
+        return try lock.withLock {
             try refresh()
             var copy = manager
             var catalogueCopy = cachedCatalogue
             let result = try body(&copy, &catalogueCopy)
-            let document = PlistDocument(revision: revision + 1, items: copy.allInSections, catalogue: catalogueCopy)
-            let data: Data
-            do {
-                data = try document.encoded()
-            } catch {
-                throw StoreError.io(path: path, reason: "cannot encode the store (\(error))")
-            }
-            // No empty placeholder first: a crash then would leave a file we refuse to read.
-            try StoreFile.replace(path, with: data, mode: StoreFile.mode(of: path) ?? 0o600)
-            manager = copy
-            cachedCatalogue = catalogueCopy
-            revision = document.revision
-            fingerprint = FileFingerprint(path: path)
+            try write(items: copy, catalogue: catalogueCopy)
             return result
         }
     }
 
+    /// Writes a new version of the file (the lock must be held) and makes it the one we hold.
+    private func write(items: ItemManager, catalogue: Catalogue?) throws {
+        let document = PlistDocument(revision: revision + 1, items: items.allInSections, catalogue: catalogue)
+        let data: Data
+        do {
+            data = try document.encoded()
+        } catch {
+            throw StoreError.io(path: path, reason: "cannot encode the store (\(error))")
+        }
+        // No empty placeholder first: a crash then would leave a file we refuse to read.
+        try StoreFile.replace(path, with: data, mode: StoreFile.mode(of: path) ?? 0o600)
+        manager = items
+        cachedCatalogue = catalogue
+        revision = document.revision
+        fingerprint = FileFingerprint(path: path)
+    }
+
     /// Re-reads the file when it is not the version we hold.
     private func refresh() throws {
+        // In a batch we hold the lock, so nobody else changed the file; memory is ahead of it.
+        if batch != nil { return }
         guard let current = FileFingerprint(path: path) else {
             // No file yet: an empty store until the first change creates it.
             manager = ItemManager()

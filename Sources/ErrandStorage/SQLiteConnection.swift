@@ -74,20 +74,27 @@ final class SQLiteConnection {
         return try s.step() ? s.int(0) : 0
     }
 
+    /// True between `beginBatch` and `endBatch`: one outer transaction holds every change.
+    private(set) var inBatch = false
+
     /// Runs `body` in a write transaction. BEGIN IMMEDIATE takes the write lock up front so a
     /// transaction never has to be abandoned half-way for a lock; busy_timeout waits for it,
-    /// and this loop keeps waiting past that rather than bothering the user.
+    /// and this loop keeps waiting past that rather than bothering the user. Inside a batch
+    /// the body runs in a savepoint, so a failing command still undoes only its own part.
     func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-        var attempts = 0
-        while true {
+        if inBatch {
+            try execute("SAVEPOINT command")
             do {
-                try execute("BEGIN IMMEDIATE")
-                break
-            } catch let error as StoreError {
-                attempts += 1
-                guard error == .busy(path: path), attempts < 3 else { throw error }
+                let result = try body()
+                try execute("RELEASE command")
+                return result
+            } catch {
+                try? execute("ROLLBACK TO command")
+                try? execute("RELEASE command")
+                throw error
             }
         }
+        try beginImmediate()
         do {
             let result = try body()
             try execute("COMMIT")
@@ -98,4 +105,39 @@ final class SQLiteConnection {
         }
     }
 
+    /// Opens the outer transaction of a batch (psql's --single-transaction): nothing is on
+    /// disk until `endBatch(commit: true)`, and the write lock is held until then.
+    func beginBatch() throws {
+        guard !inBatch else { return }
+        try beginImmediate()
+        inBatch = true
+    }
+
+    func endBatch(commit: Bool) throws {
+        guard inBatch else { return }
+        inBatch = false
+        if commit {
+            do {
+                try execute("COMMIT")
+            } catch {
+                try? execute("ROLLBACK")
+                throw error
+            }
+        } else {
+            try execute("ROLLBACK")
+        }
+    }
+
+    private func beginImmediate() throws {
+        var attempts = 0
+        while true {
+            do {
+                try execute("BEGIN IMMEDIATE")
+                return
+            } catch let error as StoreError {
+                attempts += 1
+                guard error == .busy(path: path), attempts < 3 else { throw error }
+            }
+        }
+    }
 }

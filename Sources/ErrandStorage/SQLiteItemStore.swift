@@ -61,12 +61,11 @@ public final class SQLiteItemStore: ItemStore {
     // MARK: reading
 
     public func counts() throws -> ItemCounts {
-        let s = try db.statement("SELECT done, count(*) FROM item GROUP BY done")
-        var counts = ItemCounts(toDo: 0, done: 0)
-        while try s.step() {
-            if s.int(0) == 0 { counts.toDo = Int(s.int(1)) } else { counts.done = Int(s.int(1)) }
-        }
-        return counts
+        let s = try db.statement("SELECT total(open), total(total) FROM day_count")
+        defer { s.reset() }
+        guard try s.step() else { return ItemCounts(toDo: 0, done: 0) }
+        let open = Int(s.double(0)), all = Int(s.double(1))
+        return ItemCounts(toDo: max(0, open), done: max(0, all - open))
     }
 
     public func item(id: UUID) throws -> TodoItem? {
@@ -75,31 +74,46 @@ public final class SQLiteItemStore: ItemStore {
         return try firstRow(s)
     }
 
-    public func allItems() throws -> [TodoItem] {
-        try rows("SELECT \(Self.columns) FROM item WHERE done = 0 ORDER BY seq")
-            + rows("SELECT \(Self.columns) FROM item WHERE done = 1 ORDER BY seq")
+    public func allItems(offset: Int, limit: Int) throws -> [TodoItem] {
+        try rows("SELECT \(Self.columns) FROM item ORDER BY done, seq LIMIT ?1 OFFSET ?2") {
+            $0.bind(1, Int64(clamping: limit))
+            $0.bind(2, Int64(clamping: offset))
+        }
     }
 
-    public func items(on day: DueDay) throws -> [TodoItem] {
+    public func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
+        // The ORDER BY is item_day_order's column list, so a page is a walk of that index.
         try rows("""
             SELECT \(Self.columns) FROM item WHERE due = ?1
-            ORDER BY done, due_time IS NULL, due_time, seq
-            """) { $0.bind(1, day.dayNumber) }
+            ORDER BY done, due_time IS NULL, due_time, seq LIMIT ?2 OFFSET ?3
+            """) {
+            $0.bind(1, day.dayNumber)
+            $0.bind(2, Int64(clamping: limit))
+            $0.bind(3, Int64(clamping: offset))
+        }
+    }
+
+    public func itemCount(on day: DueDay) throws -> Int {
+        let s = try db.statement("SELECT total FROM day_count WHERE due = ?1")
+        s.bind(1, day.dayNumber)
+        defer { s.reset() }
+        return try s.step() ? max(0, Int(s.int(0))) : 0
     }
 
     public func openCounts(from start: DueDay, days: Int) throws -> [Int] {
         var counts = [Int](repeating: 0, count: max(days, 0))
-        let s = try db.statement("""
-            SELECT due, count(*) FROM item WHERE done = 0 AND due BETWEEN ?1 AND ?2 GROUP BY due
-            """)
+        let s = try db.statement("SELECT due, open FROM day_count WHERE due BETWEEN ?1 AND ?2")
         s.bind(1, start.dayNumber)
         s.bind(2, start.dayNumber + days - 1)
         while try s.step() {
             let offset = Int(s.int(0)) - start.dayNumber
-            if offset >= 0, offset < counts.count { counts[offset] = Int(s.int(1)) }
+            if offset >= 0, offset < counts.count { counts[offset] = max(0, Int(s.int(1))) }
         }
         return counts
     }
+
+    public func beginBatch() throws { try db.beginBatch() }
+    public func endBatch(commit: Bool) throws { try db.endBatch(commit: commit) }
 
     // MARK: changing
 
@@ -136,7 +150,7 @@ public final class SQLiteItemStore: ItemStore {
 
     public func removeAll() throws -> [TodoItem] {
         try db.writeTransaction {
-            let all = try allItems()
+            let all = try allItems(offset: 0, limit: .max)
             try db.execute("DELETE FROM item")
             return all
         }
@@ -144,7 +158,11 @@ public final class SQLiteItemStore: ItemStore {
 
     public func restore(_ items: [TodoItem]) throws {
         try db.writeTransaction {
-            for item in items { try write(item) }
+            for item in items {
+                // Not INSERT OR REPLACE: its implicit delete skips the day_count triggers.
+                try deleteRow(item.id)
+                try write(item)
+            }
             if let top = items.map(\.sequence).max() {
                 let s = try db.statement("UPDATE meta SET value = max(value, ?1) WHERE key = 'last_seq'")
                 s.bind(1, top)
@@ -221,7 +239,7 @@ public final class SQLiteItemStore: ItemStore {
     }
 
     private func write(_ item: TodoItem) throws {
-        let s = try db.statement("INSERT OR REPLACE INTO item (\(Self.columns)) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)")
+        let s = try db.statement("INSERT INTO item (\(Self.columns)) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)")
         s.bind(1, item.id.uuidString)
         s.bind(2, item.title)
         s.bind(3, item.notes)

@@ -99,7 +99,8 @@ import Testing
         let item = try store.add(TodoItem(id: UUID(), title: "kept", due: DueDay(dayNumber: 20_000), created: Date()))
         store.close()
         // Roll the file back to schema 1, as the first release wrote it.
-        #expect(try SQLiteCLI.run(path, "DROP TABLE ad; DROP TABLE ad_category; DROP TABLE catalogue_info; PRAGMA user_version = 1;") == 0)
+        #expect(try SQLiteCLI.run(path, Self.backToVersion2
+            + "DROP TABLE ad; DROP TABLE ad_category; DROP TABLE catalogue_info; PRAGMA user_version = 1;") == 0)
         let reopened = try StoreOpener.open(path: path)
         #expect(try reopened.item(id: item.id) == item)
         #expect(try reopened.catalogue() == nil)
@@ -107,6 +108,35 @@ import Testing
                                   categories: [AdCategory(id: 1, name: "c")], source: "file:///x/", fetched: 5)
         _ = try reopened.replaceCatalogue(catalogue)
         #expect(try reopened.catalogue() == catalogue)
+    }
+
+    static let backToVersion2 = """
+        DROP TRIGGER item_tally_insert; DROP TRIGGER item_tally_delete; DROP TRIGGER item_tally_update;
+        DROP TABLE day_count; DROP INDEX item_day_order; DROP INDEX item_open_title;
+        CREATE INDEX item_due ON item (due); PRAGMA user_version = 2;
+        """
+
+    /// Version 3 adds per-day tallies: they must start out equal to what the items say.
+    @Test func aVersionTwoStoreGainsTalliesThatMatchItsItems() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("v2.sqlite")
+        let store = try StoreOpener.open(path: path)
+        let day = DueDay(year: 2026, month: 11, day: 29)!
+        var ids: [UUID] = []
+        for i in 0..<30 {
+            let item = TodoItem(id: UUID(), title: "t\(i)", due: day.adding(days: i % 7), created: Date())
+            ids.append(try store.add(item).id)
+        }
+        for id in ids.prefix(5) { _ = try store.setDone(true, id: id, expecting: nil) }
+        store.close()
+        #expect(try SQLiteCLI.run(path, Self.backToVersion2) == 0)
+        let reopened = try StoreOpener.open(path: path)
+        let all = try reopened.allItems()
+        let expected = (0..<7).map { d in all.filter { !$0.isDone && $0.due == day.adding(days: d) }.count }
+        #expect(expected.reduce(0, +) == 25)
+        #expect(try reopened.openCounts(from: day, days: 7) == expected)
+        #expect(try reopened.counts() == ItemCounts(toDo: 25, done: 5))
+        #expect(try reopened.itemCount(on: day) == all.filter { $0.due == day }.count)
     }
 }
 

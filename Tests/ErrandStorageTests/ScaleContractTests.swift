@@ -1,0 +1,107 @@
+import ErrandDomain
+import ErrandStorage
+import ErrandTestSupport
+import Foundation
+import Testing
+
+/// What the scale work added to the store contract, on both backends: pages, tallies that
+/// never drift from the items, and batches that land whole or not at all.
+@Suite struct ScaleContractTests {
+    let day = DueDay(year: 2026, month: 11, day: 29)!
+
+    func item(_ title: String, day offset: Int, minutes: Int? = nil) -> TodoItem {
+        TodoItem(id: UUID(), title: title, due: day.adding(days: offset), time: minutes.flatMap { TimeOfDay(minutes: $0) },
+                 created: Date(timeIntervalSince1970: 1_790_000_000))
+    }
+
+    /// Tallies are kept by triggers (SQLite): compare them with a count of the items after
+    /// every kind of change, including undo's restore and removing everything.
+    @Test(arguments: Backend.allCases)
+    func talliesAlwaysMatchTheItems(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        var generator = SeededGenerator(seed: 42)
+        func verify(_ step: String) throws {
+            let all = try store.allItems()
+            let open = (0..<10).map { d in all.filter { !$0.isDone && $0.due == day.adding(days: d) }.count }
+            #expect(try store.openCounts(from: day, days: 10) == open, "\(step)")
+            #expect(try store.counts() == ItemCounts(toDo: all.filter { !$0.isDone }.count, done: all.filter(\.isDone).count),
+                    "\(step)")
+            for d in 0..<10 {
+                #expect(try store.itemCount(on: day.adding(days: d)) == all.filter { $0.due == day.adding(days: d) }.count,
+                        "\(step)")
+            }
+        }
+        for round in 0..<120 {
+            let all = try store.allItems()
+            let pick = all.isEmpty ? nil : all[Int(generator.next() % UInt64(all.count))]
+            switch generator.next() % 6 {
+            case 0, 1:
+                _ = try? store.add(item("t\(round)", day: Int(generator.next() % 10)))
+            case 2:
+                if let pick { _ = try? store.setDone(!pick.isDone, id: pick.id, expecting: pick) }
+            case 3:
+                if let pick { _ = try store.delete(id: pick.id, expecting: pick) }
+            case 4:
+                // Undo of a check: the item comes back as it was, in place of its changed self.
+                if let pick {
+                    _ = try? store.setDone(!pick.isDone, id: pick.id, expecting: pick)
+                    try store.restore([pick])
+                }
+            default:
+                if round % 40 == 39 {
+                    let removed = try store.removeAll()
+                    try verify("after clear at round \(round)")
+                    try store.restore(removed)
+                }
+            }
+            try verify("round \(round)")
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func pagesJoinUpToTheWholeList(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        for i in 0..<23 { _ = try store.add(item("i\(i)", day: i % 2, minutes: i % 3 == 0 ? nil : 600 - i)) }
+        for listed in try store.items(on: day).enumerated() where listed.offset % 4 == 0 {
+            _ = try store.setDone(true, id: listed.element.id, expecting: nil)
+        }
+        let whole = try store.allItems()
+        var joined: [TodoItem] = []
+        while joined.count < whole.count {
+            joined += try store.allItems(offset: joined.count, limit: 5)
+        }
+        #expect(joined == whole)
+        #expect(try store.allItems(offset: 100, limit: 5).isEmpty)
+        let wholeDay = try store.items(on: day)
+        #expect(wholeDay.count == 12)
+        #expect(try store.items(on: day, offset: 0, limit: 7) + store.items(on: day, offset: 7, limit: 7) == wholeDay)
+        #expect(wholeDay.map(\.isDone) == wholeDay.map(\.isDone).sorted { !$0 && $1 })
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aBatchLandsWholeOrNotAtAll(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let kept = try store.add(item("before", day: 0))
+
+        try store.beginBatch()
+        _ = try store.add(item("dropped", day: 1))
+        _ = try store.delete(id: kept.id, expecting: kept)
+        try store.endBatch(commit: false)
+        #expect(try store.allItems().map(\.title) == ["before"])
+
+        try store.beginBatch()
+        _ = try store.add(item("a", day: 1))
+        // A refused change inside the batch undoes only itself.
+        #expect(throws: DomainError.self) { try store.add(item("a", day: 1)) }
+        _ = try store.add(item("b", day: 2))
+        try store.endBatch(commit: true)
+        store.close()
+
+        let reopened = try backend.open(dir)
+        #expect(try reopened.allItems().map(\.title) == ["before", "a", "b"])
+        #expect(try reopened.openCounts(from: day, days: 3) == [1, 1, 1])
+    }
+}
