@@ -80,9 +80,6 @@ if let text = environment["ERRAND_CATALOGUE_MAX_AGE"], !text.isEmpty {
     }
     shellEnvironment.catalogueMaxAge = seconds
 }
-if interactive {
-    shellEnvironment.pageSize = max(5, TerminalInfo.height(environment: environment) - 4)
-}
 if TerminalInfo.isTerminal(2) {
     // A long download shows its progress on the terminal, on one line that is cleared after.
     shellEnvironment.catalogueSync = CatalogueSync(fetcher: CatalogueFetcher(progress: { received, expected in
@@ -90,24 +87,35 @@ if TerminalInfo.isTerminal(2) {
         StandardStreamsSink.writeAll(2, "\rdownloading: \(received / 1024) KB\(total)\u{1B}[K")
     }, finished: { StandardStreamsSink.writeAll(2, "\r\u{1B}[K") }))
 }
-let interpreter = Interpreter(session: Session(output: options.json ? .json : .text, color: color),
+// Long lists come a screenful at a time at a terminal; scripts get every row.
+let pageSize = interactive ? max(5, TerminalInfo.height(environment: environment) - 4) : nil
+let interpreter = Interpreter(session: Session(output: options.json ? .json : .text, color: color, pageSize: pageSize),
                               environment: shellEnvironment)
 let width = TerminalInfo.isTerminal(1) ? TerminalInfo.width(environment: environment)
     : environment["COLUMNS"].flatMap(Int.init) ?? 80
 let runner = Runner(interpreter: interpreter, sink: sink,
                     options: ScriptOptions(echo: options.echo, bail: options.bail, width: width))
 
+@MainActor func runScript(_ source: LineSource) {
+    if options.singleTransaction {
+        runner.runSingleTransaction(source)
+    } else {
+        runner.runBatch(source)
+    }
+}
+
 switch options.mode {
 case let .commands(lines):
-    runner.runBatch(ArrayLineSource(name: "-c", lines: lines))
+    runScript(ArrayLineSource(name: "-c", lines: lines))
 case let .script(path):
     do {
-        runner.runBatch(try FileLineSource(path: path, name: path))
+        runScript(try FileLineSource(path: path, name: path))
     } catch {
         fail("\(error)", status: 2)
     }
 default:
     if interactive {
+        if options.singleTransaction { fail("--single-transaction is for scripts (a FILE, -c or a pipe)", status: 2) }
         TerminalInfo.setUpLocale()
         SignalFlags.install()
         guard let editor = LineEditor(history: history.entries) else { fail("cannot start the line editor", status: 1) }
@@ -117,7 +125,7 @@ default:
         store.close()
         exit(0)
     }
-    runner.runBatch(FileLineSource(standardInput: "stdin"))
+    runScript(FileLineSource(standardInput: "stdin"))
 }
 sink.flush()
 store.close()

@@ -44,6 +44,11 @@ import Testing
                     lines.append("\(name) yaml yaml")
                     lines.append("\(name) output on")
                     lines.append("\(name) color json")
+                case .suggestions:
+                    for bad in ["0", "-5", "100001", "99999999999999999999", "lots", "1.5", ""] {
+                        lines.append("\(name) pagesize \(bad.isEmpty ? "\"\"" : bad)")
+                    }
+                    lines.append("\(name) timing maybe")
                 case .file:
                     lines.append("\(name) /nonexistent/dir/file.plist")
                     lines.append("\(name) /")

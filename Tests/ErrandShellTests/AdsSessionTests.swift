@@ -34,7 +34,7 @@ import Testing
 
     @Test func pagesAtATerminalKeepOneNumbering() throws {
         let t = try tester()
-        t.interpreter.environment.pageSize = 10
+        t.given("set pagesize 10")
         t.given("sync \(Self.sample)")
         t.given("ads")
         #expect(t.sink.all.count == 12)

@@ -36,7 +36,8 @@ import Testing
         #expect(complete(t, "week 2026-12-0").candidates.map(\.insert) == ["2026-12-01", "2026-12-02", "2026-12-03",
                                                                             "2026-12-04", "2026-12-05"])
         #expect(complete(t, "create x --n").candidates.map(\.insert) == ["--notes"])
-        #expect(complete(t, "set ").candidates.map(\.insert) == ["output", "color"])
+        #expect(complete(t, "set ").candidates.map(\.insert) == ["output", "color", "pagesize", "timing"])
+        #expect(complete(t, "set timing o").candidates.map(\.insert) == ["on", "off"])
         #expect(complete(t, "help sw").candidates.map(\.insert) == ["swipe"])
         try FileManager.default.createDirectory(atPath: t.directory + "/my plans", withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: t.directory + "/my plans/week one.errand", contents: Data())

@@ -8,4 +8,6 @@ public enum ArgumentKind: Equatable, Sendable {
     case command
     case category
     case choice([String])
+    /// Any value, with these words offered by Tab; the command checks the value itself.
+    case suggestions([String])
 }

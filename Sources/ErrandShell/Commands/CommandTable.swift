@@ -63,9 +63,13 @@ public struct CommandTable: Sendable {
                     arguments: [ArgumentSpec("FILE", .file, help: "a script")]),
         CommandSpec("help", aliases: ["?"], action: .help, summary: "list commands, or explain one",
                     arguments: [ArgumentSpec("COMMAND", .command, optional: true, help: "a command name")]),
-        CommandSpec("set", action: .set, summary: "set output text|json, or set color on|off",
-                    arguments: [ArgumentSpec("SETTING", .choice(["output", "color"]), help: "output or color"),
-                                ArgumentSpec("VALUE", .choice(["text", "json", "on", "off"]), help: "text|json, on|off")]),
+        CommandSpec("set", action: .set,
+                    summary: "set output text|json, color on|off, pagesize N|off, timing on|off",
+                    arguments: [ArgumentSpec("SETTING", .choice(["output", "color", "pagesize", "timing"]),
+                                             help: "output, color, pagesize (rows per page of long lists) or timing "
+                                                 + "(time each command, on stderr)"),
+                                ArgumentSpec("VALUE", .suggestions(["text", "json", "on", "off"]),
+                                             help: "text|json, on|off, or a number of rows")]),
         CommandSpec("ads", action: .ads, summary: "the ads tab: the cached catalogue, urgent first, then newest",
                     details: "Syncs first when nothing is cached; refreshes when the cache is older than the maximum age."),
         CommandSpec("filter", action: .filter, summary: "show one category of ads; filter alone shows all again",
@@ -75,7 +79,7 @@ public struct CommandTable: Sendable {
         CommandSpec("sync", action: .sync, summary: "fetch the catalogue again (from URL, or where it came from)",
                     arguments: [ArgumentSpec("URL", .file, optional: true,
                                              help: "an http, https or file URL, or a folder, holding listing.json and categories.json")]),
-        CommandSpec("more", action: .more, summary: "the next page of a long ads list"),
+        CommandSpec("more", action: .more, summary: "the next page of a long list (a day, list, ads)"),
         CommandSpec("quit", aliases: ["exit"], action: .quit, summary: "leave Errand"),
     ])
 

@@ -72,7 +72,7 @@ public struct Completer {
                 .map { CompletionCandidate(insert: $0, display: $0) }
         case .command:
             return table.specs.filter { $0.name.hasPrefix(prefix) }.map { CompletionCandidate(insert: $0.name, display: $0.name) }
-        case let .choice(choices):
+        case let .choice(choices), let .suggestions(choices):
             return choices.filter { $0.hasPrefix(prefix) }.map { CompletionCandidate(insert: $0, display: $0) }
         case .file:
             return files(prefix)

@@ -16,6 +16,7 @@ public struct LaunchOptions: Equatable, Sendable {
     public var catalogue: String?
     public var echo = false
     public var bail = false
+    public var singleTransaction = false
     public var json = false
     public var color: Bool?
 
@@ -39,6 +40,11 @@ public struct LaunchOptions: Equatable, Sendable {
           -c COMMAND          run COMMAND, then exit; repeatable
           --echo              print each command before its output
           --bail              stop at the first command that fails
+          -1, --single-transaction
+                              run the script as one transaction: its changes reach the
+                              disk together at the end (much faster for big scripts), or
+                              not at all if a command fails (implies --bail); other
+                              processes wait for the store until it ends
           --json              one JSON object per command (same as set output json)
           --color, --no-color colour on or off (default: on at a terminal unless NO_COLOR is set)
           -h, --help          this help
@@ -93,6 +99,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "-c": commands.append(try value(argument))
             case "--echo": options.echo = true
             case "--bail": options.bail = true
+            case "-1", "--single-transaction": options.singleTransaction = true
             case "--json": options.json = true
             case "--color": options.color = true
             case "--no-color": options.color = false

@@ -24,12 +24,12 @@ public struct JSONPresenter {
                         .object([("n", .int(i + 1)), ("date", .string(row.day.iso)), ("label", .string(row.label)),
                                  ("count", .int(row.count))])
                     }))]
-        case let .items(day, heading, rows):
+        case let .items(day, heading, rows, first, _):
             var pairs: [(String, JSONValue)] = [("screen", .string(day == nil ? "list" : "day"))]
             if let day { pairs.append(("date", .string(day.iso))) }
             pairs.append(("heading", .string(heading)))
             pairs.append(("items", .array(rows.enumerated().map { i, item in
-                .object([("n", .int(i + 1))] + JSONPresenter.fields(item))
+                .object([("n", .int(first + i))] + JSONPresenter.fields(item))
             })))
             return pairs
         case let .detail(item, _):

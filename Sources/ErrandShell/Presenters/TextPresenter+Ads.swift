@@ -10,7 +10,7 @@ extension TextPresenter {
             out.append("  no ads here")
             return out
         }
-        let numberWidth = String(first + rows.count - 1).count
+        let numberWidth = String(total).count
         let categories = rows.map { DisplayWidth.sanitize($0.category) }
         let categoryWidth = categories.map { DisplayWidth.of($0) }.max() ?? 0
         let prices = rows.map { PriceFormat.euros($0.ad.price) }

@@ -22,7 +22,8 @@ public struct TextPresenter {
         if let message = display.message { lines.append(DisplayWidth.sanitize(message)) }
         switch display.screen {
         case let .week(rows, today)?: lines += week(rows, today: today)
-        case let .items(day, heading, rows)?: lines += items(rows, heading: heading, showDate: day == nil)
+        case let .items(day, heading, rows, first, total)?:
+            lines += items(rows, heading: heading, showDate: day == nil, first: first, total: total)
         case let .detail(item, dayLabel)?: lines += detail(item, dayLabel: dayLabel)
         case let .lines(_, text)?: lines += text.map { clip(DisplayWidth.sanitize($0)) }
         case let .form(hint)?: lines.append(hint)
@@ -57,13 +58,14 @@ public struct TextPresenter {
         return out
     }
 
-    func items(_ rows: [TodoItem], heading: String, showDate: Bool) -> [String] {
+    func items(_ rows: [TodoItem], heading: String, showDate: Bool, first: Int, total: Int) -> [String] {
         var out = [style(heading, "1")]
         guard !rows.isEmpty else {
             out.append("  nothing here: create TITLE" + (showDate ? "" : " --date DATE") + " adds one")
             return out
         }
-        let numberWidth = String(rows.count).count
+        // Sized for the whole list, so the columns stay put from one page to the next.
+        let numberWidth = String(total).count
         let dates = rows.map { showDate ? labeler.label($0.due) : "" }
         let dateWidth = dates.map { DisplayWidth.of($0) }.max() ?? 0
         let hasTime = rows.contains { $0.time != nil }
@@ -78,7 +80,7 @@ public struct TextPresenter {
                 section = item.isDone
                 out.append(style(item.isDone ? ItemSection.done.rawValue : ItemSection.toDo.rawValue, "1"))
             }
-            var line = number(i + 1, numberWidth) + "  "
+            var line = number(first + i, numberWidth) + "  "
             if showDate { line += DisplayWidth.pad(dates[i], to: dateWidth) + "  " }
             if hasTime { line += (item.time.map { $0.description } ?? "     ") + "  " }
             line += item.isDone ? "✓ " : "  "
@@ -91,6 +93,8 @@ public struct TextPresenter {
             let clipped = clip(line)
             out.append(item.isDone ? style(clipped, "2") : clipped)
         }
+        let shown = first + rows.count - 1
+        if shown < total { out.append("  \(shown) of \(total) shown: more for the next page") }
         return out
     }
 

@@ -37,12 +37,49 @@ public final class Runner {
         return ok
     }
 
+    /// Runs a whole script as one transaction (psql's --single-transaction): all of its changes
+    /// reach the disk together at the end, or, if any command fails, none do. It stops at the
+    /// first failure, as there is nothing left to save after it.
+    @discardableResult
+    public func runSingleTransaction(_ source: LineSource) -> Bool {
+        let store = interpreter.environment.store
+        do {
+            try store.beginBatch()
+        } catch {
+            report(ShellError.from(error), command: "", location: source.name)
+            failures += 1
+            return false
+        }
+        let bail = options.bail
+        options.bail = true
+        defer { options.bail = bail }
+        let ok = runBatch(source)
+        do {
+            try store.endBatch(commit: ok)
+        } catch {
+            report(ShellError.failed("nothing was saved: \(ShellError.from(error))"), command: "", location: source.name)
+            failures += 1
+            return false
+        }
+        if !ok {
+            report(ShellError.failed("nothing was saved: the script runs as one transaction (--single-transaction)"),
+                   command: "", location: source.name)
+        }
+        sink.flush()
+        return ok
+    }
+
     /// Runs one line; `location` ("file:line") prefixes errors in batch mode.
     @discardableResult
     public func runOne(_ line: String, location: String? = nil) -> Bool {
+        let started = ContinuousClock.now
         let outcome = interpreter.execute(line)
         var ok = outcome.succeeded
         present(outcome, location: location)
+        if interpreter.session.timing {
+            // Command and presentation, as a person waits for them; stderr keeps stdout clean.
+            sink.err("time: " + Runner.milliseconds(ContinuousClock.now - started) + " ms")
+        }
         switch outcome.control {
         case .quit?: quitRequested = true
         case let .source(path)?: ok = source(path, location: location) && ok
@@ -51,6 +88,12 @@ public final class Runner {
         if !ok { failures += 1 }
         sink.flush()
         return ok
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        let fraction = String(micros % 1000)
+        return "\(micros / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
     func source(_ path: String, location: String?) -> Bool {

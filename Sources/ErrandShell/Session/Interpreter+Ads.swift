@@ -78,8 +78,11 @@ extension Interpreter {
     }
 
     func more(_ s: inout Session) throws -> Display {
-        guard s.tab == .ads, s.route == .ads else { throw ShellError.usage("more: only the ads list has pages") }
-        return try adsList(&s, message: nil, continuing: true)
+        switch s.route {
+        case .ads?: return try adsList(&s, message: nil, continuing: true)
+        case .day?, .all?: return try render(&s, continuing: true)
+        default: throw ShellError.usage("more: only lists have pages (a day, list, ads)")
+        }
     }
 
     /// The ads list (or its next page). Rows keep one numbering across pages, and the listing
@@ -96,9 +99,7 @@ extension Interpreter {
         if continuing, start >= listed.count {
             throw ShellError.usage("more: that was the last page (\(Plural.ads(listed.count)))")
         }
-        // Pages are for eyes: JSON readers get every row at once.
-        let pageSize = s.output == .json ? nil : environment.pageSize
-        let end = pageSize.map { min(listed.count, start + max($0, 1)) } ?? listed.count
+        let end = s.rowsPerPage.map { min(listed.count, start + $0) } ?? listed.count
         let page = listed[start..<end].map { AdRow(ad: $0, category: catalogue.category($0.categoryID)?.name ?? "?") }
         s.listing = listed[0..<end].map { .ad($0) }
         let heading = (category?.name ?? "All ads") + ": \(Plural.ads(listed.count)), cached "

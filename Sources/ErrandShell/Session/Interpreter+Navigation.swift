@@ -41,8 +41,9 @@ extension Interpreter {
         return try render(&s)
     }
 
-    /// Shows the screen on top of the current tab and makes its rows the listing.
-    func render(_ s: inout Session, message: String? = nil) throws -> Display {
+    /// Shows the screen on top of the current tab and makes its rows the listing. A list shows
+    /// its first page, or, when `continuing` (`more`), the page after the rows already listed.
+    func render(_ s: inout Session, message: String? = nil, continuing: Bool = false, keep: Int = 0) throws -> Display {
         let store = environment.store
         let labeler = environment.labeler
         switch s.route {
@@ -51,13 +52,16 @@ extension Interpreter {
             s.listing = rows.map { .day($0.day) }
             return Display(message: message, screen: .week(rows: rows, today: environment.clock.today))
         case let .day(day)?:
-            let items = try store.items(on: day)
-            s.listing = items.map { .item($0) }
-            return Display(message: message, screen: .items(day: day, heading: labeler.longLabel(day), rows: items))
+            return try itemsPage(day: day, heading: labeler.longLabel(day), total: store.itemCount(on: day),
+                                 message: message, continuing: continuing, keep: keep, &s) { offset, limit in
+                try store.items(on: day, offset: offset, limit: limit)
+            }
         case .all?:
-            let items = try store.allItems()
-            s.listing = items.map { .item($0) }
-            return Display(message: message, screen: .items(day: nil, heading: "All items", rows: items))
+            let counts = try store.counts()
+            return try itemsPage(day: nil, heading: "All items", total: counts.toDo + counts.done,
+                                 message: message, continuing: continuing, keep: keep, &s) { offset, limit in
+                try store.allItems(offset: offset, limit: limit)
+            }
         case let .item(id)?:
             guard let item = try store.item(id: id) else {
                 // Gone (swiped here or elsewhere): show the list it came from instead.
@@ -78,11 +82,28 @@ extension Interpreter {
         }
     }
 
+    /// One page of a day or of all items. Rows keep one numbering across pages and the listing
+    /// holds every row shown so far, so `check 3` still works after `more`. `keep` (a list
+    /// shown again after a change) shows as many rows as were listed before, at least a page.
+    private func itemsPage(day: DueDay?, heading: String, total: Int, message: String?, continuing: Bool, keep: Int,
+                           _ s: inout Session, fetch: (Int, Int) throws -> [TodoItem]) throws -> Display {
+        let start = continuing ? s.listing.count : 0
+        if continuing, start >= total {
+            throw ShellError.usage("more: that was the last page (\(Plural.items(total)))")
+        }
+        var limit = Int.max
+        if let page = s.rowsPerPage { limit = continuing ? page : max(page, keep) }
+        let rows = try fetch(start, limit)
+        let listed = rows.map { ListingRow.item($0) }
+        s.listing = continuing ? s.listing + listed : listed
+        return Display(message: message, screen: .items(day: day, heading: heading, rows: rows, first: start + 1, total: total))
+    }
+
     /// After a change, the current list is shown again (its numbers may have moved); other
     /// screens just get the message.
     func refresh(_ s: inout Session, message: String) throws -> Display {
         switch s.route {
-        case .week?, .day?, .all?, .item?: return try render(&s, message: message)
+        case .week?, .day?, .all?, .item?: return try render(&s, message: message, keep: s.listing.count)
         case .createForm?, .ads?, .ad?, nil: return Display(message: message)
         }
     }

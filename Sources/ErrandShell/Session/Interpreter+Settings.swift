@@ -19,12 +19,29 @@ extension Interpreter {
             }
             s.output = mode
             return Display(message: "output is \(mode.rawValue)")
-        default:
-            guard value == "on" || value == "off" else {
-                throw ShellError.usage("set color: choose on or off, not \(ShellError.quote(value))")
+        case "pagesize":
+            if value == "off" {
+                s.pageSize = nil
+                return Display(message: "pagesize is off: lists show every row")
             }
-            s.color = value == "on"
+            guard let rows = Int(value), (1...100_000).contains(rows) else {
+                throw ShellError.usage("set pagesize: choose a number of rows from 1 to 100000, or off, not \(ShellError.quote(value))")
+            }
+            s.pageSize = rows
+            return Display(message: "pagesize is \(rows)")
+        case "timing":
+            s.timing = try onOff("timing", value)
+            return Display(message: "timing is \(value)")
+        default:
+            s.color = try onOff("color", value)
             return Display(message: "color is \(value)")
         }
+    }
+
+    private func onOff(_ setting: String, _ value: String) throws -> Bool {
+        guard value == "on" || value == "off" else {
+            throw ShellError.usage("set \(setting): choose on or off, not \(ShellError.quote(value))")
+        }
+        return value == "on"
     }
 }

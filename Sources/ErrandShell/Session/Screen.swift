@@ -3,8 +3,9 @@ import ErrandDomain
 /// The content of a screen, already resolved from the store.
 public enum Screen: Equatable, Sendable {
     case week(rows: [WeekRow], today: DueDay)
-    /// A list of items with one numbering over both sections; `day` is nil for the all-items list.
-    case items(day: DueDay?, heading: String, rows: [TodoItem])
+    /// A page of a list of items with one numbering over both sections, rows numbered from
+    /// `first` out of `total`; `day` is nil for the all-items list.
+    case items(day: DueDay?, heading: String, rows: [TodoItem], first: Int, total: Int)
     case detail(TodoItem, dayLabel: String)
     case lines(name: String, [String])
     case form(String)

@@ -14,12 +14,21 @@ public struct Session: Equatable, Sendable {
     public var listing: [ListingRow] = []
     public var output: OutputMode = .text
     public var color = false
+    /// Rows per page of long lists (a terminal's height, or `set pagesize`); nil shows
+    /// everything at once, as scripts and JSON readers want.
+    public var pageSize: Int?
+    /// `set timing on`: each command's time is written to stderr (psql's \timing).
+    public var timing = false
     public var undo: [UndoEntry] = []
 
-    public init(output: OutputMode = .text, color: Bool = false) {
+    public init(output: OutputMode = .text, color: Bool = false, pageSize: Int? = nil) {
         self.output = output
         self.color = color
+        self.pageSize = pageSize
     }
+
+    /// Rows in a page for this output: JSON readers get every row at once.
+    var rowsPerPage: Int? { output == .json ? nil : pageSize.map { max($0, 1) } }
 
     public var stack: [Route] {
         get { stacks[tab] ?? [] }

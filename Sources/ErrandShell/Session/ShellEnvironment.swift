@@ -20,8 +20,6 @@ public struct ShellEnvironment {
     /// Cache older than this many seconds is refreshed by `ads` (a failure keeps the cache).
     public var catalogueMaxAge: Int64 = 3_600
     public var catalogueSync = CatalogueSync()
-    /// Rows per page of the ads list at a terminal; nil shows everything (scripts, JSON).
-    public var pageSize: Int?
 
     public init(store: ErrandStore, clock: Clock, labeler: DayLabeler = .english, newID: @escaping () -> UUID = UUID.init,
                 history: @escaping () -> [String] = { [] }, prompter: Prompter? = nil,
