@@ -7,6 +7,8 @@ let package = Package(
     name: "Errand",
     products: [
         .executable(name: "errand", targets: ["errand"]),
+        // The download helper errand runs for http(s) catalogues (see ErrandCatalogue/Downloader).
+        .executable(name: "errand-fetch", targets: ["errand-fetch"]),
         // For the fuzz package beside it (fuzz/), which links the layers it exercises.
         .library(name: "ErrandKit", targets: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandShell"]),
     ],
@@ -26,10 +28,13 @@ let package = Package(
         .target(name: "ErrandDomain"),
         .target(name: "ErrandStorage", dependencies: ["ErrandDomain", "CSQLite"]),
         .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage"]),
+        // The HTTP stack (FoundationNetworking, libcurl): linked by errand-fetch, never by errand.
+        .target(name: "ErrandNetwork", dependencies: ["ErrandCatalogue"]),
         .target(name: "ErrandShell", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue"]),
         .target(name: "ErrandTerminal", dependencies: ["CEditLine"]),
         // Helpers shared by the test targets (child processes, a loopback HTTP server).
         .target(name: "ErrandTestSupport"),
+        .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandCatalogue"]),
         .executableTarget(
             name: "errand",
             dependencies: ["ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain"]
@@ -37,7 +42,7 @@ let package = Package(
         .testTarget(name: "ErrandDomainTests", dependencies: ["ErrandDomain"]),
         .testTarget(name: "ErrandStorageTests", dependencies: ["ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),
         .testTarget(name: "ErrandCatalogueTests",
-                    dependencies: ["ErrandCatalogue", "ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),
+                    dependencies: ["ErrandCatalogue", "ErrandNetwork", "ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),
         .testTarget(name: "ErrandShellTests",
                     dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandTestSupport"]),
         .testTarget(name: "ErrandReliabilityTests",

@@ -82,10 +82,7 @@ if let text = environment["ERRAND_CATALOGUE_MAX_AGE"], !text.isEmpty {
 }
 if TerminalInfo.isTerminal(2) {
     // A long download shows its progress on the terminal, on one line that is cleared after.
-    shellEnvironment.catalogueSync = CatalogueSync(fetcher: CatalogueFetcher(progress: { received, expected in
-        let total = expected.map { " of \($0 / 1024) KB" } ?? ""
-        StandardStreamsSink.writeAll(2, "\rdownloading: \(received / 1024) KB\(total)\u{1B}[K")
-    }, finished: { StandardStreamsSink.writeAll(2, "\r\u{1B}[K") }))
+    shellEnvironment.catalogueSync = CatalogueSync(fetcher: CatalogueFetcher(downloader: HelperDownloader(progress: true)))
 }
 // Long lists come a screenful at a time at a terminal; scripts get every row.
 let pageSize = interactive ? max(5, TerminalInfo.height(environment: environment) - 4) : nil

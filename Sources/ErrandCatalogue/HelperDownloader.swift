@@ -1,0 +1,90 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Downloads by running `errand-fetch` (beside the errand executable, or `ERRAND_FETCH`): the
+/// body arrives on its stdout, a failure as one wire line on its stderr. With `progress`, the
+/// helper draws its progress line on our stderr (passed to it as descriptor 3).
+public struct HelperDownloader: Downloader {
+    public var progress: Bool
+    public var helperPath: String
+
+    public init(progress: Bool = false, helperPath: String? = nil) {
+        self.progress = progress
+        self.helperPath = helperPath ?? HelperDownloader.defaultPath()
+    }
+
+    public static func defaultPath() -> String {
+        if let path = getenv("ERRAND_FETCH").map({ String(cString: $0) }), !path.isEmpty { return path }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return "errand-fetch" }
+        let me = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (me.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")) + "/errand-fetch"
+    }
+
+    public func download(_ url: URL, limits: FetchLimits) throws(CatalogueError) -> Data {
+        let name = url.absoluteString
+        var arguments = [helperPath, "--max-bytes", String(limits.maxBytes), "--idle", String(limits.idleTimeout),
+                         "--total", String(limits.totalTimeout)]
+        if progress { arguments += ["--progress-fd", "3"] }
+        arguments.append(name)
+        var out: [Int32] = [-1, -1]
+        var err: [Int32] = [-1, -1]
+        guard HelperDownloader.makePipe(&out) else { throw .unreachable(url: name, reason: "cannot start the download (no pipes)") }
+        guard HelperDownloader.makePipe(&err) else {
+            close(out[0]); close(out[1])
+            throw .unreachable(url: name, reason: "cannot start the download (no pipes)")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+        if progress { posix_spawn_file_actions_adddup2(&actions, 2, 3) }
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, helperPath, &actions, nil, argv, environ)
+        close(out[1])
+        close(err[1])
+        defer { close(out[0]); close(err[0]) }
+        guard spawned == 0 else {
+            throw .unreachable(url: name, reason: "cannot run the download helper \(helperPath) (\(String(cString: strerror(spawned))))")
+        }
+        // The helper enforces the limit; this bound only guards against a helper gone wrong.
+        let body = HelperDownloader.readAll(out[0], limit: limits.maxBytes + 1)
+        if body.count > limits.maxBytes { kill(pid, SIGKILL) }
+        let message = String(decoding: HelperDownloader.readAll(err[0], limit: 64 << 10), as: UTF8.self)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if body.count > limits.maxBytes { throw .tooLarge(url: name, limit: limits.maxBytes) }
+        let exited = (status & 0x7f) == 0
+        if exited && (status >> 8) & 0xff == 0 { return body }
+        let line = message.split(separator: "\n").first.map(String.init) ?? ""
+        if let error = CatalogueError(wireLine: line) { throw error }
+        let why = exited ? (line.isEmpty ? "exit status \((status >> 8) & 0xff)" : line) : "killed by signal \(status & 0x7f)"
+        throw .unreachable(url: name, reason: "the download helper failed: \(why)")
+    }
+
+    /// Both ends close on exec: the helper gets only the copies placed on 1 and 2.
+    static func makePipe(_ fds: inout [Int32]) -> Bool {
+        guard pipe(&fds) == 0 else { return false }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
+    static func readAll(_ fd: Int32, limit: Int) -> Data {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while data.count < limit {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            data.append(contentsOf: chunk[0..<n])
+        }
+        return data
+    }
+}

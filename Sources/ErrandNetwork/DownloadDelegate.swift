@@ -1,0 +1,120 @@
+import ErrandCatalogue
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Collects a body, refusing it early when it is too large or not JSON. The first verdict
+/// wakes the waiting caller at once; the session is cancelled by the caller, never from inside
+/// a callback (doing that on Linux stalled the next downloads for up to minutes).
+final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // @unchecked: every mutable field is guarded by `lock`.
+    let url: URL
+    let limit: Int
+    let progress: (@Sendable (Int64, Int64?) -> Void)?
+    let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var body = Data()
+    private var expected: Int64?
+    private var verdict: Result<Data, CatalogueError>?
+
+    init(url: URL, limit: Int, progress: (@Sendable (Int64, Int64?) -> Void)?) {
+        self.url = url
+        self.limit = limit
+        self.progress = progress
+    }
+
+    /// Records the outcome once and wakes the caller; later calls are ignored.
+    private func finish(_ outcome: Result<Data, CatalogueError>) {
+        lock.lock()
+        let first = verdict == nil
+        if first {
+            verdict = outcome
+            body = Data()
+        }
+        lock.unlock()
+        if first { done.signal() }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        let name = url.absoluteString
+        var refusal: CatalogueError?
+        if let http = response as? HTTPURLResponse {
+            let type = (http.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased()
+            if !(200...299).contains(http.statusCode) {
+                refusal = .status(url: name, code: http.statusCode)
+            } else if !type.isEmpty, !type.contains("json"), !type.contains("text/plain"),
+                      !type.contains("octet-stream") {
+                refusal = .contentType(url: name, type: type.split(separator: ";").first.map(String.init) ?? type)
+            }
+        }
+        let length = response.expectedContentLength
+        if refusal == nil, length > limit { refusal = .tooLarge(url: name, limit: limit) }
+        lock.lock()
+        expected = length >= 0 ? length : nil
+        lock.unlock()
+        if let refusal { finish(.failure(refusal)) }
+        completionHandler(refusal == nil ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.lock()
+        guard verdict == nil else {
+            lock.unlock()
+            return
+        }
+        body.append(data)
+        let count = body.count
+        let total = expected
+        lock.unlock()
+        if count > limit {
+            finish(.failure(.tooLarge(url: url.absoluteString, limit: limit)))
+        } else {
+            progress?(Int64(count), total)
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        lock.lock()
+        let received = body
+        let short = expected.map { Int64(received.count) < $0 } ?? false
+        lock.unlock()
+        let described = error.map { DownloadDelegate.describe($0, url: url) }
+        if case .timedOut? = described {
+            finish(.failure(.timedOut(url: url.absoluteString, seconds: 0)))
+        } else if short {
+            // However the connection ended, fewer bytes than announced is a truncated body.
+            finish(.failure(.truncated(url: url.absoluteString)))
+        } else if let described {
+            finish(.failure(described))
+        } else {
+            finish(.success(received))
+        }
+    }
+
+    func result(totalTimeout: Double) throws(CatalogueError) -> Data {
+        lock.lock()
+        let outcome = verdict
+        lock.unlock()
+        switch outcome {
+        case let .success(data)?: return data
+        case let .failure(.timedOut(url, _))?: throw .timedOut(url: url, seconds: totalTimeout)
+        case let .failure(error)?: throw error
+        case nil: throw .timedOut(url: url.absoluteString, seconds: totalTimeout)
+        }
+    }
+
+    static func describe(_ error: Error, url: URL) -> CatalogueError {
+        let name = url.absoluteString
+        guard let urlError = error as? URLError else { return .unreachable(url: name, reason: error.localizedDescription) }
+        switch urlError.code {
+        case .timedOut: return .timedOut(url: name, seconds: 0)
+        case .cannotConnectToHost: return .unreachable(url: name, reason: "connection refused")
+        case .cannotFindHost, .dnsLookupFailed: return .unreachable(url: name, reason: "unknown host (offline?)")
+        case .notConnectedToInternet: return .unreachable(url: name, reason: "no network")
+        case .networkConnectionLost: return .truncated(url: name)
+        default: return .unreachable(url: name, reason: urlError.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import ErrandCatalogue
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// http and https through URLSession, with the limits and timeouts of `FetchLimits`. Lives
+/// apart from errand's own process (see `Downloader`): errand-fetch and the tests link it.
+public struct URLSessionDownloader: Downloader {
+    /// Called with (bytes so far, bytes expected if known) while a download runs.
+    public let progress: (@Sendable (Int64, Int64?) -> Void)?
+    /// Called when a download that reported progress ends, to clear the progress line.
+    public let finished: (@Sendable () -> Void)?
+
+    public init(progress: (@Sendable (Int64, Int64?) -> Void)? = nil, finished: (@Sendable () -> Void)? = nil) {
+        self.progress = progress
+        self.finished = finished
+    }
+
+    public func download(_ url: URL, limits: FetchLimits) throws(CatalogueError) -> Data {
+        let delegate = DownloadDelegate(url: url, limit: limits.maxBytes, progress: progress)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = limits.idleTimeout
+        configuration.timeoutIntervalForResource = limits.totalTimeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        var request = URLRequest(url: url)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        session.dataTask(with: request).resume()
+        defer { if progress != nil { finished?() } }
+        // The resource timeout bounds the wait; the margin covers a stalled callback.
+        if delegate.done.wait(timeout: .now() + limits.totalTimeout + 5) == .timedOut {
+            throw .timedOut(url: url.absoluteString, seconds: limits.totalTimeout)
+        }
+        return try delegate.result(totalTimeout: limits.totalTimeout)
+    }
+}

@@ -1,0 +1,75 @@
+import ErrandCatalogue
+import ErrandNetwork
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// errand-fetch [--max-bytes N] [--idle S] [--total S] [--progress-fd FD] URL
+//
+// errand's download helper: the body on stdout; a failure as one wire line on stderr (exit 1);
+// bad usage exit 2. Kept out of errand itself so that its start-up never pays for the HTTP
+// stack. With --progress-fd, a progress line is drawn there and cleared at the end.
+
+signal(SIGPIPE, SIG_IGN)
+
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+        let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { return false }
+        offset += n
+    }
+    return true
+}
+
+func say(_ fd: Int32, _ text: String) {
+    var text = text
+    _ = text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
+}
+
+func usage(_ message: String) -> Never {
+    say(2, "errand-fetch: \(message)\nusage: errand-fetch [--max-bytes N] [--idle S] [--total S] [--progress-fd FD] URL\n")
+    exit(2)
+}
+
+var limits = FetchLimits()
+var progressFD: Int32?
+var target: String?
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    func value() -> String {
+        guard let next = arguments.next() else { usage("\(argument) needs a value") }
+        return next
+    }
+    switch argument {
+    case "--max-bytes": guard let n = Int(value()), n > 0 else { usage("--max-bytes needs a positive number") }; limits.maxBytes = n
+    case "--idle": guard let s = Double(value()), s > 0 else { usage("--idle needs seconds") }; limits.idleTimeout = s
+    case "--total": guard let s = Double(value()), s > 0 else { usage("--total needs seconds") }; limits.totalTimeout = s
+    case "--progress-fd": guard let fd = Int32(value()), fd >= 0 else { usage("--progress-fd needs a descriptor") }; progressFD = fd
+    default:
+        guard !argument.hasPrefix("-"), target == nil else { usage("unexpected \(argument)") }
+        target = argument
+    }
+}
+guard let text = target, let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+    say(2, CatalogueError.unsupportedURL(target ?? "").wireLine + "\n")
+    exit(1)
+}
+
+var downloader = URLSessionDownloader()
+if let fd = progressFD {
+    downloader = URLSessionDownloader(progress: { received, expected in
+        let total = expected.map { " of \($0 / 1024) KB" } ?? ""
+        say(fd, "\rdownloading: \(received / 1024) KB\(total)\u{1B}[K")
+    }, finished: { say(fd, "\r\u{1B}[K") })
+}
+do {
+    let body = try downloader.download(url, limits: limits)
+    guard body.withUnsafeBytes({ writeAll(1, $0) }) else { exit(1) }
+    exit(0)
+} catch {
+    say(2, error.wireLine + "\n")
+    exit(1)
+}
