@@ -1,18 +1,26 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What "today" and "now" are. The program, tests and scripts can pin today
 /// (`--today YYYY-MM-DD`, `ERRAND_TODAY`) so that output is reproducible.
 public struct Clock: Sendable {
-    public let timeZone: TimeZone
+    /// nil: the system's zone. Day arithmetic then asks the C library for the offset, because
+    /// Foundation's TimeZone.current cost a tenth of errand's start-up (callgrind); the
+    /// Foundation value is only built when something shows a zone's name.
+    private let zone: TimeZone?
     private let fixedToday: DueDay?
     private let source: @Sendable () -> Date
 
-    public init(timeZone: TimeZone = .current, fixedToday: DueDay? = nil,
+    public init(timeZone: TimeZone? = nil, fixedToday: DueDay? = nil,
                 now: @escaping @Sendable () -> Date = { Date() }) {
-        self.timeZone = timeZone
+        self.zone = timeZone
         self.fixedToday = fixedToday
         self.source = now
     }
+
+    public var timeZone: TimeZone { zone ?? .current }
 
     public static func fixed(_ day: DueDay, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) -> Clock {
         // Noon of the pinned day, so "now" and "today" agree in every time zone within ±12h.
@@ -30,22 +38,31 @@ public struct Clock: Sendable {
     /// from a file can hold anything, and converting it must never trap. Importers check the
     /// range first and refuse such entries; this only keeps every other caller safe.
     public func day(of date: Date) -> DueDay {
-        DueDay(dayNumber: Int((Clock.localSeconds(date, timeZone) / 86_400).rounded(.down)))
+        DueDay(dayNumber: Int((Clock.localSeconds(date, zone) / 86_400).rounded(.down)))
     }
 
     /// Seconds since 1970 from year 1 to 9999: the span every Date is reduced to.
     public static let supportedSeconds: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799
 
-    static func localSeconds(_ date: Date, _ timeZone: TimeZone) -> Double {
+    static func localSeconds(_ date: Date, _ zone: TimeZone?) -> Double {
         let raw = date.timeIntervalSince1970
         guard raw.isFinite else { return 0 }
         let clamped = min(max(raw, supportedSeconds.lowerBound), supportedSeconds.upperBound)
-        return clamped + Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: clamped)))
+        return clamped + Double(offset(at: clamped, zone))
+    }
+
+    /// Seconds east of UTC at a moment (clamped to years 1...9999 by the callers).
+    static func offset(at seconds: Double, _ zone: TimeZone?) -> Int {
+        if let zone { return zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)) }
+        var time = time_t(seconds.rounded(.down))
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return 0 }
+        return Int(parts.tm_gmtoff)
     }
 
     /// Minutes after local midnight of a moment.
     public func time(of date: Date) -> TimeOfDay? {
-        let local = Clock.localSeconds(date, timeZone)
+        let local = Clock.localSeconds(date, zone)
         let seconds = local - (local / 86_400).rounded(.down) * 86_400
         return TimeOfDay(minutes: Int(seconds / 60))
     }
@@ -53,8 +70,7 @@ public struct Clock: Sendable {
     /// The moment a local day and time begin, for exports that want a Date.
     public func date(of day: DueDay, at time: TimeOfDay?) -> Date {
         let local = Double(day.dayNumber) * 86_400 + Double((time?.minutes ?? 0) * 60)
-        let guess = Date(timeIntervalSince1970: local)
-        let offset = timeZone.secondsFromGMT(for: guess)
+        let offset = Clock.offset(at: local, zone)
         return Date(timeIntervalSince1970: local - Double(offset))
     }
 }

@@ -39,7 +39,7 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
     /// Checks the fields a user typed; the reason names what is wrong.
     public func validated() throws(DomainError) -> TodoItem {
         var copy = self
-        copy.title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        copy.title = TextSafety.trimmed(title)
         guard !copy.title.isEmpty else { throw .emptyTitle }
         // Limits keep one runaway paste from turning every listing into megabytes.
         guard copy.title.count <= TodoItem.maxTitle else { throw .tooLong(field: "title", limit: TodoItem.maxTitle) }
@@ -55,9 +55,9 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
         if let name = copy.location?.name, TextSafety.containsControl(name) {
             throw .controlCharacters(field: "place")
         }
-        if let notes, notes.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { copy.notes = nil }
+        if let notes, TextSafety.trimmed(notes).isEmpty { copy.notes = nil }
         if let location {
-            let name = location.name.trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = TextSafety.trimmed(location.name)
             guard !name.isEmpty else { throw .emptyLocationName }
             copy.location = Location(name: name, coordinate: location.coordinate)
         }

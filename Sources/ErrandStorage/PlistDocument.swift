@@ -96,7 +96,7 @@ struct PlistItem: Codable {
     var sequence: Int64
 
     init(_ item: TodoItem) {
-        id = item.id.uuidString
+        id = UUIDText.of(item.id)
         title = item.title
         notes = item.notes
         due = item.due.iso

@@ -83,14 +83,15 @@ final class SQLiteConnection {
     /// the body runs in a savepoint, so a failing command still undoes only its own part.
     func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         if inBatch {
-            try execute("SAVEPOINT command")
+            // Prepared once: sqlite3_exec parsed these anew for every command of a long script.
+            try statement("SAVEPOINT command").run()
             do {
                 let result = try body()
-                try execute("RELEASE command")
+                try statement("RELEASE command").run()
                 return result
             } catch {
-                try? execute("ROLLBACK TO command")
-                try? execute("RELEASE command")
+                try? statement("ROLLBACK TO command").run()
+                try? statement("RELEASE command").run()
                 throw error
             }
         }

@@ -13,6 +13,21 @@ public final class SQLiteItemStore: ItemStore {
 
     static let columns = "uuid, title, notes, due, due_time, place, latitude, longitude, done, created, seq"
 
+    // The reads that must stay index walks at 1M items (a test checks their query plans).
+    static let allPageSQL = "SELECT \(columns) FROM item ORDER BY done, seq LIMIT ?1 OFFSET ?2"
+    /// The ORDER BY is item_day_order's column list, so a page is a walk of that index.
+    static let dayPageSQL = """
+        SELECT \(columns) FROM item WHERE due = ?1
+        ORDER BY done, due_time IS NULL, due_time, seq LIMIT ?2 OFFSET ?3
+        """
+    static let weekSQL = "SELECT due, open FROM day_count WHERE due BETWEEN ?1 AND ?2"
+    static let sameEntrySQL = """
+        SELECT uuid FROM item
+        WHERE due = ?1 AND done = 0 AND title = ?2 AND notes IS ?3 AND place IS ?4
+          AND latitude IS ?5 AND longitude IS ?6 AND uuid <> ?7
+        LIMIT 1
+        """
+
     /// Opens or creates the store. An existing file that is not an Errand store, is damaged
     /// or comes from a newer schema is refused before anything is written to it.
     public init(path: String) throws {
@@ -70,23 +85,19 @@ public final class SQLiteItemStore: ItemStore {
 
     public func item(id: UUID) throws -> TodoItem? {
         let s = try db.statement("SELECT \(Self.columns) FROM item WHERE uuid = ?1")
-        s.bind(1, id.uuidString)
+        s.bind(1, UUIDText.of(id))
         return try firstRow(s)
     }
 
     public func allItems(offset: Int, limit: Int) throws -> [TodoItem] {
-        try rows("SELECT \(Self.columns) FROM item ORDER BY done, seq LIMIT ?1 OFFSET ?2") {
+        try rows(Self.allPageSQL) {
             $0.bind(1, Int64(clamping: limit))
             $0.bind(2, Int64(clamping: offset))
         }
     }
 
     public func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
-        // The ORDER BY is item_day_order's column list, so a page is a walk of that index.
-        try rows("""
-            SELECT \(Self.columns) FROM item WHERE due = ?1
-            ORDER BY done, due_time IS NULL, due_time, seq LIMIT ?2 OFFSET ?3
-            """) {
+        try rows(Self.dayPageSQL) {
             $0.bind(1, day.dayNumber)
             $0.bind(2, Int64(clamping: limit))
             $0.bind(3, Int64(clamping: offset))
@@ -102,7 +113,7 @@ public final class SQLiteItemStore: ItemStore {
 
     public func openCounts(from start: DueDay, days: Int) throws -> [Int] {
         var counts = [Int](repeating: 0, count: max(days, 0))
-        let s = try db.statement("SELECT due, open FROM day_count WHERE due BETWEEN ?1 AND ?2")
+        let s = try db.statement(Self.weekSQL)
         s.bind(1, start.dayNumber)
         s.bind(2, start.dayNumber + days - 1)
         while try s.step() {
@@ -112,8 +123,18 @@ public final class SQLiteItemStore: ItemStore {
         return counts
     }
 
-    public func beginBatch() throws { try db.beginBatch() }
-    public func endBatch(commit: Bool) throws { try db.endBatch(commit: commit) }
+    public func beginBatch() throws {
+        try db.beginBatch()
+        batchSequence = nil
+    }
+
+    public func endBatch(commit: Bool) throws {
+        defer { batchSequence = nil }
+        if commit, db.inBatch, let last = batchSequence {
+            try storeSequence(atLeast: last)
+        }
+        try db.endBatch(commit: commit)
+    }
 
     // MARK: changing
 
@@ -134,7 +155,7 @@ public final class SQLiteItemStore: ItemStore {
             let s = try db.statement("UPDATE item SET done = ?1, seq = ?2 WHERE uuid = ?3")
             s.bind(1, done ? 1 : 0)
             s.bind(2, item.sequence)
-            s.bind(3, id.uuidString)
+            s.bind(3, UUIDText.of(id))
             try s.run()
             return item
         }
@@ -164,9 +185,8 @@ public final class SQLiteItemStore: ItemStore {
                 try write(item)
             }
             if let top = items.map(\.sequence).max() {
-                let s = try db.statement("UPDATE meta SET value = max(value, ?1) WHERE key = 'last_seq'")
-                s.bind(1, top)
-                try s.run()
+                try storeSequence(atLeast: top)
+                if let current = batchSequence { batchSequence = max(current, top) }
             }
         }
     }
@@ -183,7 +203,7 @@ public final class SQLiteItemStore: ItemStore {
             var added: [TodoItem] = []
             var skipped = 0
             for item in valid {
-                if try self.item(id: item.id) != nil || openDuplicate(of: item) != nil {
+                if try exists(item.id) || openDuplicate(of: item) != nil {
                     skipped += 1
                 } else {
                     added.append(try insertNew(item))
@@ -197,12 +217,19 @@ public final class SQLiteItemStore: ItemStore {
 
     private func insertNew(_ item: TodoItem) throws -> TodoItem {
         if let clash = try openDuplicate(of: item) { throw DomainError.duplicate(title: clash.title, due: clash.due) }
-        if try self.item(id: item.id) != nil { throw DomainError.duplicate(title: item.title, due: item.due) }
+        if try exists(item.id) { throw DomainError.duplicate(title: item.title, due: item.due) }
         var fresh = item
         fresh.isDone = false
         fresh.sequence = try nextSequence()
         try write(fresh)
         return fresh
+    }
+
+    private func exists(_ id: UUID) throws -> Bool {
+        let s = try db.statement("SELECT 1 FROM item WHERE uuid = ?1")
+        s.bind(1, UUIDText.of(id))
+        defer { s.reset() }
+        return try s.step()
     }
 
     private func current(id: UUID, expecting: TodoItem?) throws -> TodoItem {
@@ -213,24 +240,39 @@ public final class SQLiteItemStore: ItemStore {
         return item
     }
 
+    /// The open item equal to `item`, if any. Reads only an id through item_same_entry; the
+    /// whole row is built only for the error message.
     private func openDuplicate(of item: TodoItem) throws -> TodoItem? {
-        let s = try db.statement("""
-            SELECT \(Self.columns) FROM item
-            WHERE due = ?1 AND done = 0 AND title = ?2 AND notes IS ?3 AND place IS ?4
-              AND latitude IS ?5 AND longitude IS ?6 AND uuid <> ?7
-            LIMIT 1
-            """)
+        let s = try db.statement(Self.sameEntrySQL)
         s.bind(1, item.due.dayNumber)
         s.bind(2, item.title)
         s.bind(3, item.notes)
         s.bind(4, item.location?.name)
         s.bind(5, item.location?.coordinate?.latitude)
         s.bind(6, item.location?.coordinate?.longitude)
-        s.bind(7, item.id.uuidString)
-        return try firstRow(s)
+        s.bind(7, UUIDText.of(item.id))
+        let found: String? = try s.step() ? s.text(0) : nil
+        s.reset()
+        guard let found, let id = UUID(uuidString: found) else { return nil }
+        return try self.item(id: id)
+    }
+
+    /// The sequence counter as a batch advances it: the batch holds the write lock, so nobody
+    /// else can move it, and it is written once at the end instead of once per change.
+    private var batchSequence: Int64?
+
+    private func storeSequence(atLeast value: Int64) throws {
+        let s = try db.statement("UPDATE meta SET value = max(value, ?1) WHERE key = 'last_seq'")
+        s.bind(1, value)
+        try s.run()
     }
 
     private func nextSequence() throws -> Int64 {
+        if db.inBatch {
+            let next = try (batchSequence ?? db.scalar("SELECT value FROM meta WHERE key = 'last_seq'")) + 1
+            batchSequence = next
+            return next
+        }
         let s = try db.statement("UPDATE meta SET value = value + 1 WHERE key = 'last_seq' RETURNING value")
         guard try s.step() else { throw StoreError.sqlite(path: path, reason: "the sequence counter is missing") }
         let value = s.int(0)
@@ -240,7 +282,7 @@ public final class SQLiteItemStore: ItemStore {
 
     private func write(_ item: TodoItem) throws {
         let s = try db.statement("INSERT INTO item (\(Self.columns)) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)")
-        s.bind(1, item.id.uuidString)
+        s.bind(1, UUIDText.of(item.id))
         s.bind(2, item.title)
         s.bind(3, item.notes)
         s.bind(4, item.due.dayNumber)
@@ -256,7 +298,7 @@ public final class SQLiteItemStore: ItemStore {
 
     private func deleteRow(_ id: UUID) throws {
         let s = try db.statement("DELETE FROM item WHERE uuid = ?1")
-        s.bind(1, id.uuidString)
+        s.bind(1, UUIDText.of(id))
         try s.run()
     }
 

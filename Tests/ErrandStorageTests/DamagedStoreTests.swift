@@ -112,8 +112,8 @@ import Testing
 
     static let backToVersion2 = """
         DROP TRIGGER item_tally_insert; DROP TRIGGER item_tally_delete; DROP TRIGGER item_tally_update;
-        DROP TABLE day_count; DROP INDEX item_day_order; DROP INDEX item_open_title;
-        CREATE INDEX item_due ON item (due); PRAGMA user_version = 2;
+        DROP TABLE day_count; DROP INDEX item_day_order; DROP INDEX item_same_entry;
+        CREATE INDEX item_due ON item (due); CREATE INDEX item_done_due ON item (done, due); PRAGMA user_version = 2;
         """
 
     /// Version 3 adds per-day tallies: they must start out equal to what the items say.

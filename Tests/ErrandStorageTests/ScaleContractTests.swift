@@ -1,5 +1,5 @@
 import ErrandDomain
-import ErrandStorage
+@testable import ErrandStorage
 import ErrandTestSupport
 import Foundation
 import Testing
@@ -103,5 +103,40 @@ import Testing
         let reopened = try backend.open(dir)
         #expect(try reopened.allItems().map(\.title) == ["before", "a", "b"])
         #expect(try reopened.openCounts(from: day, days: 3) == [1, 1, 1])
+    }
+}
+
+/// Hand-written formatting must be exactly Foundation's, or stored ids would stop matching.
+@Suite struct UUIDTextTests {
+    @Test func matchesFoundationsUUIDString() {
+        for _ in 0..<1000 {
+            let id = UUID()
+            #expect(UUIDText.of(id) == id.uuidString)
+        }
+        let edge = UUID(uuid: (0, 0xFF, 0x0F, 0xF0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0xAB, 0xCD))
+        #expect(UUIDText.of(edge) == edge.uuidString)
+    }
+}
+
+/// The reads that must not grow with the store walk the indexes meant for them: checked on the
+/// query plans, not on timings (the figures are in bench/RESULTS.md).
+@Suite struct QueryPlanTests {
+    func plan(_ store: SQLiteItemStore, _ sql: String) throws -> String {
+        let s = try store.db.statement("EXPLAIN QUERY PLAN " + sql)
+        var details: [String] = []
+        while try s.step() { details.append(s.text(3)) }
+        return details.joined(separator: "; ")
+    }
+
+    @Test func scaleReadsUseTheirIndexes() throws {
+        let dir = TemporaryDirectory()
+        let store = try SQLiteItemStore(path: dir.file("plan.sqlite"))
+        #expect(try plan(store, SQLiteItemStore.weekSQL).contains("SEARCH day_count USING PRIMARY KEY"))
+        let day = try plan(store, SQLiteItemStore.dayPageSQL)
+        #expect(day.contains("USING INDEX item_day_order (due=?)") && !day.contains("TEMP B-TREE"), "\(day)")
+        let all = try plan(store, SQLiteItemStore.allPageSQL)
+        #expect(all.contains("item_done_seq") && !all.contains("TEMP B-TREE"), "\(all)")
+        let same = try plan(store, SQLiteItemStore.sameEntrySQL)
+        #expect(same.contains("USING INDEX item_same_entry (title=? AND due=? AND done=?)"), "\(same)")
     }
 }

@@ -36,6 +36,12 @@ public enum Tokenizer {
     }
 
     static func scan(_ line: String) -> Scan {
+        // Scripts are mostly ASCII: there a byte is a Character, and scanning bytes is several
+        // times cheaper than grapheme breaking (a long create script spent a tenth here).
+        line.utf8.allSatisfy({ $0 < 0x80 }) ? scanASCII(line) : scanCharacters(line)
+    }
+
+    static func scanCharacters(_ line: String) -> Scan {
         var scan = Scan()
         var current = ""
         var start = 0
@@ -79,6 +85,60 @@ public enum Tokenizer {
             }
         }
         if inToken { scan.tokens.append(Token(text: current, start: start, quoted: quoted)) }
+        scan.danglingEscape = escape
+        return scan
+    }
+
+    /// The same rules as `scan`, byte by byte, for lines that are all ASCII.
+    static func scanASCII(_ line: String) -> Scan {
+        var scan = Scan()
+        var current: [UInt8] = []
+        var start = 0
+        var inToken = false
+        var quoted = false
+        var escape = false
+        var openQuote: UInt8?
+        func finish() {
+            scan.tokens.append(Token(text: String(decoding: current, as: UTF8.self), start: start, quoted: quoted))
+        }
+        for (offset, byte) in line.utf8.enumerated() {
+            if escape {
+                current.append(byte)
+                escape = false
+                continue
+            }
+            if let quote = openQuote {
+                if byte == quote {
+                    openQuote = nil
+                } else if byte == UInt8(ascii: "\\") && quote == UInt8(ascii: "\"") {
+                    escape = true
+                } else {
+                    current.append(byte)
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                if inToken {
+                    finish()
+                    current.removeAll(keepingCapacity: true)
+                    inToken = false
+                    quoted = false
+                }
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                if !inToken { start = offset; inToken = true }
+                openQuote = byte
+                quoted = true
+            case UInt8(ascii: "\\"):
+                if !inToken { start = offset; inToken = true }
+                escape = true
+            default:
+                if !inToken { start = offset; inToken = true }
+                current.append(byte)
+            }
+        }
+        if inToken { finish() }
+        scan.openQuote = openQuote.map { Character(Unicode.Scalar($0)) }
         scan.danglingEscape = escape
         return scan
     }

@@ -36,6 +36,7 @@ extension TextPresenter {
         }
         field("Category", category)
         field("Price", PriceFormat.euros(ad.price))
+        let timeZone = clock.timeZone
         let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(ad.created))))
         let local = ad.created.addingReportingOverflow(offset).partialValue
         let minutes = Int((local % 86_400 + 86_400) % 86_400 / 60)
@@ -55,7 +56,7 @@ extension TextPresenter {
     }
 
     func localDay(_ seconds: Int64) -> DueDay {
-        let local = Clock(timeZone: timeZone).day(of: Date(timeIntervalSince1970: Double(seconds)))
+        let local = clock.day(of: Date(timeIntervalSince1970: Double(seconds)))
         return local
     }
 

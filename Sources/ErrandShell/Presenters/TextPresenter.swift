@@ -7,13 +7,14 @@ public struct TextPresenter {
     public var width: Int
     public var color: Bool
     public var labeler: DayLabeler
-    public var timeZone: TimeZone
+    /// For the local dates and times of ads.
+    public var clock: Clock
 
-    public init(width: Int, color: Bool, labeler: DayLabeler, timeZone: TimeZone = .current) {
+    public init(width: Int, color: Bool, labeler: DayLabeler, clock: Clock = Clock()) {
         self.width = max(width, 20)
         self.color = color
         self.labeler = labeler
-        self.timeZone = timeZone
+        self.clock = clock
     }
 
     public func lines(for display: Display) -> [String] {

@@ -26,8 +26,12 @@ public final class Runner {
         var ok = true
         while !quitRequested, let line = source.nextLine() {
             lineNumber += 1
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            // Blank lines and comments; a plain scan, as Foundation's trimming bridges to NSString.
+            if let first = line.unicodeScalars.first(where: { !$0.properties.isWhitespace }) {
+                if first == "#" { continue }
+            } else {
+                continue
+            }
             if options.echo { sink.out(line) }
             if !runOne(line, location: "\(source.name):\(lineNumber)") {
                 ok = false
@@ -140,7 +144,7 @@ public final class Runner {
 
     public var presenter: TextPresenter {
         TextPresenter(width: options.width, color: interpreter.session.color, labeler: interpreter.environment.labeler,
-                      timeZone: interpreter.environment.clock.timeZone)
+                      clock: interpreter.environment.clock)
     }
 
     public var prompt: String {

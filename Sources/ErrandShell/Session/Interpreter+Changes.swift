@@ -96,6 +96,5 @@ extension Interpreter {
 
     func remember(_ entry: UndoEntry, _ s: inout Session) {
         s.undo.append(entry)
-        if s.undo.count > Session.undoDepth { s.undo.removeFirst(s.undo.count - Session.undoDepth) }
     }
 }
