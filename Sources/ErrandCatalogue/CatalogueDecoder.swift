@@ -8,61 +8,101 @@ public enum CatalogueDecoder {
     /// Prices above this are taken as a broken feed, not an ad.
     public static let maximumPrice = 1e11
 
-    struct APICategory: Decodable {
-        let id: Int64
-        let name: String
-    }
-
-    struct APIImages: Decodable {
-        let small: String?
-        let thumb: String?
-    }
-
-    struct APIAd: Decodable {
-        let id: Int64
-        let category_id: Int64
-        let title: String
-        let description: String
-        let price: Double
-        let images_url: APIImages
-        let creation_date: String
-        let is_urgent: Bool
-        let siret: String?
-    }
-
     public static func categories(_ data: Data) throws(CatalogueError) -> [AdCategory] {
-        let decoded: [APICategory] = try decode(data, document: "categories.json", label: "category")
-        var seen = Set<Int64>()
-        for category in decoded where !seen.insert(category.id).inserted {
-            throw .invalid(document: "categories.json", reason: "category id \(category.id) appears twice")
+        let document = "categories.json"
+        let categories = try read(data, document: document) { (c: inout JSONCursor) throws(CatalogueError) -> [AdCategory] in
+            try eachObject(&c, document: document, label: "category") { c, label throws(CatalogueError) in
+                let fields = FieldReader(document: document, label: label)
+                var id: Int64?
+                var name: String?
+                var first = true
+                while let key = try fields.key(&c, first: first) {
+                    first = false
+                    switch key {
+                    case "id": id = try fields.integer(&c, key)
+                    case "name": name = try fields.string(&c, key)
+                    default: try fields.skip(&c)
+                    }
+                }
+                return AdCategory(id: try fields.required(id, "id"), name: try fields.required(name, "name"))
+            }
         }
-        return decoded.map { AdCategory(id: $0.id, name: clean($0.name)) }
+        var seen = Set<Int64>()
+        for category in categories where !seen.insert(category.id).inserted {
+            throw .invalid(document: document, reason: "category id \(category.id) appears twice")
+        }
+        return categories
     }
 
     public static func ads(_ data: Data, categories: [AdCategory]) throws(CatalogueError) -> [Ad] {
-        let decoded: [APIAd] = try decode(data, document: "listing.json", label: "ad")
+        let document = "listing.json"
         let known = Set(categories.map(\.id))
         var seen = Set<Int64>()
-        var ads: [Ad] = []
-        ads.reserveCapacity(decoded.count)
-        for (index, ad) in decoded.enumerated() {
-            func invalid(_ why: String) -> CatalogueError {
-                .invalid(document: "listing.json", reason: "ad \(index + 1) (id \(ad.id)): \(why)")
+        return try read(data, document: document) { (c: inout JSONCursor) throws(CatalogueError) -> [Ad] in
+            var index = 0
+            return try eachObject(&c, document: document, label: "ad") { c, label throws(CatalogueError) in
+                index += 1
+                let ad = try readAd(&c, FieldReader(document: document, label: label))
+                func invalid(_ why: String) -> CatalogueError {
+                    .invalid(document: document, reason: "ad \(index) (id \(ad.id)): \(why)")
+                }
+                guard seen.insert(ad.id).inserted else { throw invalid("the id appears twice") }
+                guard known.contains(ad.categoryID) else { throw invalid("unknown category id \(ad.categoryID)") }
+                guard ad.price.isFinite, ad.price >= 0, ad.price <= maximumPrice else {
+                    throw invalid("price \(ad.price) is not a plausible price")
+                }
+                guard ad.created != Int64.min else {
+                    throw invalid("creation_date \"\(ad.creationText.prefix(40))\" is not yyyy-MM-dd'T'HH:mm:ssZ")
+                }
+                return ad.ad
             }
-            guard seen.insert(ad.id).inserted else { throw invalid("the id appears twice") }
-            guard known.contains(ad.category_id) else { throw invalid("unknown category id \(ad.category_id)") }
-            guard ad.price.isFinite, ad.price >= 0, ad.price <= maximumPrice else {
-                throw invalid("price \(ad.price) is not a plausible price")
-            }
-            guard let created = APIDate.parse(ad.creation_date) else {
-                throw invalid("creation_date \"\(ad.creation_date.prefix(40))\" is not yyyy-MM-dd'T'HH:mm:ssZ")
-            }
-            ads.append(Ad(id: ad.id, categoryID: ad.category_id, title: clean(ad.title), description: clean(ad.description),
-                          price: ad.price, smallImage: ad.images_url.small.map(clean),
-                          thumbImage: ad.images_url.thumb.map(clean), created: created, isUrgent: ad.is_urgent,
-                          siret: ad.siret.map(clean)))
         }
-        return ads
+    }
+
+    /// An ad as read, before the checks that need the whole catalogue.
+    struct ReadAd {
+        var ad: Ad
+        var id: Int64 { ad.id }
+        var categoryID: Int64 { ad.categoryID }
+        var price: Double { ad.price }
+        var created: Int64 { ad.created }
+        var creationText: String
+    }
+
+    static func readAd(_ c: inout JSONCursor, _ fields: FieldReader) throws(CatalogueError) -> ReadAd {
+        var id: Int64?, categoryID: Int64?, price: Double?, urgent: Bool?
+        var title: String?, description: String?, creation: String?, siret: String?
+        var images: (small: String?, thumb: String?)?
+        var first = true
+        while let key = try fields.key(&c, first: first) {
+            first = false
+            switch key {
+            case "id": id = try fields.integer(&c, key)
+            case "category_id": categoryID = try fields.integer(&c, key)
+            case "title": title = try fields.string(&c, key)
+            case "description": description = try fields.string(&c, key)
+            case "price": price = try fields.number(&c, key)
+            case "creation_date": creation = try fields.string(&c, key)
+            case "is_urgent": urgent = try fields.bool(&c, key)
+            case "siret": siret = try fields.optionalString(&c, key)
+            case "images_url": images = try fields.images(&c, key)
+            default: try fields.skip(&c)
+            }
+        }
+        // Missing fields are named in the schema's order.
+        let adID = try fields.required(id, "id")
+        let category = try fields.required(categoryID, "category_id")
+        let adTitle = try fields.required(title, "title")
+        let text = try fields.required(description, "description")
+        let adPrice = try fields.required(price, "price")
+        let adImages = try fields.required(images, "images_url")
+        let date = try fields.required(creation, "creation_date")
+        let isUrgent = try fields.required(urgent, "is_urgent")
+        // Every string is already clean: FieldReader.string applies `clean` where needed.
+        return ReadAd(ad: Ad(id: adID, categoryID: category, title: adTitle, description: text, price: adPrice,
+                             smallImage: adImages.small, thumbImage: adImages.thumb,
+                             created: APIDate.parse(date) ?? Int64.min, isUrgent: isUrgent, siret: siret),
+                      creationText: date)
     }
 
     /// The tolerant rule for fetched text: control characters (escape sequences, NUL, bells;
@@ -72,63 +112,52 @@ public enum CatalogueDecoder {
         TextSafety.neutralised(text, keep: ["\n", "\t"])
     }
 
-    static func decode<T: Decodable>(_ data: Data, document: String, label: String) throws(CatalogueError) -> [T] {
-        do {
-            return try JSONDecoder().decode([T].self, from: data)
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw .invalid(document: document, reason: "\(where_(context.codingPath, label)) misses \(key.stringValue)")
-        } catch let DecodingError.typeMismatch(type, context) {
-            throw .invalid(document: document,
-                           reason: "\(where_(context.codingPath, label)) has the wrong type (expected \(describe(type)))")
-        } catch let DecodingError.valueNotFound(type, context) {
-            throw .invalid(document: document,
-                           reason: "\(where_(context.codingPath, label)) is null (expected \(describe(type)))")
-        } catch let DecodingError.dataCorrupted(context) {
-            if context.codingPath.isEmpty {
-                // Foundation on Linux reports a number that does not fit its field (7.5 or 2^70
-                // as an id) as invalid JSON with no path: find it ourselves.
-                if let problem = integerProblem(data, label: label) { throw .invalid(document: document, reason: problem) }
-                let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                throw .malformed(document: document, reason: detail ?? context.debugDescription)
+    /// Runs `body` over the document's bytes; a JSON syntax error becomes `malformed`.
+    static func read<T>(_ data: Data, document: String,
+                        _ body: (inout JSONCursor) throws(CatalogueError) -> T) throws(CatalogueError) -> T {
+        let outcome: Result<T, CatalogueError> = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
+            do {
+                let value = try body(&cursor)
+                do {
+                    try cursor.end()
+                } catch {
+                    return .failure(.malformed(document: document, reason: (error as? JSONCursor.Malformed)?.reason ?? "\(error)"))
+                }
+                return .success(value)
+            } catch {
+                return .failure(error as? CatalogueError ?? .malformed(document: document, reason: "\(error)"))
             }
-            throw .invalid(document: document, reason: "\(where_(context.codingPath, label)): \(context.debugDescription)")
+        }
+        return try outcome.get()
+    }
+
+    /// The document must be an array of objects; `body` reads each, given its label ("ad 3").
+    static func eachObject<T>(_ c: inout JSONCursor, document: String, label: String,
+                              _ body: (inout JSONCursor, String) throws(CatalogueError) -> T) throws(CatalogueError) -> [T] {
+        var result: [T] = []
+        do {
+            guard try c.peek() == .array else {
+                throw CatalogueError.invalid(document: document, reason: "the document has the wrong type (expected an array)")
+            }
+            try c.beginArray()
+            var first = true
+            while try c.nextElement(first: first) {
+                first = false
+                let name = "\(label) \(result.count + 1)"
+                guard try c.peek() == .object else {
+                    throw CatalogueError.invalid(document: document, reason: "\(name) has the wrong type (expected an object)")
+                }
+                try c.beginObject()
+                result.append(try body(&c, name))
+            }
+        } catch let error as JSONCursor.Malformed {
+            throw .malformed(document: document, reason: error.reason)
+        } catch let error as CatalogueError {
+            throw error
         } catch {
             throw .malformed(document: document, reason: "\(error)")
         }
-    }
-
-    /// The first id field that is not a whole number within 64 bits, in valid JSON.
-    static func integerProblem(_ data: Data, label: String) -> String? {
-        guard let entries = try? JSONSerialization.jsonObject(with: data) as? [Any] else { return nil }
-        for (index, entry) in entries.enumerated() {
-            guard let fields = entry as? [String: Any] else { continue }
-            for key in ["id", "category_id"] {
-                guard let number = fields[key] as? NSNumber else { continue }
-                let value = number.doubleValue
-                if value.rounded() != value || abs(value) >= 9.2e18 || "\(number)".contains("e") {
-                    return "\(label) \(index + 1), field \(key): \(number) is not a whole number within 64 bits"
-                }
-            }
-        }
-        return nil
-    }
-
-    /// "ad 3, field price" from a coding path.
-    static func where_(_ path: [CodingKey], _ label: String) -> String {
-        var parts: [String] = []
-        for key in path {
-            if let index = key.intValue { parts.append("\(label) \(index + 1)") } else { parts.append(key.stringValue) }
-        }
-        return parts.isEmpty ? "the document" : parts.joined(separator: ", field ")
-    }
-
-    static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is Int64.Type: return "an integer"
-        case is Double.Type: return "a number"
-        case is Bool.Type: return "true or false"
-        case is String.Type: return "a string"
-        default: return type is [Any].Type ? "an array" : "an object"
-        }
+        return result
     }
 }

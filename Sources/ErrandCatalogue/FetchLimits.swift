@@ -7,7 +7,8 @@ public struct FetchLimits: Equatable, Sendable {
     /// Longest whole download.
     public var totalTimeout: Double
 
-    public init(maxBytes: Int = 64 << 20, idleTimeout: Double = 15, totalTimeout: Double = 120) {
+    /// 256 MB: 100,000 ads shaped like the real API take about 90 MB.
+    public init(maxBytes: Int = 256 << 20, idleTimeout: Double = 15, totalTimeout: Double = 120) {
         self.maxBytes = maxBytes
         self.idleTimeout = idleTimeout
         self.totalTimeout = totalTimeout

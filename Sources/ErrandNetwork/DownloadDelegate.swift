@@ -12,16 +12,21 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     let url: URL
     let limit: Int
     let progress: (@Sendable (Int64, Int64?) -> Void)?
+    /// When set, each piece goes here as it arrives instead of being kept (false: stop).
+    let forward: (@Sendable (Data) -> Bool)?
     let done = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var body = Data()
+    private var received = 0
     private var expected: Int64?
     private var verdict: Result<Data, CatalogueError>?
 
-    init(url: URL, limit: Int, progress: (@Sendable (Int64, Int64?) -> Void)?) {
+    init(url: URL, limit: Int, progress: (@Sendable (Int64, Int64?) -> Void)?,
+         forward: (@Sendable (Data) -> Bool)? = nil) {
         self.url = url
         self.limit = limit
         self.progress = progress
+        self.forward = forward
     }
 
     /// Records the outcome once and wakes the caller; later calls are ignored.
@@ -64,12 +69,15 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
             lock.unlock()
             return
         }
-        body.append(data)
-        let count = body.count
+        received += data.count
+        let count = received
+        if forward == nil, count <= limit { body.append(data) }
         let total = expected
         lock.unlock()
         if count > limit {
             finish(.failure(.tooLarge(url: url.absoluteString, limit: limit)))
+        } else if let forward, !forward(data) {
+            finish(.failure(.unreachable(url: url.absoluteString, reason: "the body could not be passed on")))
         } else {
             progress?(Int64(count), total)
         }
@@ -77,8 +85,8 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         lock.lock()
-        let received = body
-        let short = expected.map { Int64(received.count) < $0 } ?? false
+        let kept = body
+        let short = expected.map { Int64(received) < $0 } ?? false
         lock.unlock()
         let described = error.map { DownloadDelegate.describe($0, url: url) }
         if case .timedOut? = described {
@@ -89,7 +97,7 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         } else if let described {
             finish(.failure(described))
         } else {
-            finish(.success(received))
+            finish(.success(kept))
         }
     }
 

@@ -11,14 +11,19 @@ public struct URLSessionDownloader: Downloader {
     public let progress: (@Sendable (Int64, Int64?) -> Void)?
     /// Called when a download that reported progress ends, to clear the progress line.
     public let finished: (@Sendable () -> Void)?
+    /// When set, the body is passed here piece by piece as it arrives and `download` returns
+    /// no bytes: errand-fetch streams to its stdout instead of holding a second copy.
+    public let forward: (@Sendable (Data) -> Bool)?
 
-    public init(progress: (@Sendable (Int64, Int64?) -> Void)? = nil, finished: (@Sendable () -> Void)? = nil) {
+    public init(progress: (@Sendable (Int64, Int64?) -> Void)? = nil, finished: (@Sendable () -> Void)? = nil,
+                forward: (@Sendable (Data) -> Bool)? = nil) {
         self.progress = progress
         self.finished = finished
+        self.forward = forward
     }
 
     public func download(_ url: URL, limits: FetchLimits) throws(CatalogueError) -> Data {
-        let delegate = DownloadDelegate(url: url, limit: limits.maxBytes, progress: progress)
+        let delegate = DownloadDelegate(url: url, limit: limits.maxBytes, progress: progress, forward: forward)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = limits.idleTimeout
         configuration.timeoutIntervalForResource = limits.totalTimeout

@@ -7,7 +7,8 @@ import Glibc
 
 // errand-fetch [--max-bytes N] [--idle S] [--total S] [--progress-fd FD] URL
 //
-// errand's download helper: the body on stdout; a failure as one wire line on stderr (exit 1);
+// errand's download helper: the body on stdout as it arrives; a failure as one wire line on
+// stderr (exit 1), and whatever was written is then to be discarded;
 // bad usage exit 2. Kept out of errand itself so that its start-up never pays for the HTTP
 // stack. With --progress-fd, a progress line is drawn there and cleared at the end.
 
@@ -58,16 +59,17 @@ guard let text = target, let url = URL(string: text), ["http", "https"].contains
     exit(1)
 }
 
-var downloader = URLSessionDownloader()
+// The body goes to stdout as it arrives; errand keeps it only if we exit 0.
+let forward: @Sendable (Data) -> Bool = { piece in piece.withUnsafeBytes { writeAll(1, $0) } }
+var downloader = URLSessionDownloader(forward: forward)
 if let fd = progressFD {
     downloader = URLSessionDownloader(progress: { received, expected in
         let total = expected.map { " of \($0 / 1024) KB" } ?? ""
         say(fd, "\rdownloading: \(received / 1024) KB\(total)\u{1B}[K")
-    }, finished: { say(fd, "\r\u{1B}[K") })
+    }, finished: { say(fd, "\r\u{1B}[K") }, forward: forward)
 }
 do {
-    let body = try downloader.download(url, limits: limits)
-    guard body.withUnsafeBytes({ writeAll(1, $0) }) else { exit(1) }
+    _ = try downloader.download(url, limits: limits)
     exit(0)
 } catch {
     say(2, error.wireLine + "\n")

@@ -48,7 +48,7 @@ import Testing
     @Test func everyErrorCrossesTheWireUnchanged() {
         let errors: [CatalogueError] = [
             .unsupportedURL("ftp://x"), .unreachable(url: "http://a/", reason: "no\tnetwork"), .status(url: "http://a/", code: 503),
-            .contentType(url: "http://a/", type: "text/html"), .tooLarge(url: "http://a/", limit: 64 << 20),
+            .contentType(url: "http://a/", type: "text/html"), .tooLarge(url: "http://a/", limit: 256 << 20),
             .timedOut(url: "http://a/", seconds: 2.5), .truncated(url: "http://a/"),
             .malformed(document: "listing.json", reason: "x"), .invalid(document: "listing.json", reason: "y"),
         ]
