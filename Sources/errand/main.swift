@@ -14,7 +14,7 @@ import Glibc
 // them and cost a fifth of a start-up's instructions (callgrind).
 let environment: [String: String] = {
     var found: [String: String] = [:]
-    for name in ["ERRAND_TODAY", "ERRAND_HISTORY", "ERRAND_CATALOGUE", "ERRAND_CATALOGUE_MAX_AGE", "NO_COLOR", "LC_ALL",
+    for name in ["ERRAND_TODAY", "ERRAND_HISTORY", "ERRAND_CATALOGUE", "ERRAND_CATALOGUE_MAX_AGE", "ERRAND_CATALOGUE_MAX_MB", "NO_COLOR", "LC_ALL",
                  "LC_TIME", "LANG", "COLUMNS", "LINES", "HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"] {
         if let value = getenv(name) { found[name] = String(cString: value) }
     }
@@ -96,10 +96,16 @@ if let text = environment["ERRAND_CATALOGUE_MAX_AGE"], !text.isEmpty {
     }
     shellEnvironment.catalogueMaxAge = seconds
 }
-if TerminalInfo.isTerminal(2) {
-    // A long download shows its progress on the terminal, on one line that is cleared after.
-    shellEnvironment.catalogueSync = CatalogueSync(fetcher: CatalogueFetcher(downloader: HelperDownloader(progress: true)))
+var limits = FetchLimits()
+if let text = environment["ERRAND_CATALOGUE_MAX_MB"], !text.isEmpty {
+    guard let megabytes = Int(text), (1...4096).contains(megabytes) else {
+        fail("ERRAND_CATALOGUE_MAX_MB needs a number of megabytes from 1 to 4096, not \"\(text)\"", status: 2)
+    }
+    limits.maxBytes = megabytes << 20
 }
+// A long download shows its progress on the terminal, on one line that is cleared after.
+shellEnvironment.catalogueSync = CatalogueSync(fetcher: CatalogueFetcher(
+    limits: limits, downloader: HelperDownloader(progress: TerminalInfo.isTerminal(2))))
 // Long lists come a screenful at a time at a terminal; scripts get every row.
 let pageSize = interactive ? max(5, TerminalInfo.height(environment: environment) - 4) : nil
 let interpreter = Interpreter(session: Session(output: options.json ? .json : .text, color: color, pageSize: pageSize),

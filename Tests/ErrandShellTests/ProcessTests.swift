@@ -56,6 +56,15 @@ import Testing
         (status, _, err) = try ChildProcess.run(["--frobnicate"], environment: env)
         #expect(status == 2)
         #expect(err.hasPrefix("errand: unknown option --frobnicate\n"))
+        (status, _, err) = try ChildProcess.run(store + ["-c", "view"], environment: env.merging(["ERRAND_CATALOGUE_MAX_MB": "0"]) { $1 })
+        #expect(status == 2)
+        #expect(err == "errand: ERRAND_CATALOGUE_MAX_MB needs a number of megabytes from 1 to 4096, not \"0\"\n")
+        (status, _, err) = try ChildProcess.run(store + ["-1", "-c", "create a", "-c", "create a", "-c", "create b"], environment: env)
+        #expect(status == 1)
+        #expect(err == "-c:2: \"a\" is already on the list for 2026-11-29; change the title, notes, date or place to add another\n"
+                + "-c: nothing was saved: the script runs as one transaction (--single-transaction)\n")
+        (status, out, _) = try ChildProcess.run(store + ["-c", "day today"], environment: env)
+        #expect(status == 0 && !out.contains(" a\n"))
 
         let script = dir + "/plan.errand"
         try "# plan\ncreate a\n\nopen 3\ncreate b\n".write(toFile: script, atomically: true, encoding: .utf8)

@@ -59,8 +59,10 @@ public struct LaunchOptions: Equatable, Sendable {
 
         environment: ERRAND_TODAY, ERRAND_HISTORY (history file, default
                      $XDG_STATE_HOME/errand/history), ERRAND_CATALOGUE, ERRAND_CATALOGUE_MAX_AGE
-                     (seconds before ads refreshes the cache, default 3600), NO_COLOR,
-                     XDG_DATA_HOME, XDG_STATE_HOME.
+                     (seconds before ads refreshes the cache, default 3600),
+                     ERRAND_CATALOGUE_MAX_MB (largest document sync accepts, default 256),
+                     ERRAND_FETCH (the download helper, default errand-fetch beside errand),
+                     NO_COLOR, XDG_DATA_HOME, XDG_STATE_HOME.
         """
 
     public init() {}
