@@ -8,6 +8,8 @@ import Foundation
 public struct ItemManager: Equatable, Sendable {
     public private(set) var items: [TodoItem] = []
     private var indexByID: [UUID: Int] = [:]
+    /// Open items by entry: adding 100,000 items to a plist store scanned them all each time.
+    private var openByEntry: [EntryKey: Int] = [:]
     private var lastSequence: Int64 = 0
 
     public init(items: [TodoItem] = []) {
@@ -72,7 +74,7 @@ public struct ItemManager: Equatable, Sendable {
     @discardableResult
     public mutating func add(_ item: TodoItem) throws(DomainError) -> TodoItem {
         var fresh = try item.validated()
-        if let clash = items.first(where: { !$0.isDone && $0.isSameEntry(as: fresh) }) {
+        if let clash = openByEntry[EntryKey(fresh)].map({ items[$0] }) {
             throw .duplicate(title: clash.title, due: clash.due)
         }
         guard indexByID[fresh.id] == nil else { throw .duplicate(title: fresh.title, due: fresh.due) }
@@ -88,7 +90,7 @@ public struct ItemManager: Equatable, Sendable {
         guard let index = indexByID[id] else { throw .notFound(id.uuidString) }
         var item = items[index]
         if item.isDone == done { throw done ? .alreadyDone(item.title) : .notDone(item.title) }
-        if !done, items.contains(where: { !$0.isDone && $0.isSameEntry(as: item) }) {
+        if !done, openByEntry[EntryKey(item)] != nil {
             throw .duplicate(title: item.title, due: item.due)
         }
         item.isDone = done
@@ -112,6 +114,7 @@ public struct ItemManager: Equatable, Sendable {
         let removed = allInSections
         items = []
         indexByID = [:]
+        openByEntry = [:]
         return removed
     }
 
@@ -137,15 +140,37 @@ public struct ItemManager: Equatable, Sendable {
 
     private mutating func put(_ item: TodoItem) {
         if let index = indexByID[item.id] {
+            forget(at: index)
             items[index] = item
+            remember(at: index)
         } else {
             indexByID[item.id] = items.count
             items.append(item)
+            remember(at: items.count - 1)
         }
         lastSequence = max(lastSequence, item.sequence)
     }
 
+    /// Keeps openByEntry in step with an open item at `index` (the first one, if several
+    /// equal items are open, as a file written by hand may have).
+    private mutating func remember(at index: Int) {
+        let item = items[index]
+        if !item.isDone, openByEntry[EntryKey(item)] == nil { openByEntry[EntryKey(item)] = index }
+    }
+
+    private mutating func forget(at index: Int) {
+        let key = EntryKey(items[index])
+        guard openByEntry[key] == index else { return }
+        openByEntry[key] = nil
+        // Another open item with the same entry (only in hand-made files) takes its place.
+        if let other = items.indices.first(where: { $0 != index && !items[$0].isDone && EntryKey(items[$0]) == key }) {
+            openByEntry[key] = other
+        }
+    }
+
     private mutating func reindex() {
         indexByID = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.id, $0) })
+        openByEntry = [:]
+        for index in items.indices { remember(at: index) }
     }
 }

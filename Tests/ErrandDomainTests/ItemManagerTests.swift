@@ -135,6 +135,37 @@ import Testing
         #expect(clock.date(of: day.adding(days: 1), at: TimeOfDay(text: "00:30")) == moment)
         #expect(Clock.fixed(day).today == day)
     }
+
+    /// The equal-item rule is a keyed lookup now; it must follow every change of state.
+    @Test func theEqualItemRuleFollowsEveryChange() throws {
+        var manager = ItemManager()
+        let a = try manager.add(item("same", place: "Home"))
+        #expect(throws: DomainError.self) { try manager.add(item("same", place: "Home")) }
+        _ = try manager.add(item("same", place: "Office"))
+        try manager.setDone(true, id: a.id)
+        let b = try manager.add(item("same", place: "Home"))
+        #expect(throws: DomainError.duplicate(title: "same", due: day)) { try manager.setDone(false, id: a.id) }
+        try manager.remove(id: b.id)
+        try manager.setDone(false, id: a.id)
+        let removed = manager.removeAll()
+        _ = try manager.add(item("same", place: "Home"))
+        manager.removeAll()
+        manager.restore(removed)
+        #expect(throws: DomainError.self) { try manager.add(item("same", place: "Home")) }
+    }
+
+    /// A hand-made file may hold two equal open items: removing one keeps the rule for the other.
+    @Test func twoEqualOpenItemsFromAFileStillGuardTheRule() throws {
+        var first = item("twin")
+        first.sequence = 1
+        var second = item("twin")
+        second.sequence = 2
+        var manager = ItemManager(items: [first, second])
+        try manager.setDone(true, id: first.id)
+        #expect(throws: DomainError.self) { try manager.add(item("twin")) }
+        try manager.remove(id: second.id)
+        _ = try manager.add(item("twin"))
+    }
 }
 
 @Suite struct ItemLimitTests {

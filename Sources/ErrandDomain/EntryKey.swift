@@ -1,0 +1,15 @@
+/// What makes two items "the same entry" in the book's sense (title, notes, due day, place):
+/// a hashable key, so the equal-item rule is one lookup instead of a scan of every open item.
+struct EntryKey: Hashable {
+    let title: String
+    let notes: String?
+    let due: DueDay
+    let location: Location?
+
+    init(_ item: TodoItem) {
+        title = item.title
+        notes = item.notes
+        due = item.due
+        location = item.location
+    }
+}
