@@ -1,0 +1,404 @@
+"""Errand's benchmarks: six figures, each measured side by side with its peer in one run.
+
+Called by bench/run, which installs the peers and builds errand. Writes a markdown report
+(bench/RESULTS.md by default) and prints each table as it is measured.
+"""
+
+import argparse
+import datetime
+import http.server
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import threading
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import datasets  # noqa: E402
+import measure  # noqa: E402
+from measure import Contender, duration, median, percentile  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+FULL = dict(startup=100_000, latency=[10_000, 1_000_000], latency_commands=1000, replay=100_000,
+            ads=[10_000, 100_000], rss=1_000_000, plist=[1_000, 10_000, 100_000], rounds=21, slow_rounds=3)
+QUICK = dict(startup=2_000, latency=[500, 2_000], latency_commands=100, replay=300,
+             ads=[200, 1_000], rss=2_000, plist=[100, 500], rounds=3, slow_rounds=1)
+
+
+class Bench:
+    def __init__(self, errand, sizes, work, quick):
+        self.errand = errand
+        self.sizes = sizes
+        self.work = work
+        self.quick = quick
+        self.sections = []
+        self.env = {"HOME": work, "XDG_DATA_HOME": work + "/xdg-data", "XDG_STATE_HOME": work + "/xdg-state",
+                    "ERRAND_HISTORY": work + "/history", "ERRAND_TODAY": datasets.TODAY.isoformat(),
+                    "NO_COLOR": "1", "LANG": "C.UTF-8", "TZ": "UTC"}
+        self.stores = {}
+        self.task_dirs = {}
+
+    # -- data ------------------------------------------------------------------------------
+
+    def path(self, name):
+        return os.path.join(self.work, name)
+
+    def errand_cmd(self, store, *args):
+        return [self.errand, "--store", store] + list(args)
+
+    def store(self, count, suffix=".sqlite"):
+        """An Errand store of `count` items, seeded once per run through errand itself."""
+        key = (count, suffix)
+        if key not in self.stores:
+            script = self.path("items-%d.errand" % count)
+            if not os.path.exists(script):
+                datasets.write_errand_script(script, count)
+            path = self.path("items-%d%s" % (count, suffix))
+            took = measure.run(self.errand_cmd(path, "--single-transaction", script), env=self.env)
+            print("  seeded %s with %d items in %s" % (os.path.basename(path), count, duration(took.seconds)),
+                  file=sys.stderr)
+            self.stores[key] = path
+        return self.stores[key]
+
+    def fresh_copy(self, source, target):
+        def setup():
+            for suffix in ("", "-wal", "-shm", ".lock"):
+                if os.path.exists(target + suffix):
+                    os.unlink(target + suffix)
+            if os.path.exists(source):
+                shutil.copyfile(source, target)
+        return setup
+
+    def empty_store(self):
+        path = self.path("empty.sqlite")
+        if not os.path.exists(path):
+            measure.run(self.errand_cmd(path, "-c", "view"), env=self.env)
+        return path
+
+    def taskwarrior(self, count):
+        if count not in self.task_dirs:
+            data = self.path("task-%d" % count)
+            os.makedirs(data, exist_ok=True)
+            rc = self.path("taskrc-%d" % count)
+            with open(rc, "w") as f:
+                f.write("data.location=%s\nconfirmation=no\nnews.version=2.6.0\n" % data)
+            tasks = self.path("tasks-%d.json" % count)
+            datasets.write_task_import(tasks, count)
+            took = measure.run(["task", "import", tasks], env={"TASKRC": rc})
+            print("  taskwarrior imported %d tasks in %s" % (count, duration(took.seconds)), file=sys.stderr)
+            self.task_dirs[count] = {"TASKRC": rc}
+        return self.task_dirs[count]
+
+    # -- report ----------------------------------------------------------------------------
+
+    def section(self, title, intro, header, rows, verdicts):
+        lines = ["## " + title, "", intro, "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+        if verdicts:
+            lines += [""] + ["- " + v for v in verdicts]
+        text = "\n".join(lines) + "\n"
+        print(text, flush=True)
+        self.sections.append(text)
+
+    @staticmethod
+    def timing_row(c, peer=None, rss=False):
+        row = [c.name, duration(median(c.seconds)), duration(min(c.seconds)), duration(max(c.seconds))]
+        if rss:
+            if not c.rss_kb:
+                c.measure_rss()
+            row.append("%.1f MB" % (max(c.rss_kb) / 1024))
+        row.append(("%.2fx" % (median(c.seconds) / median(peer.seconds))) if peer and peer is not c else "1.00x" if peer else "")
+        row.append(len(c.samples))
+        return row
+
+    @staticmethod
+    def verdict(ok, text):
+        return ("**met**: " if ok else "**missed**: ") + text
+
+    # -- figures ---------------------------------------------------------------------------
+
+    def figure1_startup(self):
+        n = self.sizes["startup"]
+        store = self.store(n)
+        first = datasets.day_number(datasets.TODAY)
+        group_by = ("SELECT due, count(*) FROM item WHERE done = 0 AND due BETWEEN %d AND %d GROUP BY due"
+                    % (first, first + 6))
+        tally = "SELECT due, open FROM day_count WHERE due BETWEEN %d AND %d" % (first, first + 6)
+        errand = Contender("errand -c view", self.errand_cmd(store, "-c", "view"), env=self.env)
+        sqlite = Contender("sqlite3, 7-day GROUP BY (index on done, due)", ["sqlite3", store, group_by])
+        sqlite_tally = Contender("sqlite3, the same 7 tally rows errand reads", ["sqlite3", store, tally])
+        trivial = Contender("sqlite3 :memory: 'select 1' (floor)", ["sqlite3", ":memory:", "select 1"])
+        task = Contender("task count", ["task", "count"], env=self.taskwarrior(n))
+        contenders = [errand, sqlite, sqlite_tally, trivial, task]
+        measure.alternate(contenders, self.sizes["rounds"], warmup=2)
+        rows = [self.timing_row(c, sqlite, rss=True) for c in contenders]
+        e = median(errand.seconds)
+        self.section(
+            "1. Start-up to result: the week summary of a %s-item store" % f"{n:,}",
+            "Whole process, from spawn to exit, as a user waits for it. The same store file for errand and "
+            "sqlite3; taskwarrior holds the same items (imported). Ratio: median against sqlite3's GROUP BY.",
+            ["command", "median", "min", "max", "peak RSS", "ratio to sqlite3", "runs"], rows,
+            [self.verdict(e <= 2 * median(sqlite.seconds), "at most 2x sqlite3's whole process (%.2fx)"
+                          % (e / median(sqlite.seconds))),
+             self.verdict(e <= 0.010, "10 ms or less median (%s)" % duration(e)),
+             "errand is %.0fx faster than `task count`" % (median(task.seconds) / e)])
+
+    def latency_script(self, count):
+        cycle = ["view", "open {k}", "check 1", "undo", "swipe 2", "undo", "list", "more", "check 3", "undo"]
+        names = []
+        lines = ["set timing on", "set pagesize 40"]
+        for i in range(count):
+            command = cycle[i % len(cycle)].format(k=1 + (i // len(cycle)) % 7)
+            lines.append(command)
+            names.append(command.split()[0])
+        path = self.path("latency-%d.errand" % count)
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        return path, names
+
+    def latency_at(self, size):
+        store = self.path("latency.sqlite")
+        self.fresh_copy(self.store(size), store)()
+        script, names = self.latency_script(self.sizes["latency_commands"])
+        err = self.path("latency.err")
+        with open(err, "w") as f:
+            subprocess.run(self.errand_cmd(store, script), env=dict(os.environ, **self.env), stdout=subprocess.DEVNULL,
+                           stderr=f, check=True)
+        times = [float(m.group(1)) / 1000 for m in re.finditer(r"^time: ([0-9.]+) ms$", open(err).read(), re.M)]
+        times = times[2:]  # the two set commands
+        if len(times) != len(names):
+            raise measure.Failed("expected %d timings, got %d" % (len(names), len(times)))
+        by_name = {}
+        for name, t in zip(names, times):
+            by_name.setdefault(name, []).append(t)
+        return times, by_name
+
+    def figure2_latency(self):
+        small, large = self.sizes["latency"]
+        results = {size: self.latency_at(size) for size in (small, large)}
+        header = ["command", "p50 at %s" % f"{small:,}", "p99 at %s" % f"{small:,}", "p50 at %s" % f"{large:,}",
+                  "p99 at %s" % f"{large:,}", "p50 ratio", "p99 ratio", "count"]
+        rows = []
+        order = ["view", "open", "list", "more", "check", "swipe", "undo"]
+        for name in order + ["all"]:
+            a = results[small][0] if name == "all" else results[small][1][name]
+            b = results[large][0] if name == "all" else results[large][1][name]
+            rows.append([("**all commands**" if name == "all" else name), duration(percentile(a, 50)),
+                         duration(percentile(a, 99)), duration(percentile(b, 50)), duration(percentile(b, 99)),
+                         "%.2fx" % (percentile(b, 50) / percentile(a, 50)), "%.2fx" % (percentile(b, 99) / percentile(a, 99)),
+                         len(b)])
+        p99 = percentile(results[large][0], 99)
+        p50_ratio = percentile(results[large][0], 50) / percentile(results[small][0], 50)
+        p99_ratio = p99 / percentile(results[small][0], 99)
+        self.section(
+            "2. Command latency inside one shell at %s items" % f"{large:,}",
+            "One errand process runs %d commands (a cycle of view, open DAY, check, undo, swipe, undo, list, more, "
+            "check, undo) with `set timing on` (time from reading the line to the output written, on stderr) and "
+            "`set pagesize 40`, as at a terminal. Changes are durable commits (WAL, synchronous=FULL): their "
+            "time includes the fsync. Peer: the same script on a %s-item store, in the same run."
+            % (len(results[large][0]), f"{small:,}"),
+            header, rows,
+            [self.verdict(p99 <= 0.005, "p99 at most 5 ms at %s items (%s)" % (f"{large:,}", duration(p99))),
+             self.verdict(max(p50_ratio, p99_ratio) <= 2, "%s items no more than 2x slower than %s (p50 %.2fx, p99 %.2fx)"
+                          % (f"{large:,}", f"{small:,}", p50_ratio, p99_ratio))])
+
+    def figure3_replay(self):
+        n = self.sizes["replay"]
+        script = self.path("items-%d.errand" % n)
+        if not os.path.exists(script):
+            datasets.write_errand_script(script, n)
+        sql_each = self.path("items-%d-each.sql" % n)
+        sql_one = self.path("items-%d-one.sql" % n)
+        datasets.write_sql_script(sql_each, n)
+        datasets.write_sql_script(sql_one, n, one_transaction=True)
+        empty = self.empty_store()
+        target = self.path("replay.sqlite")
+        fresh = self.fresh_copy(empty, target)
+        each_errand = Contender("errand FILE (each create its own commit)", self.errand_cmd(target, script),
+                                env=self.env, setup=fresh)
+        each_sqlite = Contender("sqlite3 < INSERTs (each its own commit)", ["sqlite3", target], stdin=sql_each, setup=fresh)
+        one_errand = Contender("errand --single-transaction FILE", self.errand_cmd(target, "-1", script),
+                               env=self.env, setup=fresh)
+        one_sqlite = Contender("sqlite3 < BEGIN; INSERTs; COMMIT", ["sqlite3", target], stdin=sql_one, setup=fresh)
+        measure.alternate([each_errand, each_sqlite], self.sizes["slow_rounds"], warmup=0)
+        measure.alternate([one_errand, one_sqlite], self.sizes["rounds"] // 4 + 1, warmup=1)
+        rows = [self.timing_row(each_errand, each_sqlite), self.timing_row(each_sqlite, each_sqlite),
+                self.timing_row(one_errand, one_sqlite), self.timing_row(one_sqlite, one_sqlite)]
+        r_each = median(each_errand.seconds) / median(each_sqlite.seconds)
+        r_one = median(one_errand.seconds) / median(one_sqlite.seconds)
+        self.section(
+            "3. Replay: a script of %s `create` commands" % f"{n:,}",
+            "Errand parses, validates (dates, the equal-item rule) and prints a line per command; sqlite3 "
+            "reads the equivalent INSERT statements into a copy of the same empty store (same schema, indexes "
+            "and triggers), both with WAL and synchronous=FULL. Each pair is compared with itself.",
+            ["command", "median", "min", "max", "ratio to sqlite3", "runs"], rows,
+            [self.verdict(r_each <= 2, "commit per command: at most 2x sqlite3 (%.2fx, %.0f creates/s)"
+                          % (r_each, n / median(each_errand.seconds))),
+             self.verdict(r_one <= 2, "--single-transaction: at most 2x sqlite3 in one transaction (%.2fx, %.0f creates/s)"
+                          % (r_one, n / median(one_errand.seconds)))])
+
+    def figure4_sync(self):
+        rows = []
+        verdicts = []
+        empty = self.empty_store()
+        for n in self.sizes["ads"]:
+            folder = self.path("catalogue-%d" % n)
+            os.makedirs(folder, exist_ok=True)
+            datasets.write_catalogue(folder, n)
+            size_mb = os.path.getsize(folder + "/listing.json") / 1e6
+            server = Server(folder)
+            target = self.path("sync.sqlite")
+            fresh = self.fresh_copy(empty, target)
+            errand = Contender("errand sync (%s ads, %.1f MB)" % (f"{n:,}", size_mb),
+                               self.errand_cmd(target, "-c", "sync " + server.url), env=self.env, setup=fresh)
+            python = Contender("python3: urllib + json.load + executemany (%s ads)" % f"{n:,}",
+                               [sys.executable, "-S", os.path.join(ROOT, "bench", "peer_sync.py"), server.url, target],
+                               setup=fresh)
+            measure.alternate([errand, python], self.sizes["rounds"] // 3 + 1, warmup=1)
+            rows += [self.timing_row(errand, python, rss=True), self.timing_row(python, python, rss=True)]
+            server.stop()
+            r = median(errand.seconds) / median(python.seconds)
+            verdicts.append(self.verdict(r < 1, "%s ads: faster than python (%.2fx)" % (f"{n:,}", r)))
+        self.section(
+            "4. Catalogue sync from a loopback HTTP server into the cache",
+            "Both download listing.json and categories.json from the same local server and write every ad "
+            "into a fresh copy of the same empty store in one transaction (WAL, synchronous=FULL). Errand "
+            "also checks every field and reports new/updated/removed.",
+            ["command", "median", "min", "max", "peak RSS", "ratio to python", "runs"], rows, verdicts)
+
+    def figure5_memory(self):
+        n = self.sizes["rss"]
+        store = self.store(n)
+        first = datasets.day_number(datasets.TODAY)
+        errand = Contender("errand -c view", self.errand_cmd(store, "-c", "view"), env=self.env)
+        sqlite = Contender("sqlite3, 7-day GROUP BY", ["sqlite3", store, "SELECT due, count(*) FROM item WHERE done = 0 "
+                           "AND due BETWEEN %d AND %d GROUP BY due" % (first, first + 6)])
+        measure.alternate([errand, sqlite], self.sizes["rounds"] // 3 + 1, warmup=1)
+        errand.measure_rss(5)
+        sqlite.measure_rss(5)
+        rss = max(errand.rss_kb) / 1024
+        rows = [[c.name, "%.1f MB" % (max(c.rss_kb) / 1024), "%.1f MB" % (min(c.rss_kb) / 1024), duration(median(c.seconds)),
+                 len(c.samples)] for c in (errand, sqlite)]
+        self.section(
+            "5. Peak memory of `errand -c view` at %s items" % f"{n:,}",
+            "Peak resident set size of the whole process, through GNU time (which adds its own ~1 MB at fork, "
+            "so figures can only be overstated). For scale: peers.md has "
+            "taskwarrior at 218 MB for a count at 100,000 items (figure 1 measures it again in this run).",
+            ["command", "peak RSS (max)", "peak RSS (min)", "median time", "runs"], rows,
+            [self.verdict(rss <= 30, "30 MB or less (%.1f MB)" % rss)])
+
+    def figure6_plist(self):
+        rows = []
+        for n in self.sizes["plist"]:
+            plist = self.store(n, ".plist")
+            sqlite = self.store(n)
+            contenders = []
+            for name, path in (("plist", plist), ("sqlite", sqlite)):
+                contenders.append(Contender("%s, %s items: view" % (name, f"{n:,}"), self.errand_cmd(path, "-c", "view"),
+                                            env=self.env))
+                contenders.append(Contender("%s, %s items: create, undo" % (name, f"{n:,}"),
+                                            self.errand_cmd(path, "-c", "create probe", "-c", "undo"), env=self.env))
+            rounds = self.sizes["slow_rounds"] + 2 if n >= 100_000 else self.sizes["rounds"] // 2 + 1
+            measure.alternate(contenders, rounds, warmup=1)
+            p_view, p_change, s_view, s_change = contenders
+            rows += [self.timing_row(p_view, s_view, rss=True), self.timing_row(p_change, s_change, rss=True),
+                     self.timing_row(s_view, s_view, rss=True), self.timing_row(s_change, s_change, rss=True)]
+        self.section(
+            "6. The plist backend: cost per command by store size",
+            "Whole process, one command (`view`) and one change (`create probe` then `undo`, two durable "
+            "writes). The plist backend reads the whole file for every command and rewrites it for every "
+            "change; ratio: against SQLite at the same size.",
+            ["command", "median", "min", "max", "peak RSS", "ratio to SQLite", "runs"], rows, [])
+
+    # -- whole run -------------------------------------------------------------------------
+
+    def machine(self):
+        def first_line(cmd):
+            try:
+                return subprocess.run(cmd, capture_output=True, text=True, timeout=30).stdout.strip().splitlines()[0]
+            except Exception:
+                return "not found"
+        cpu = "unknown"
+        try:
+            for line in open("/proc/cpuinfo"):
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+        except OSError:
+            pass
+        mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+        return [
+            "- date: %s" % datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "- machine: %s, %d cores (%s), %.0f GiB RAM, load average before the run %s"
+            % (platform.platform(), os.cpu_count(), cpu, mem, " ".join("%.2f" % x for x in os.getloadavg())),
+            "- errand: %s (%s), built `swift build -c release --static-swift-stdlib`" % (
+                first_line([self.errand, "--version"]), first_line(["swift", "--version"])),
+            "- peers: sqlite3 %s; %s; python3 %s" % (first_line(["sqlite3", "--version"]).split(" ")[0],
+                                                       "taskwarrior " + first_line(["task", "--version"]),
+                                                       platform.python_version()),
+        ]
+
+    def report(self, out, started):
+        took = datetime.datetime.now() - started
+        head = ["# Benchmark results" + (" (quick mode: sizes too small to mean anything)" if self.quick else ""), "",
+                "Written by `bench/run%s` in %d s. Every figure is measured side by side with its peer in the "
+                "same run, alternating, round after round; read ratios, not absolute times (a shared, noisy "
+                "2-core machine). Data sets are generated from fixed seeds (bench/datasets.py): to-do items "
+                "due over 60 days from 2026-11-29, ads shaped like the Leboncoin API."
+                % (" --quick" if self.quick else "", took.total_seconds()), ""] + self.machine() + [""]
+        with open(out, "w") as f:
+            f.write("\n".join(head) + "\n" + "\n".join(self.sections))
+        print("bench: wrote %s" % out, file=sys.stderr)
+
+
+class Server:
+    """Serves a folder on loopback, as the catalogue API would."""
+
+    def __init__(self, folder):
+        handler = lambda *a, **k: QuietHandler(*a, directory=folder, **k)  # noqa: E731
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.url = "http://127.0.0.1:%d/" % self.httpd.server_address[1]
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--errand", required=True)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--out")
+    parser.add_argument("--only", help="comma-separated figure numbers")
+    args = parser.parse_args()
+    sizes = QUICK if args.quick else FULL
+    work = os.path.join(ROOT, "bench", ".work" + ("-quick" if args.quick else ""))
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    out = args.out or (os.path.join(work, "RESULTS.md") if args.quick else os.path.join(ROOT, "bench", "RESULTS.md"))
+    bench = Bench(os.path.abspath(args.errand), sizes, work, args.quick)
+    figures = [bench.figure1_startup, bench.figure2_latency, bench.figure3_replay, bench.figure4_sync,
+               bench.figure5_memory, bench.figure6_plist]
+    wanted = {int(x) for x in args.only.split(",")} if args.only else set(range(1, 7))
+    started = datetime.datetime.now()
+    for number, figure in enumerate(figures, start=1):
+        if number in wanted:
+            print("bench: figure %d" % number, file=sys.stderr, flush=True)
+            figure()
+    bench.report(out, started)
+    if not args.quick:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
