@@ -6,6 +6,10 @@ public protocol CatalogueStore: AnyObject {
     func catalogue() throws -> Catalogue?
     /// One cached ad and its category name, without reading the whole catalogue.
     func ad(id: Int64) throws -> (ad: Ad, category: String?)?
+    /// Source, date, categories and counts, without reading the ads; nil when nothing is cached.
+    func catalogueSummary() throws -> CatalogueSummary?
+    /// A page of the list order (urgent first, then newest, then id), in one category or all.
+    func listedAds(in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad]
     /// Replaces the whole cache in one durable step and says what changed; on any failure
     /// the previous cache stays exactly as it was.
     func replaceCatalogue(_ catalogue: Catalogue) throws -> CatalogueChange

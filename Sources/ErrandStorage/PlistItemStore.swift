@@ -100,6 +100,19 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         return cachedCatalogue
     }
 
+    public func catalogueSummary() throws -> CatalogueSummary? {
+        try refresh()
+        return cachedCatalogue?.summary
+    }
+
+    public func listedAds(in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
+        try refresh()
+        guard let catalogue = cachedCatalogue else { return [] }
+        let listed = catalogue.listed(in: categoryID.flatMap { catalogue.category($0) })
+        let start = min(max(offset, 0), listed.count)
+        return Array(listed[start..<(start + min(max(limit, 0), listed.count - start))])
+    }
+
     public func ad(id: Int64) throws -> (ad: Ad, category: String?)? {
         try refresh()
         guard let catalogue = cachedCatalogue, let ad = catalogue.ads.first(where: { $0.id == id }) else { return nil }

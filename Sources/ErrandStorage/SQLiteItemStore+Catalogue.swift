@@ -4,6 +4,46 @@ import Foundation
 /// The ads cache in SQLite: three tables replaced together in one transaction.
 extension SQLiteItemStore: CatalogueStore {
     public func catalogue() throws -> Catalogue? {
+        guard let (source, fetched) = try catalogueInfo() else { return nil }
+        var ads: [Ad] = []
+        let a = try db.statement("SELECT \(Self.adColumns) FROM ad")
+        while try a.step() { ads.append(adRow(a)) }
+        return Catalogue(ads: ads, categories: try adCategories(), source: source, fetched: fetched)
+    }
+
+    public func catalogueSummary() throws -> CatalogueSummary? {
+        guard let (source, fetched) = try catalogueInfo() else { return nil }
+        var counts: [Int64: Int] = [:]
+        let s = try db.statement("SELECT category_id, count(*) FROM ad GROUP BY category_id")
+        while try s.step() { counts[s.int(0)] = Int(s.int(1)) }
+        return CatalogueSummary(source: source, fetched: fetched, categories: try adCategories(), counts: counts)
+    }
+
+    /// Both ORDER BYs are index column lists (ad_list_order, ad_category_order): a page is a
+    /// walk of the index, whatever the size of the cache.
+    static let listedAdsSQL = "SELECT \(adColumns) FROM ad ORDER BY urgent DESC, created DESC, id LIMIT ?1 OFFSET ?2"
+    static let listedInCategorySQL = """
+        SELECT \(adColumns) FROM ad WHERE category_id = ?3 ORDER BY urgent DESC, created DESC, id LIMIT ?1 OFFSET ?2
+        """
+    static let adColumns = "id, category_id, title, description, price, small_image, thumb_image, created, urgent, siret"
+
+    public func listedAds(in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
+        let s = try db.statement(categoryID == nil ? Self.listedAdsSQL : Self.listedInCategorySQL)
+        s.bind(1, Int64(clamping: limit))
+        s.bind(2, Int64(clamping: offset))
+        if let categoryID { s.bind(3, categoryID) }
+        var ads: [Ad] = []
+        while try s.step() { ads.append(adRow(s)) }
+        return ads
+    }
+
+    private func adRow(_ a: SQLiteStatement) -> Ad {
+        Ad(id: a.int(0), categoryID: a.int(1), title: a.text(2), description: a.text(3), price: a.double(4),
+           smallImage: a.optionalText(5), thumbImage: a.optionalText(6), created: a.int(7),
+           isUrgent: a.int(8) != 0, siret: a.optionalText(9))
+    }
+
+    private func catalogueInfo() throws -> (String, Int64)? {
         let info = try db.statement("SELECT key, value FROM catalogue_info")
         var source: String?
         var fetched: Int64?
@@ -15,19 +55,14 @@ extension SQLiteItemStore: CatalogueStore {
             }
         }
         guard let source, let fetched else { return nil }
+        return (source, fetched)
+    }
+
+    private func adCategories() throws -> [AdCategory] {
         var categories: [AdCategory] = []
         let c = try db.statement("SELECT id, name FROM ad_category ORDER BY id")
         while try c.step() { categories.append(AdCategory(id: c.int(0), name: c.text(1))) }
-        var ads: [Ad] = []
-        let a = try db.statement("""
-            SELECT id, category_id, title, description, price, small_image, thumb_image, created, urgent, siret FROM ad
-            """)
-        while try a.step() {
-            ads.append(Ad(id: a.int(0), categoryID: a.int(1), title: a.text(2), description: a.text(3), price: a.double(4),
-                          smallImage: a.optionalText(5), thumbImage: a.optionalText(6), created: a.int(7),
-                          isUrgent: a.int(8) != 0, siret: a.optionalText(9)))
-        }
-        return Catalogue(ads: ads, categories: categories, source: source, fetched: fetched)
+        return categories
     }
 
     public func ad(id: Int64) throws -> (ad: Ad, category: String?)? {
@@ -38,10 +73,7 @@ extension SQLiteItemStore: CatalogueStore {
         a.bind(1, id)
         defer { a.reset() }
         guard try a.step() else { return nil }
-        let ad = Ad(id: a.int(0), categoryID: a.int(1), title: a.text(2), description: a.text(3), price: a.double(4),
-                    smallImage: a.optionalText(5), thumbImage: a.optionalText(6), created: a.int(7),
-                    isUrgent: a.int(8) != 0, siret: a.optionalText(9))
-        return (ad, a.optionalText(10))
+        return (adRow(a), a.optionalText(10))
     }
 
     public func replaceCatalogue(_ next: Catalogue) throws -> CatalogueChange {

@@ -75,6 +75,12 @@ enum SQLiteSchema {
         DROP INDEX item_done_due;
         CREATE INDEX item_same_entry ON item (title, due, done);
         """,
+        // Version 4: the ads list pages through indexes in its order, in all or per category
+        // (a 100,000-ad cache was loaded whole for every ads, filter and more).
+        """
+        CREATE INDEX ad_list_order ON ad (urgent DESC, created DESC, id);
+        CREATE INDEX ad_category_order ON ad (category_id, urgent DESC, created DESC, id);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -111,6 +111,7 @@ import Testing
     }
 
     static let backToVersion2 = """
+        DROP INDEX ad_list_order; DROP INDEX ad_category_order;
         DROP TRIGGER item_tally_insert; DROP TRIGGER item_tally_delete; DROP TRIGGER item_tally_update;
         DROP TABLE day_count; DROP INDEX item_day_order; DROP INDEX item_same_entry;
         CREATE INDEX item_due ON item (due); CREATE INDEX item_done_due ON item (done, due); PRAGMA user_version = 2;

@@ -106,6 +106,38 @@ import Testing
     }
 }
 
+/// The ads list read a page at a time from the store must be the catalogue's own order.
+@Suite struct AdsPagingContractTests {
+    @Test(arguments: Backend.allCases)
+    func pagesAndSummaryMatchTheWholeCatalogue(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        #expect(try store.catalogueSummary() == nil)
+        #expect(try store.listedAds(in: nil, offset: 0, limit: 10).isEmpty)
+        var generator = SeededGenerator(seed: 3)
+        let categories = (1...4).map { AdCategory(id: Int64($0), name: "c\($0)") }
+        // Few distinct dates and urgency values, so the id tie-break is exercised too.
+        let ads = (1...90).map { i in
+            Ad(id: Int64(1000 - i * 7), categoryID: Int64(1 + generator.next() % 3), title: "t\(i)", description: "d",
+               price: 1, created: Int64(generator.next() % 5), isUrgent: generator.next() % 4 == 0)
+        }
+        let catalogue = Catalogue(ads: ads, categories: categories, source: "file:///x/", fetched: 7)
+        _ = try store.replaceCatalogue(catalogue)
+        #expect(try store.catalogueSummary() == catalogue.summary)
+        #expect(catalogue.summary.count(in: categories[3]) == 0)
+        for category in [nil] + categories {
+            let whole = catalogue.listed(in: category)
+            var paged: [Ad] = []
+            while true {
+                let page = try store.listedAds(in: category?.id, offset: paged.count, limit: 13)
+                if page.isEmpty { break }
+                paged += page
+            }
+            #expect(paged == whole, "\(category?.name ?? "all")")
+        }
+    }
+}
+
 /// Hand-written formatting must be exactly Foundation's, or stored ids would stop matching.
 @Suite struct UUIDTextTests {
     @Test func matchesFoundationsUUIDString() {
@@ -136,6 +168,10 @@ import Testing
         #expect(day.contains("USING INDEX item_day_order (due=?)") && !day.contains("TEMP B-TREE"), "\(day)")
         let all = try plan(store, SQLiteItemStore.allPageSQL)
         #expect(all.contains("item_done_seq") && !all.contains("TEMP B-TREE"), "\(all)")
+        let ads = try plan(store, SQLiteItemStore.listedAdsSQL)
+        #expect(ads.contains("ad_list_order") && !ads.contains("TEMP B-TREE"), "\(ads)")
+        let inCategory = try plan(store, SQLiteItemStore.listedInCategorySQL)
+        #expect(inCategory.contains("ad_category_order (category_id=?)") && !inCategory.contains("TEMP B-TREE"), "\(inCategory)")
         let same = try plan(store, SQLiteItemStore.sameEntrySQL)
         #expect(same.contains("USING INDEX item_same_entry (title=? AND due=? AND done=?)"), "\(same)")
     }

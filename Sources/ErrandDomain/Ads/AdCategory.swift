@@ -15,4 +15,14 @@ public struct AdCategory: Hashable, Sendable, Identifiable {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             .trimmingCharacters(in: .whitespaces)
     }
+
+    public static func find(_ id: Int64, in categories: [AdCategory]) -> AdCategory? {
+        categories.first { $0.id == id }
+    }
+
+    /// The category whose folded name equals the folded text.
+    public static func find(named text: String, in categories: [AdCategory]) -> AdCategory? {
+        let key = fold(text)
+        return categories.first { fold($0.name) == key }
+    }
 }

@@ -15,23 +15,20 @@ public struct Catalogue: Equatable, Sendable {
         self.fetched = fetched
     }
 
-    public func category(_ id: Int64) -> AdCategory? { categories.first { $0.id == id } }
+    public func category(_ id: Int64) -> AdCategory? { AdCategory.find(id, in: categories) }
 
     /// The category whose folded name equals the folded text.
-    public func category(named text: String) -> AdCategory? {
-        let key = AdCategory.fold(text)
-        return categories.first { AdCategory.fold($0.name) == key }
+    public func category(named text: String) -> AdCategory? { AdCategory.find(named: text, in: categories) }
+
+    public var summary: CatalogueSummary {
+        var counts: [Int64: Int] = [:]
+        for ad in ads { counts[ad.categoryID, default: 0] += 1 }
+        return CatalogueSummary(source: source, fetched: fetched, categories: categories, counts: counts)
     }
 
     /// The ads to list: one category or all, urgent first then newest first.
     public func listed(in category: AdCategory?) -> [Ad] {
         ads.filter { category == nil || $0.categoryID == category?.id }.sorted(by: Ad.listOrder)
-    }
-
-    public func counts() -> [(AdCategory, Int)] {
-        var byID: [Int64: Int] = [:]
-        for ad in ads { byID[ad.categoryID, default: 0] += 1 }
-        return categories.map { ($0, byID[$0.id] ?? 0) }
     }
 
     /// What a new copy changes compared with this one.

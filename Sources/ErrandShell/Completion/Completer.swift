@@ -77,7 +77,7 @@ public struct Completer {
         case .file:
             return files(prefix)
         case .category:
-            let names = ((try? environment.store.catalogue())??.categories ?? []).map(\.name)
+            let names = ((try? environment.store.catalogueSummary())??.categories ?? []).map(\.name)
             let key = AdCategory.fold(prefix)
             return names.filter { AdCategory.fold($0).hasPrefix(key) }
                 .map { CompletionCandidate(insert: Tokenizer.quote($0), display: $0) }

@@ -8,7 +8,7 @@ extension Interpreter {
     func ads(_ s: inout Session) throws -> Display {
         var message: String?
         let now = environment.nowSeconds
-        if let cached = try environment.store.catalogue() {
+        if let cached = try environment.store.catalogueSummary() {
             let age = now - cached.fetched
             if age > environment.catalogueMaxAge {
                 do {
@@ -35,7 +35,7 @@ extension Interpreter {
     }
 
     func filter(_ name: String?, _ s: inout Session) throws -> Display {
-        guard let catalogue = try environment.store.catalogue() else {
+        guard let catalogue = try environment.store.catalogueSummary() else {
             throw ShellError.usage("filter: no ads are cached yet: type ads or sync URL first")
         }
         if let name {
@@ -53,10 +53,12 @@ extension Interpreter {
     }
 
     func categories() throws -> Display {
-        guard let catalogue = try environment.store.catalogue() else {
+        guard let catalogue = try environment.store.catalogueSummary() else {
             throw ShellError.usage("categories: no ads are cached yet: type ads or sync URL first")
         }
-        return Display(screen: .categories(catalogue.counts().map { CategoryCount(name: $0.0.name, count: $0.1) }))
+        return Display(screen: .categories(catalogue.categories.map {
+            CategoryCount(name: $0.name, count: catalogue.count(in: $0))
+        }))
     }
 
     func sync(_ typed: String?, _ s: inout Session) throws -> Display {
@@ -64,7 +66,7 @@ extension Interpreter {
         if let typed {
             text = typed.contains("://") ? typed : "file://" + environment.resolve(path: typed)
         } else {
-            text = try environment.store.catalogue()?.source ?? environment.catalogueBase
+            text = try environment.store.catalogueSummary()?.source ?? environment.catalogueBase
         }
         let (catalogue, change) = try environment.catalogueSync.sync(base: try CatalogueSync.baseURL(text),
                                                                      into: environment.store, now: environment.nowSeconds)
@@ -86,24 +88,25 @@ extension Interpreter {
     }
 
     /// The ads list (or its next page). Rows keep one numbering across pages, and the listing
-    /// holds every row shown so far, so `open 3` still works after `more`.
+    /// holds every row shown so far, so `open 3` still works after `more`. Only the page is
+    /// read from the store, in list order, through an index.
     func adsList(_ s: inout Session, message: String?, continuing: Bool = false) throws -> Display {
-        guard let catalogue = try environment.store.catalogue() else {
+        guard let catalogue = try environment.store.catalogueSummary() else {
             throw ShellError.usage("ads: no ads are cached yet: sync URL first")
         }
         let category = s.filter.flatMap { catalogue.category(named: $0) }
         if s.filter != nil, category == nil { s.filter = nil }
-        let listed = catalogue.listed(in: category)
+        let total = catalogue.count(in: category)
         // The listing holds every row shown so far: its length is where the next page starts.
         let start = continuing ? s.listing.count : 0
-        if continuing, start >= listed.count {
-            throw ShellError.usage("more: that was the last page (\(Plural.ads(listed.count)))")
+        if continuing, start >= total {
+            throw ShellError.usage("more: that was the last page (\(Plural.ads(total)))")
         }
-        let end = s.rowsPerPage.map { min(listed.count, start + $0) } ?? listed.count
-        let page = listed[start..<end].map { AdRow(ad: $0, category: catalogue.category($0.categoryID)?.name ?? "?") }
-        s.listing = listed[0..<end].map { .ad($0) }
-        let heading = (category?.name ?? "All ads") + ": \(Plural.ads(listed.count)), cached "
+        let page = try environment.store.listedAds(in: category?.id, offset: start, limit: s.rowsPerPage ?? Int.max)
+        let rows = page.map { AdRow(ad: $0, category: catalogue.category($0.categoryID)?.name ?? "?") }
+        s.listing = (continuing ? s.listing : []) + page.map { .ad($0) }
+        let heading = (category?.name ?? "All ads") + ": \(Plural.ads(total)), cached "
             + Age.describe(environment.nowSeconds - catalogue.fetched) + " ago"
-        return Display(message: message, screen: .ads(heading: heading, rows: page, first: start + 1, total: listed.count))
+        return Display(message: message, screen: .ads(heading: heading, rows: rows, first: start + 1, total: total))
     }
 }
