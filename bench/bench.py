@@ -72,6 +72,17 @@ class Bench:
                 shutil.copyfile(source, target)
         return setup
 
+    def bare_table(self, path):
+        """A table with the same columns and nothing else, to show what the indexes cost."""
+        def setup():
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(path + suffix):
+                    os.unlink(path + suffix)
+            subprocess.run(["sqlite3", path, "CREATE TABLE item (id INTEGER PRIMARY KEY, uuid TEXT, title TEXT, "
+                            "notes TEXT, due INTEGER, due_time INTEGER, place TEXT, latitude REAL, longitude REAL, "
+                            "done INTEGER, created INTEGER, seq INTEGER)"], check=True)
+        return setup
+
     def empty_store(self):
         path = self.path("empty.sqlite")
         if not os.path.exists(path):
@@ -120,15 +131,30 @@ class Bench:
 
     # -- figures ---------------------------------------------------------------------------
 
+    def indexed_copy(self, store):
+        """The same data for sqlite3 at its best: a copy of the store with the covering index
+        a sqlite3 user would add for a per-day count (Errand itself reads its tallies)."""
+        path = self.path(os.path.basename(store) + ".indexed")
+        if not os.path.exists(path):
+            self.fresh_copy(store, path)()
+            subprocess.run(["sqlite3", path, "CREATE INDEX IF NOT EXISTS item_due_done ON item (due, done); ANALYZE;"],
+                           check=True)
+        return path
+
+    @staticmethod
+    def week_group_by():
+        first = datasets.day_number(datasets.TODAY)
+        return ("SELECT due, count(*) FROM item WHERE done = 0 AND due BETWEEN %d AND %d GROUP BY due"
+                % (first, first + 6))
+
     def figure1_startup(self):
         n = self.sizes["startup"]
         store = self.store(n)
         first = datasets.day_number(datasets.TODAY)
-        group_by = ("SELECT due, count(*) FROM item WHERE done = 0 AND due BETWEEN %d AND %d GROUP BY due"
-                    % (first, first + 6))
         tally = "SELECT due, open FROM day_count WHERE due BETWEEN %d AND %d" % (first, first + 6)
         errand = Contender("errand -c view", self.errand_cmd(store, "-c", "view"), env=self.env)
-        sqlite = Contender("sqlite3, 7-day GROUP BY (index on done, due)", ["sqlite3", store, group_by])
+        sqlite = Contender("sqlite3, 7-day GROUP BY (covering index on due, done)",
+                           ["sqlite3", self.indexed_copy(store), self.week_group_by()])
         sqlite_tally = Contender("sqlite3, the same 7 tally rows errand reads", ["sqlite3", store, tally])
         trivial = Contender("sqlite3 :memory: 'select 1' (floor)", ["sqlite3", ":memory:", "select 1"])
         task = Contender("task count", ["task", "count"], env=self.taskwarrior(n))
@@ -138,8 +164,10 @@ class Bench:
         e = median(errand.seconds)
         self.section(
             "1. Start-up to result: the week summary of a %s-item store" % f"{n:,}",
-            "Whole process, from spawn to exit, as a user waits for it. The same store file for errand and "
-            "sqlite3; taskwarrior holds the same items (imported). Ratio: median against sqlite3's GROUP BY.",
+            "Whole process, from spawn to exit, as a user waits for it. The same data for all: errand's store; "
+            "for sqlite3 a copy of it with a covering index on (due, done) added, so that its GROUP BY is as "
+            "fast as sqlite3 can make it (errand answers from per-day tallies its triggers keep); taskwarrior "
+            "holds the same items (imported). Ratio: median against sqlite3's GROUP BY.",
             ["command", "median", "min", "max", "peak RSS", "ratio to sqlite3", "runs"], rows,
             [self.verdict(e <= 2 * median(sqlite.seconds), "at most 2x sqlite3's whole process (%.2fx)"
                           % (e / median(sqlite.seconds))),
@@ -223,17 +251,23 @@ class Bench:
         one_errand = Contender("errand --single-transaction FILE", self.errand_cmd(target, "-1", script),
                                env=self.env, setup=fresh)
         one_sqlite = Contender("sqlite3 < BEGIN; INSERTs; COMMIT", ["sqlite3", target], stdin=sql_one, setup=fresh)
+        bare = self.path("bare.sqlite")
+        bare_sqlite = Contender("for context: the same, into a bare table (no index, no trigger)", ["sqlite3", bare],
+                                stdin=sql_one, setup=self.bare_table(bare))
         measure.alternate([each_errand, each_sqlite], self.sizes["slow_rounds"], warmup=0)
-        measure.alternate([one_errand, one_sqlite], self.sizes["rounds"] // 4 + 1, warmup=1)
+        measure.alternate([one_errand, one_sqlite, bare_sqlite], self.sizes["rounds"] // 4 + 1, warmup=1)
         rows = [self.timing_row(each_errand, each_sqlite), self.timing_row(each_sqlite, each_sqlite),
-                self.timing_row(one_errand, one_sqlite), self.timing_row(one_sqlite, one_sqlite)]
+                self.timing_row(one_errand, one_sqlite), self.timing_row(one_sqlite, one_sqlite),
+                self.timing_row(bare_sqlite, one_sqlite)]
         r_each = median(each_errand.seconds) / median(each_sqlite.seconds)
         r_one = median(one_errand.seconds) / median(one_sqlite.seconds)
         self.section(
             "3. Replay: a script of %s `create` commands" % f"{n:,}",
             "Errand parses, validates (dates, the equal-item rule) and prints a line per command; sqlite3 "
             "reads the equivalent INSERT statements into a copy of the same empty store (same schema, indexes "
-            "and triggers), both with WAL and synchronous=FULL. Each pair is compared with itself.",
+            "and triggers), both with WAL and synchronous=FULL. Each pair is compared with itself. The "
+            "schema's unique id index, its three indexes and the per-day tally trigger are what make these "
+            "inserts cost more than into a bare table (last row).",
             ["command", "median", "min", "max", "ratio to sqlite3", "runs"], rows,
             [self.verdict(r_each <= 2, "commit per command: at most 2x sqlite3 (%.2fx, %.0f creates/s)"
                           % (r_each, n / median(each_errand.seconds))),
@@ -272,10 +306,9 @@ class Bench:
     def figure5_memory(self):
         n = self.sizes["rss"]
         store = self.store(n)
-        first = datasets.day_number(datasets.TODAY)
         errand = Contender("errand -c view", self.errand_cmd(store, "-c", "view"), env=self.env)
-        sqlite = Contender("sqlite3, 7-day GROUP BY", ["sqlite3", store, "SELECT due, count(*) FROM item WHERE done = 0 "
-                           "AND due BETWEEN %d AND %d GROUP BY due" % (first, first + 6)])
+        sqlite = Contender("sqlite3, 7-day GROUP BY (covering index on due, done)",
+                           ["sqlite3", self.indexed_copy(store), self.week_group_by()])
         measure.alternate([errand, sqlite], self.sizes["rounds"] // 3 + 1, warmup=1)
         errand.measure_rss(5)
         sqlite.measure_rss(5)

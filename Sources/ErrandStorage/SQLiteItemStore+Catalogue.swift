@@ -79,7 +79,7 @@ extension SQLiteItemStore: CatalogueStore {
     public func replaceCatalogue(_ next: Catalogue) throws -> CatalogueChange {
         try db.writeTransaction {
             let previous = try catalogue()
-            try db.execute("DELETE FROM ad; DELETE FROM ad_category; DELETE FROM catalogue_info;")
+            try db.execute(SQLiteSchema.dropAdIndexes + "DELETE FROM ad; DELETE FROM ad_category; DELETE FROM catalogue_info;")
             let c = try db.statement("INSERT INTO ad_category (id, name) VALUES (?1, ?2)")
             for category in next.categories {
                 c.reset()
@@ -105,6 +105,7 @@ extension SQLiteItemStore: CatalogueStore {
                 a.bind(10, ad.siret)
                 try a.run()
             }
+            try db.execute(SQLiteSchema.adIndexes)
             let i = try db.statement("INSERT INTO catalogue_info (key, value) VALUES (?1, ?2)")
             for (key, value) in [("source", next.source), ("fetched", String(next.fetched))] {
                 i.reset()

@@ -77,11 +77,16 @@ enum SQLiteSchema {
         """,
         // Version 4: the ads list pages through indexes in its order, in all or per category
         // (a 100,000-ad cache was loaded whole for every ads, filter and more).
-        """
+        adIndexes,
+    ]
+
+    /// Also rebuilt by every sync: building them once after the inserts is cheaper than
+    /// keeping them up to date through 100,000 inserts in date order they do not follow.
+    static let adIndexes = """
         CREATE INDEX ad_list_order ON ad (urgent DESC, created DESC, id);
         CREATE INDEX ad_category_order ON ad (category_id, urgent DESC, created DESC, id);
-        """,
-    ]
+        """
+    static let dropAdIndexes = "DROP INDEX IF EXISTS ad_list_order; DROP INDEX IF EXISTS ad_category_order;"
 
     static var currentVersion: Int { migrations.count }
 
