@@ -8,14 +8,14 @@ import Glibc
 public final class HistoryFile {
     public let path: String
     public let limit: Int
-    /// Entries loaded at start plus those added since.
-    public private(set) var entries: [String]
+    /// Entries on disk plus those added since, read at first use: a script that never asks
+    /// for its history does not open the file.
+    public private(set) lazy var entries: [String] = HistoryFile.read(path)
     private var added: [String] = []
 
     public init(path: String, limit: Int = 2000) {
         self.path = path
         self.limit = max(limit, 1)
-        self.entries = HistoryFile.read(path)
     }
 
     /// Adds a line unless it is blank or repeats the previous entry.
