@@ -367,7 +367,7 @@ class Bench:
             "- date: %s" % datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
             "- machine: %s, %d cores (%s), %.0f GiB RAM, load average before the run %s"
             % (platform.platform(), os.cpu_count(), cpu, mem, " ".join("%.2f" % x for x in os.getloadavg())),
-            "- errand: %s (%s), built `swift build -c release --static-swift-stdlib`" % (
+            "- errand: %s (%s), built `swift build -c release --static-swift-stdlib --disable-local-rpath`" % (
                 first_line([self.errand, "--version"]), first_line(["swift", "--version"])),
             "- peers: sqlite3 %s; %s; python3 %s" % (first_line(["sqlite3", "--version"]).split(" ")[0],
                                                        "taskwarrior " + first_line(["task", "--version"]),
