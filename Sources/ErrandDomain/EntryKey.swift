@@ -1,5 +1,6 @@
-/// What makes two items "the same entry" in the book's sense (title, notes, due day, place):
-/// a hashable key, so the equal-item rule is one lookup instead of a scan of every open item.
+/// The book's notion of "the same item": what the user typed (title, notes, due day, place),
+/// not its identity or state. Hashable, so the equal-item rule is one lookup instead of a scan
+/// of every open item.
 struct EntryKey: Hashable {
     let title: String
     let notes: String?

@@ -28,11 +28,6 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
         self.sequence = sequence
     }
 
-    /// The book's notion of "the same item": what the user typed, not its identity or state.
-    public func isSameEntry(as other: TodoItem) -> Bool {
-        title == other.title && notes == other.notes && due == other.due && location == other.location
-    }
-
     public static let maxTitle = 500
     public static let maxNotes = 10_000
 

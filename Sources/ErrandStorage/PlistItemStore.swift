@@ -41,7 +41,10 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         return Self.page(manager.items(on: day), offset: offset, limit: limit)
     }
 
-    public func itemCount(on day: DueDay) throws -> Int { try refresh(); return manager.items(on: day).count }
+    public func itemCount(on day: DueDay) throws -> Int {
+        try refresh()
+        return manager.items.lazy.filter { $0.due == day }.count
+    }
 
     static func page(_ items: [TodoItem], offset: Int, limit: Int) -> [TodoItem] {
         let start = min(max(offset, 0), items.count)

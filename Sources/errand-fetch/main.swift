@@ -15,9 +15,10 @@ import Glibc
 signal(SIGPIPE, SIG_IGN)
 
 func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
     var offset = 0
     while offset < bytes.count {
-        let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        let n = write(fd, base + offset, bytes.count - offset)
         if n < 0 && errno == EINTR { continue }
         if n <= 0 { return false }
         offset += n
