@@ -136,6 +136,21 @@ import Testing
         #expect(Clock.fixed(day).today == day)
     }
 
+    /// With no zone given, Clock asks the C library for the offset (cheaper at start-up than
+    /// TimeZone.current): it must agree with Foundation's zone for this process, at any moment
+    /// from year 1 to 9999, and never trap.
+    @Test func systemZoneAgreesWithFoundation() {
+        let system = Clock()
+        let foundation = Clock(timeZone: .current)
+        var moments = stride(from: -62_135_596_800.0, through: 253_402_300_799, by: 86_400 * 3_653.3).map { $0 }
+        moments += [0, 1_790_000_000, 1_774_746_000, 1_792_890_000, -1e300, 1e300, .infinity, -.infinity, .nan]
+        for seconds in moments {
+            let moment = Date(timeIntervalSince1970: seconds)
+            #expect(system.day(of: moment) == foundation.day(of: moment), "\(seconds)")
+            #expect(system.time(of: moment) == foundation.time(of: moment), "\(seconds)")
+        }
+    }
+
     /// The equal-item rule is a keyed lookup now; it must follow every change of state.
     @Test func theEqualItemRuleFollowsEveryChange() throws {
         var manager = ItemManager()
