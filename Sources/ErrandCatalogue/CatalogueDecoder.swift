@@ -51,22 +51,31 @@ public enum CatalogueDecoder {
                 guard ad.price.isFinite, ad.price >= 0, ad.price <= maximumPrice else {
                     throw invalid("price \(ad.price) is not a plausible price")
                 }
-                guard ad.created != Int64.min else {
-                    throw invalid("creation_date \"\(ad.creationText.prefix(40))\" is not yyyy-MM-dd'T'HH:mm:ssZ")
+                guard let created = APIDate.parse(ad.creationDate) else {
+                    throw invalid("creation_date \"\(ad.creationDate.prefix(40))\" is not yyyy-MM-dd'T'HH:mm:ssZ")
                 }
-                return ad.ad
+                return ad.ad(created: created)
             }
         }
     }
 
-    /// An ad as read, before the checks that need the whole catalogue.
+    /// An ad as read, before the checks that need the whole catalogue (and its date parsed).
     struct ReadAd {
-        var ad: Ad
-        var id: Int64 { ad.id }
-        var categoryID: Int64 { ad.categoryID }
-        var price: Double { ad.price }
-        var created: Int64 { ad.created }
-        var creationText: String
+        var id: Int64
+        var categoryID: Int64
+        var title: String
+        var description: String
+        var price: Double
+        var images: (small: String?, thumb: String?)
+        var creationDate: String
+        var isUrgent: Bool
+        var siret: String?
+
+        /// Every string is already clean: FieldReader.string applies `clean` where needed.
+        func ad(created: Int64) -> Ad {
+            Ad(id: id, categoryID: categoryID, title: title, description: description, price: price,
+               smallImage: images.small, thumbImage: images.thumb, created: created, isUrgent: isUrgent, siret: siret)
+        }
     }
 
     static func readAd(_ c: inout JSONCursor, _ fields: FieldReader) throws(CatalogueError) -> ReadAd {
@@ -90,19 +99,11 @@ public enum CatalogueDecoder {
             }
         }
         // Missing fields are named in the schema's order.
-        let adID = try fields.required(id, "id")
-        let category = try fields.required(categoryID, "category_id")
-        let adTitle = try fields.required(title, "title")
-        let text = try fields.required(description, "description")
-        let adPrice = try fields.required(price, "price")
-        let adImages = try fields.required(images, "images_url")
-        let date = try fields.required(creation, "creation_date")
-        let isUrgent = try fields.required(urgent, "is_urgent")
-        // Every string is already clean: FieldReader.string applies `clean` where needed.
-        return ReadAd(ad: Ad(id: adID, categoryID: category, title: adTitle, description: text, price: adPrice,
-                             smallImage: adImages.small, thumbImage: adImages.thumb,
-                             created: APIDate.parse(date) ?? Int64.min, isUrgent: isUrgent, siret: siret),
-                      creationText: date)
+        return ReadAd(id: try fields.required(id, "id"), categoryID: try fields.required(categoryID, "category_id"),
+                      title: try fields.required(title, "title"), description: try fields.required(description, "description"),
+                      price: try fields.required(price, "price"), images: try fields.required(images, "images_url"),
+                      creationDate: try fields.required(creation, "creation_date"),
+                      isUrgent: try fields.required(urgent, "is_urgent"), siret: siret)
     }
 
     /// The tolerant rule for fetched text: control characters (escape sequences, NUL, bells;
