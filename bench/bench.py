@@ -63,11 +63,15 @@ class Bench:
             self.stores[key] = path
         return self.stores[key]
 
+    @staticmethod
+    def remove_store(path):
+        for suffix in ("", "-wal", "-shm", ".lock"):
+            if os.path.exists(path + suffix):
+                os.unlink(path + suffix)
+
     def fresh_copy(self, source, target):
         def setup():
-            for suffix in ("", "-wal", "-shm", ".lock"):
-                if os.path.exists(target + suffix):
-                    os.unlink(target + suffix)
+            self.remove_store(target)
             if os.path.exists(source):
                 shutil.copyfile(source, target)
         return setup
@@ -75,9 +79,7 @@ class Bench:
     def bare_table(self, path):
         """A table with the same columns and nothing else, to show what the indexes cost."""
         def setup():
-            for suffix in ("", "-wal", "-shm"):
-                if os.path.exists(path + suffix):
-                    os.unlink(path + suffix)
+            self.remove_store(path)
             subprocess.run(["sqlite3", path, "CREATE TABLE item (id INTEGER PRIMARY KEY, uuid TEXT, title TEXT, "
                             "notes TEXT, due INTEGER, due_time INTEGER, place TEXT, latitude REAL, longitude REAL, "
                             "done INTEGER, created INTEGER, seq INTEGER)"], check=True)

@@ -15,9 +15,7 @@ public enum CatalogueDecoder {
                 let fields = FieldReader(document: document, label: label)
                 var id: Int64?
                 var name: String?
-                var first = true
-                while let key = try fields.key(&c, first: first) {
-                    first = false
+                try fields.members(&c) { c, key throws(CatalogueError) in
                     switch key {
                     case "id": id = try fields.integer(&c, key)
                     case "name": name = try fields.string(&c, key)
@@ -82,9 +80,7 @@ public enum CatalogueDecoder {
         var id: Int64?, categoryID: Int64?, price: Double?, urgent: Bool?
         var title: String?, description: String?, creation: String?, siret: String?
         var images: (small: String?, thumb: String?)?
-        var first = true
-        while let key = try fields.key(&c, first: first) {
-            first = false
+        try fields.members(&c) { c, key throws(CatalogueError) in
             switch key {
             case "id": id = try fields.integer(&c, key)
             case "category_id": categoryID = try fields.integer(&c, key)

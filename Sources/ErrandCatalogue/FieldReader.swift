@@ -14,8 +14,18 @@ struct FieldReader {
         .invalid(document: document, reason: "\(label), field \(key) \(why)")
     }
 
-    func key(_ c: inout JSONCursor, first: Bool) throws(CatalogueError) -> String? {
-        do { return try c.nextKey(first: first) } catch { throw malformed(error) }
+    /// Calls `body` with each key of the object the cursor is in; `body` reads the value
+    /// (or skips it).
+    func members(_ c: inout JSONCursor,
+                 _ body: (inout JSONCursor, String) throws(CatalogueError) -> Void) throws(CatalogueError) {
+        var first = true
+        while true {
+            let key: String?
+            do { key = try c.nextKey(first: first) } catch { throw malformed(error) }
+            guard let key else { return }
+            first = false
+            try body(&c, key)
+        }
     }
 
     func skip(_ c: inout JSONCursor) throws(CatalogueError) {
@@ -86,9 +96,7 @@ struct FieldReader {
         let inner = FieldReader(document: document, label: "\(label), field \(key)")
         var small: String?
         var thumb: String?
-        var first = true
-        while let name = try inner.key(&c, first: first) {
-            first = false
+        try inner.members(&c) { c, name throws(CatalogueError) in
             switch name {
             case "small": small = try inner.optionalString(&c, name)
             case "thumb": thumb = try inner.optionalString(&c, name)

@@ -8,8 +8,10 @@ import Foundation
 public struct ItemManager: Equatable, Sendable {
     public private(set) var items: [TodoItem] = []
     private var indexByID: [UUID: Int] = [:]
-    /// Open items by entry: adding 100,000 items to a plist store scanned them all each time.
-    private var openByEntry: [EntryKey: Int] = [:]
+    /// How many open items each entry has: adding 100,000 items to a plist store scanned them
+    /// all each time. A count, not an index, so removals need no rebuild (and a hand-made file
+    /// with two equal open items keeps the rule while either is open).
+    private var openEntries: [EntryKey: Int] = [:]
     private var lastSequence: Int64 = 0
 
     public init(items: [TodoItem] = []) {
@@ -74,9 +76,7 @@ public struct ItemManager: Equatable, Sendable {
     @discardableResult
     public mutating func add(_ item: TodoItem) throws(DomainError) -> TodoItem {
         var fresh = try item.validated()
-        if let clash = openByEntry[EntryKey(fresh)].map({ items[$0] }) {
-            throw .duplicate(title: clash.title, due: clash.due)
-        }
+        if openEntries[EntryKey(fresh)] != nil { throw .duplicate(title: fresh.title, due: fresh.due) }
         guard indexByID[fresh.id] == nil else { throw .duplicate(title: fresh.title, due: fresh.due) }
         fresh.isDone = false
         fresh.sequence = lastSequence + 1
@@ -90,7 +90,7 @@ public struct ItemManager: Equatable, Sendable {
         guard let index = indexByID[id] else { throw .notFound(id.uuidString) }
         var item = items[index]
         if item.isDone == done { throw done ? .alreadyDone(item.title) : .notDone(item.title) }
-        if !done, openByEntry[EntryKey(item)] != nil {
+        if !done, openEntries[EntryKey(item)] != nil {
             throw .duplicate(title: item.title, due: item.due)
         }
         item.isDone = done
@@ -103,6 +103,7 @@ public struct ItemManager: Equatable, Sendable {
     public mutating func remove(id: UUID) throws(DomainError) -> TodoItem {
         guard let index = indexByID[id] else { throw .notFound(id.uuidString) }
         let removed = items[index]
+        forget(removed)
         items.remove(at: index)
         reindex()
         return removed
@@ -114,7 +115,7 @@ public struct ItemManager: Equatable, Sendable {
         let removed = allInSections
         items = []
         indexByID = [:]
-        openByEntry = [:]
+        openEntries = [:]
         return removed
     }
 
@@ -140,37 +141,26 @@ public struct ItemManager: Equatable, Sendable {
 
     private mutating func put(_ item: TodoItem) {
         if let index = indexByID[item.id] {
-            forget(at: index)
+            forget(items[index])
             items[index] = item
-            remember(at: index)
         } else {
             indexByID[item.id] = items.count
             items.append(item)
-            remember(at: items.count - 1)
         }
+        remember(item)
         lastSequence = max(lastSequence, item.sequence)
     }
 
-    /// Keeps openByEntry in step with an open item at `index` (the first one, if several
-    /// equal items are open, as a file written by hand may have).
-    private mutating func remember(at index: Int) {
-        let item = items[index]
-        if !item.isDone, openByEntry[EntryKey(item)] == nil { openByEntry[EntryKey(item)] = index }
+    private mutating func remember(_ item: TodoItem) {
+        if !item.isDone { openEntries[EntryKey(item), default: 0] += 1 }
     }
 
-    private mutating func forget(at index: Int) {
-        let key = EntryKey(items[index])
-        guard openByEntry[key] == index else { return }
-        openByEntry[key] = nil
-        // Another open item with the same entry (only in hand-made files) takes its place.
-        if let other = items.indices.first(where: { $0 != index && !items[$0].isDone && EntryKey(items[$0]) == key }) {
-            openByEntry[key] = other
-        }
+    private mutating func forget(_ item: TodoItem) {
+        guard !item.isDone, let count = openEntries[EntryKey(item)] else { return }
+        openEntries[EntryKey(item)] = count > 1 ? count - 1 : nil
     }
 
     private mutating func reindex() {
         indexByID = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.id, $0) })
-        openByEntry = [:]
-        for index in items.indices { remember(at: index) }
     }
 }

@@ -24,9 +24,7 @@ extension TextPresenter {
             line += localDay(row.ad.created).iso + "  " + DisplayWidth.sanitize(row.ad.title)
             out.append(row.ad.isUrgent && color ? clipStyled(line) : clip(line))
         }
-        let shown = first + rows.count - 1
-        if shown < total { out.append("  \(shown) of \(total) shown: more for the next page") }
-        return out
+        return out + pageFooter(first: first, count: rows.count, total: total)
     }
 
     func adDetail(_ ad: Ad, category: String) -> [String] {

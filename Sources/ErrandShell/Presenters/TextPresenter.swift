@@ -94,9 +94,7 @@ public struct TextPresenter {
             let clipped = clip(line)
             out.append(item.isDone ? style(clipped, "2") : clipped)
         }
-        let shown = first + rows.count - 1
-        if shown < total { out.append("  \(shown) of \(total) shown: more for the next page") }
-        return out
+        return out + pageFooter(first: first, count: rows.count, total: total)
     }
 
     func detail(_ item: TodoItem, dayLabel: String) -> [String] {
@@ -116,6 +114,12 @@ public struct TextPresenter {
         }
         field("State", item.isDone ? "done" : "to do")
         return out
+    }
+
+    /// Under a page of a longer list: how far it goes and how to go on.
+    func pageFooter(first: Int, count: Int, total: Int) -> [String] {
+        let shown = first + count - 1
+        return shown < total ? ["  \(shown) of \(total) shown: more for the next page"] : []
     }
 
     func number(_ n: Int, _ width: Int) -> String {

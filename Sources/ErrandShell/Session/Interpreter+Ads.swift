@@ -87,9 +87,8 @@ extension Interpreter {
         }
     }
 
-    /// The ads list (or its next page). Rows keep one numbering across pages, and the listing
-    /// holds every row shown so far, so `open 3` still works after `more`. Only the page is
-    /// read from the store, in list order, through an index.
+    /// The ads list (or its next page, see ListPage), so `open 3` still works after `more`.
+    /// Only the page is read from the store, in list order, through an index.
     func adsList(_ s: inout Session, message: String?, continuing: Bool = false) throws -> Display {
         guard let catalogue = try environment.store.catalogueSummary() else {
             throw ShellError.usage("ads: no ads are cached yet: sync URL first")
@@ -97,16 +96,12 @@ extension Interpreter {
         let category = s.filter.flatMap { catalogue.category(named: $0) }
         if s.filter != nil, category == nil { s.filter = nil }
         let total = catalogue.count(in: category)
-        // The listing holds every row shown so far: its length is where the next page starts.
-        let start = continuing ? s.listing.count : 0
-        if continuing, start >= total {
-            throw ShellError.usage("more: that was the last page (\(Plural.ads(total)))")
-        }
-        let page = try environment.store.listedAds(in: category?.id, offset: start, limit: s.rowsPerPage ?? Int.max)
-        let rows = page.map { AdRow(ad: $0, category: catalogue.category($0.categoryID)?.name ?? "?") }
-        s.listing = (continuing ? s.listing : []) + page.map { .ad($0) }
+        let page = try ListPage(s, continuing: continuing, total: total, describe: Plural.ads)
+        let ads = try environment.store.listedAds(in: category?.id, offset: page.start, limit: page.limit)
+        let rows = ads.map { AdRow(ad: $0, category: catalogue.category($0.categoryID)?.name ?? "?") }
+        s.listing = page.listing(s, adding: ads.map { .ad($0) })
         let heading = (category?.name ?? "All ads") + ": \(Plural.ads(total)), cached "
             + Age.describe(environment.nowSeconds - catalogue.fetched) + " ago"
-        return Display(message: message, screen: .ads(heading: heading, rows: rows, first: start + 1, total: total))
+        return Display(message: message, screen: .ads(heading: heading, rows: rows, first: page.start + 1, total: total))
     }
 }

@@ -82,21 +82,13 @@ extension Interpreter {
         }
     }
 
-    /// One page of a day or of all items. Rows keep one numbering across pages and the listing
-    /// holds every row shown so far, so `check 3` still works after `more`. `keep` (a list
-    /// shown again after a change) shows as many rows as were listed before, at least a page.
+    /// One page of a day or of all items (see ListPage), so `check 3` still works after `more`.
     private func itemsPage(day: DueDay?, heading: String, total: Int, message: String?, continuing: Bool, keep: Int,
                            _ s: inout Session, fetch: (Int, Int) throws -> [TodoItem]) throws -> Display {
-        let start = continuing ? s.listing.count : 0
-        if continuing, start >= total {
-            throw ShellError.usage("more: that was the last page (\(Plural.items(total)))")
-        }
-        var limit = Int.max
-        if let page = s.rowsPerPage { limit = continuing ? page : max(page, keep) }
-        let rows = try fetch(start, limit)
-        let listed = rows.map { ListingRow.item($0) }
-        s.listing = continuing ? s.listing + listed : listed
-        return Display(message: message, screen: .items(day: day, heading: heading, rows: rows, first: start + 1, total: total))
+        let page = try ListPage(s, continuing: continuing, keep: keep, total: total, describe: Plural.items)
+        let rows = try fetch(page.start, page.limit)
+        s.listing = page.listing(s, adding: rows.map { .item($0) })
+        return Display(message: message, screen: .items(day: day, heading: heading, rows: rows, first: page.start + 1, total: total))
     }
 
     /// After a change, the current list is shown again (its numbers may have moved); other
