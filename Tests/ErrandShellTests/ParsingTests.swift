@@ -1,4 +1,6 @@
-import ErrandShell
+import ErrandDomain
+@testable import ErrandShell
+import Foundation
 import Testing
 
 @Suite struct ParsingTests {
@@ -12,20 +14,59 @@ import Testing
         #expect(try Tokenizer.split(Tokenizer.quote("say \"hi\" \\o/")).map(\.text) == ["say \"hi\" \\o/"])
     }
 
-    @Test func parserFillsArgumentsAndOptions() throws {
-        let parser = CommandParser()
-        let create = try parser.parse("add Buy milk --date=tomorrow --notes \"2 l\"")
-        #expect(create.spec.name == "create")
-        #expect(create[argument: "TITLE"] == "Buy milk")
-        #expect(create[option: "date"] == "tomorrow")
-        #expect(create[option: "notes"] == "2 l")
-        let literal = try parser.parse("create -- --not an option")
-        #expect(literal[argument: "TITLE"] == "--not an option")
-        #expect(throws: ShellError.usage("create: --date given twice")) {
-            try parser.parse("create x --date today --date tomorrow")
+    static let today = DueDay(year: 2026, month: 11, day: 29)!
+
+    func parse(_ line: String, listing: [ListingRow] = []) throws(ParseFailure) -> ParsedCommand {
+        try CommandParser().parse(line, context: ParseContext(today: ParsingTests.today, listing: listing))
+    }
+
+    func error(_ line: String, listing: [ListingRow] = []) -> ParseFailure? {
+        do {
+            _ = try parse(line, listing: listing)
+            return nil
+        } catch {
+            return error
         }
-        #expect(throws: ShellError.usage("clear: --yes takes no value")) { try parser.parse("clear --yes=no") }
-        #expect(throws: ShellError.usage("view: unexpected \"now\" (usage: view)")) { try parser.parse("view now") }
+    }
+
+    @Test func parserChecksAndConvertsEveryValueOnce() throws {
+        let create = try parse("add Buy milk --date tomorrow 14:30 --notes \"2 l\" --at Home --coords 48.85,2.35")
+        #expect(create.spec.name == "create")
+        #expect(create.values.text(Create.title) == "Buy milk")
+        #expect(create.values.date(Create.date)?.day == ParsingTests.today.adding(days: 1))
+        #expect(create.values.date(Create.date)?.time == TimeOfDay(hour: 14, minute: 30))
+        #expect(create.values.text(Create.notes) == "2 l")
+        #expect(create.values.coordinate(Create.coords) == (try Coordinate(latitude: 48.85, longitude: 2.35)))
+        #expect(try parse("create x --date=tomorrow").values.date(Create.date)?.day == ParsingTests.today.adding(days: 1))
+        #expect(try parse("create -- --not an option").values.text(Create.title) == "--not an option")
+        let item = try TodoItem(id: UUID(), title: "a", due: ParsingTests.today, created: Date(timeIntervalSince1970: 0))
+        let listing: [ListingRow] = [.day(ParsingTests.today), .item(item)]
+        #expect(try parse("check 2", listing: listing).values.item(Move.row) == item)
+        #expect(try parse("open 1", listing: listing).values.row(Open.row) == .day(ParsingTests.today))
+        #expect(try parse("help ls").values.text(Help.command) == "list")
+        let set = try #require(try parse("set pagesize 20").command as? SetCommand)
+        #expect(set.setting == .pagesize(20))
+    }
+
+    @Test func parserRefusalsNameTheCommandAndSayWhatIsValid() {
+        let item = try? TodoItem(id: UUID(), title: "a", due: ParsingTests.today, created: Date(timeIntervalSince1970: 0))
+        let listing: [ListingRow] = [.day(ParsingTests.today)] + (item.map { [.item($0)] } ?? [])
+        let cases: [(String, ParseFailure)] = [
+            ("create x --date today --date tomorrow", .init(command: "create", error: .usage("create: --date given twice"))),
+            ("clear --yes=no", .init(command: "clear", error: .usage("clear: --yes takes no value"))),
+            ("view now", .init(command: "view", error: .usage("view: unexpected \"now\" (usage: view)"))),
+            ("check 1", .init(command: "check", error: .usage("check: the rows listed are days: open one first"))),
+            ("open 3", .init(command: "open", error: .usage("open: no row \"3\": choose a number from 1 to 2"))),
+            ("set colour on", .init(command: "set", error: .usage("set: SETTING must be one of output, color, pagesize, timing, not \"colour\""))),
+            ("set timing 1", .init(command: "set", error: .usage("set timing: choose on or off, not \"1\""))),
+            ("create x --coords 1,2", .init(command: "create", error: .usage("create: --coords needs --at PLACE"))),
+            ("help nope", .init(command: "help", error: .unknownCommand("nope", suggestion: nil))),
+            ("filter Immobilier", .init(command: "filter", error: .usage("filter: no ads are cached yet: type ads or sync URL first"))),
+            ("veiw", .init(command: "", error: .unknownCommand("veiw", suggestion: "view"))),
+        ]
+        for (line, expected) in cases {
+            #expect(error(line, listing: listing) == expected, "\(line)")
+        }
     }
 
     @Test func launchOptions() throws {

@@ -1,13 +1,60 @@
-/// What an argument holds; decides how it is checked and how Tab completes it.
+import ErrandDomain
+
+/// What an argument holds: the parser checks and converts a value of this kind once, before
+/// any command runs, and Tab completes it.
 public enum ArgumentKind: Equatable, Sendable {
-    /// A row number of the last listing.
+    /// A row number of the last listing: a day, an item or an ad.
     case row
+    /// A row number of the last listing that must be an item (check, swipe...).
+    case itemRow
+    /// A day as people type it (`tomorrow`, `dec 1`, `+3d`), optionally with a time.
     case date
+    case coordinate
     case text
     case file
+    /// A command name (`help open`).
     case command
+    /// An ads category of the cached catalogue.
     case category
     case choice([String])
-    /// Any value, with these words offered by Tab; the command checks the value itself.
+    /// A value whose kind depends on an earlier argument (`set color on`); the command checks
+    /// it while it is parsed, and Tab offers these words.
     case suggestions([String])
+
+    /// `text` typed for the argument or option `name` of `command`, as a checked value.
+    func value(_ text: String, name: String, command: String, context: ParseContext) throws(ShellError) -> ArgumentValue {
+        switch self {
+        case .row: return .row(try context.row(text, command: command))
+        case .itemRow:
+            switch try context.row(text, command: command) {
+            case let .item(item): return .item(item)
+            case .day: throw .usage("\(command): the rows listed are days: open one first")
+            case .ad: throw .usage("\(command): ads cannot be changed here, only opened")
+            }
+        case .date:
+            do {
+                return .date(try DateInputParser.parse(text, today: context.today))
+            } catch {
+                throw .failed(error.description)
+            }
+        case .coordinate:
+            do {
+                return .coordinate(try Coordinate(text: text))
+            } catch {
+                throw .failed(error.description)
+            }
+        case .command:
+            guard let spec = context.table.spec(named: text) else {
+                throw .unknownCommand(text, suggestion: context.table.suggestion(for: text))
+            }
+            return .text(spec.name)
+        case .category: return .text(try context.category(text, command: command))
+        case let .choice(choices):
+            guard choices.contains(text) else {
+                throw .usage("\(command): \(name) must be one of \(choices.joined(separator: ", ")), not \(ShellError.quote(text))")
+            }
+            return .text(text)
+        case .text, .file, .suggestions: return .text(text)
+        }
+    }
 }

@@ -6,13 +6,17 @@ public struct ArgumentSpec: Equatable, Sendable {
     /// Takes the rest of the words, joined by spaces (`create Buy milk`).
     public let rest: Bool
     public let help: String
+    /// The question the create form asks for it (nil: not asked).
+    public let prompt: String?
 
-    public init(_ name: String, _ kind: ArgumentKind, optional: Bool = false, rest: Bool = false, help: String) {
+    public init(_ name: String, _ kind: ArgumentKind, optional: Bool = false, rest: Bool = false, help: String,
+                prompt: String? = nil) {
         self.name = name
         self.kind = kind
         self.optional = optional
         self.rest = rest
         self.help = help
+        self.prompt = prompt
     }
 
     var usage: String {

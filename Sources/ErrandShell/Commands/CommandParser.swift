@@ -1,7 +1,8 @@
 import ErrandDomain
 
-/// Turns a line into a ParsedCommand using the table, or a one-line error saying what was
-/// wrong and what is valid.
+/// Turns a line into a typed command using the table: the words are matched to the
+/// declaration, then every value is checked against its kind, once; or a one-line error saying
+/// what was wrong and what is valid.
 public struct CommandParser: Sendable {
     public let table: CommandTable
 
@@ -9,25 +10,49 @@ public struct CommandParser: Sendable {
         self.table = table
     }
 
-    public func parse(_ line: String) throws(ShellError) -> ParsedCommand {
+    public func parse(_ line: String, context: ParseContext) throws(ParseFailure) -> ParsedCommand {
         let tokens: [Tokenizer.Token]
         do {
             tokens = try Tokenizer.split(line)
         } catch .unbalancedQuote(let quote) {
-            throw .usage("unbalanced \(quote) quote: close it or escape it with a backslash")
+            throw ParseFailure(command: "", error: .usage("unbalanced \(quote) quote: close it or escape it with a backslash"))
         } catch {
-            throw .usage("the line ends with a lone backslash")
+            throw ParseFailure(command: "", error: .usage("the line ends with a lone backslash"))
         }
-        guard let first = tokens.first else { throw .usage("empty command") }
+        guard let first = tokens.first else { throw ParseFailure(command: "", error: .usage("empty command")) }
         guard let spec = table.spec(named: first.text) else {
-            throw .unknownCommand(first.text, suggestion: table.suggestion(for: first.text))
+            throw ParseFailure(command: "", error: .unknownCommand(first.text, suggestion: table.suggestion(for: first.text)))
         }
-        return try parse(Array(tokens.dropFirst()).map(\.text), spec: spec)
+        do {
+            return try parse(tokens.dropFirst().map(\.text), spec: spec, context: context)
+        } catch {
+            throw ParseFailure(command: spec.name, error: error)
+        }
     }
 
-    func parse(_ words: [String], spec: CommandSpec) throws(ShellError) -> ParsedCommand {
+    /// The words after the command name.
+    public func parse(_ words: [String], spec: CommandSpec, context: ParseContext) throws(ShellError) -> ParsedCommand {
+        let (typed, options) = try split(words, spec: spec)
+        var values = ArgumentValues()
+        for (option, text) in options {
+            values.values["--" + option.name] = try option.value?.kind.value(text, name: "--" + option.name,
+                                                                              command: spec.name, context: context) ?? .flag
+        }
+        for (argument, text) in try positionals(typed, spec: spec) {
+            values.values[argument.name] = try argument.kind.value(text, name: argument.name, command: spec.name,
+                                                                   context: context)
+        }
+        do {
+            return ParsedCommand(spec: spec, values: values, command: try spec.make(values))
+        } catch {
+            throw ShellError.from(error)
+        }
+    }
+
+    /// Options with their raw values, in declaration order, and the positional words.
+    private func split(_ words: [String], spec: CommandSpec) throws(ShellError) -> ([String], [(OptionSpec, String)]) {
         var positional: [String] = []
-        var options: [String: String] = [:]
+        var found: [String: String] = [:]
         var index = 0
         var endOfOptions = false
         while index < words.count {
@@ -52,47 +77,56 @@ public struct CommandParser: Sendable {
                 throw .usage("\(spec.name): unknown option --\(ShellError.cut(name))"
                              + (valid.isEmpty ? " (it takes none)" : " (valid: \(valid.joined(separator: ", ")))"))
             }
-            guard options[name] == nil else { throw .usage("\(spec.name): --\(name) given twice") }
+            guard found[name] == nil else { throw .usage("\(spec.name): --\(name) given twice") }
             if let value = option.value {
                 if let inlineValue {
-                    options[name] = inlineValue
+                    found[name] = inlineValue
                 } else if index < words.count {
                     var taken = words[index]
                     index += 1
-                    while value.kind == .date, index < words.count,
-                          DateInputParser.continues(taken, with: words[index]) {
+                    while value.kind == .date, index < words.count, DateInputParser.continues(taken, with: words[index]) {
                         taken += " " + words[index]
                         index += 1
                     }
-                    options[name] = taken
+                    found[name] = taken
                 } else {
                     throw .usage("\(spec.name): --\(name) needs a \(value.name) (usage: \(spec.usage))")
                 }
             } else {
                 guard inlineValue == nil else { throw .usage("\(spec.name): --\(name) takes no value") }
-                options[name] = ""
+                found[name] = ""
             }
         }
-        var arguments: [String: String] = [:]
-        var remaining = positional[...]
+        for option in spec.options where found[option.name] != nil {
+            if let required = option.requires, found[required] == nil {
+                let value = spec.option(named: required)?.value.map { " " + $0.name } ?? ""
+                throw .usage("\(spec.name): --\(option.name) needs --\(required)\(value)")
+            }
+        }
+        return (positional, spec.options.compactMap { option in found[option.name].map { (option, $0) } })
+    }
+
+    /// Positional words matched to the declared arguments, in order.
+    private func positionals(_ words: [String], spec: CommandSpec) throws(ShellError) -> [(ArgumentSpec, String)] {
+        var matched: [(ArgumentSpec, String)] = []
+        var remaining = words[...]
         for argument in spec.arguments {
+            var text: String?
             if argument.rest {
-                if !remaining.isEmpty { arguments[argument.name] = remaining.joined(separator: " ") }
+                if !remaining.isEmpty { text = remaining.joined(separator: " ") }
                 remaining = []
-            } else if let value = remaining.popFirst() {
-                arguments[argument.name] = value
+            } else {
+                text = remaining.popFirst()
             }
-            if arguments[argument.name] == nil, !argument.optional {
+            if let text {
+                matched.append((argument, text))
+            } else if !argument.optional {
                 throw .usage("\(spec.name): missing \(argument.name) (usage: \(spec.usage))")
-            }
-            if let value = arguments[argument.name], case let .choice(choices) = argument.kind,
-               !choices.contains(value) {
-                throw .usage("\(spec.name): \(argument.name) must be one of \(choices.joined(separator: ", ")), not \(ShellError.quote(value))")
             }
         }
         if let extra = remaining.first {
             throw .usage("\(spec.name): unexpected \(ShellError.quote(extra)) (usage: \(spec.usage))")
         }
-        return ParsedCommand(spec: spec, arguments: arguments, options: options)
+        return matched
     }
 }

@@ -1,18 +1,25 @@
 /// A `--name VALUE` option, or a `--name` flag when `value` is nil.
 public struct OptionSpec: Equatable, Sendable {
-    public let name: String
-    public let value: (name: String, kind: ArgumentKind)?
-    public let help: String
-
-    public init(_ name: String, value: String? = nil, kind: ArgumentKind = .text, help: String) {
-        self.name = name
-        self.value = value.map { ($0, kind) }
-        self.help = help
+    public struct Value: Equatable, Sendable {
+        public let name: String
+        public let kind: ArgumentKind
     }
 
-    public static func == (lhs: OptionSpec, rhs: OptionSpec) -> Bool {
-        lhs.name == rhs.name && lhs.value?.name == rhs.value?.name && lhs.value?.kind == rhs.value?.kind
-            && lhs.help == rhs.help
+    public let name: String
+    public let value: Value?
+    public let help: String
+    /// Another option this one only makes sense with (`--coords` needs `--at`).
+    public let requires: String?
+    /// The question the create form asks for it (nil: not asked).
+    public let prompt: String?
+
+    public init(_ name: String, value: String? = nil, kind: ArgumentKind = .text, help: String,
+                requires: String? = nil, prompt: String? = nil) {
+        self.name = name
+        self.value = value.map { Value(name: $0, kind: kind) }
+        self.help = help
+        self.requires = requires
+        self.prompt = prompt
     }
 
     var usage: String {

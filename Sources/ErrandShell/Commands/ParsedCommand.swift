@@ -1,11 +1,7 @@
-/// A command line checked against its declaration: positional values by argument name and
-/// option values by option name (flags map to "").
-public struct ParsedCommand: Equatable, Sendable {
+/// A command line checked against its declaration: the declaration, the checked values and the
+/// typed command built from them, ready to run.
+public struct ParsedCommand {
     public let spec: CommandSpec
-    public let arguments: [String: String]
-    public let options: [String: String]
-
-    public subscript(argument name: String) -> String? { arguments[name] }
-    public subscript(option name: String) -> String? { options[name] }
-    public func flag(_ name: String) -> Bool { options[name] != nil }
+    public let values: ArgumentValues
+    let command: any ShellCommand
 }

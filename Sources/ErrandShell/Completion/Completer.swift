@@ -59,7 +59,7 @@ public struct Completer {
 
     func candidates(for kind: ArgumentKind, prefix: String) -> [CompletionCandidate] {
         switch kind {
-        case .row:
+        case .row, .itemRow:
             return session.listing.enumerated().compactMap { index, row in
                 let n = String(index + 1)
                 guard n.hasPrefix(prefix) else { return nil }
@@ -81,7 +81,7 @@ public struct Completer {
             let key = AdCategory.fold(prefix)
             return names.filter { AdCategory.fold($0).hasPrefix(key) }
                 .map { CompletionCandidate(insert: Tokenizer.quote($0), display: $0) }
-        case .text:
+        case .text, .coordinate:
             return []
         }
     }
@@ -105,10 +105,11 @@ public struct Completer {
             .prefix(200)
             .map { name in
                 var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory)
-                let path = dirPart + name + (isDirectory.boolValue ? "/" : "")
-                return CompletionCandidate(insert: Tokenizer.quote(path), display: name + (isDirectory.boolValue ? "/" : ""),
-                                           isComplete: !isDirectory.boolValue)
+                let folder = FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory)
+                    && isDirectory.boolValue
+                let path = dirPart + name + (folder ? "/" : "")
+                return CompletionCandidate(insert: Tokenizer.quote(path), display: name + (folder ? "/" : ""),
+                                           isComplete: !folder)
             }
     }
 }

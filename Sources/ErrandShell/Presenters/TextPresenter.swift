@@ -134,14 +134,14 @@ public struct TextPresenter {
     }
 
     /// Where the user is: the tab and, below it, the screens opened.
-    public func prompt(for session: Session, lookup: (UUID) -> TodoItem?) -> String {
+    public func prompt(for session: Session) -> String {
         var parts = [session.tab.rawValue]
         for route in session.stack {
             switch route {
             case .week, .createForm: continue
             case let .day(day): parts.append(labeler.label(day))
             case .all: parts.append("all")
-            case let .item(id): parts.append(DisplayWidth.truncate(DisplayWidth.sanitize(lookup(id)?.title ?? "item"), to: 20))
+            case let .item(item): parts.append(DisplayWidth.truncate(DisplayWidth.sanitize(item.title), to: 20))
             case .ads: if let filter = session.filter { parts.append(DisplayWidth.sanitize(filter)) }
             case let .ad(id): parts.append("ad \(id)")
             }

@@ -26,12 +26,8 @@ public final class Runner {
         var ok = true
         while !quitRequested, let line = source.nextLine() {
             lineNumber += 1
-            // Blank lines and comments; a plain scan, as Foundation's trimming bridges to NSString.
-            if let first = line.unicodeScalars.first(where: { !$0.properties.isWhitespace }) {
-                if first == "#" { continue }
-            } else {
-                continue
-            }
+            // Comments are for scripts; a blank line is skipped by runOne too.
+            guard let first = Runner.firstVisible(line), first != "#" else { continue }
             if options.echo { sink.out(line) }
             if !runOne(line, location: "\(source.name):\(lineNumber)") {
                 ok = false
@@ -76,6 +72,8 @@ public final class Runner {
     /// Runs one line; `location` ("file:line") prefixes errors in batch mode.
     @discardableResult
     public func runOne(_ line: String, location: String? = nil) -> Bool {
+        // An empty line just prompts again, as in every shell.
+        guard Runner.firstVisible(line) != nil else { return true }
         let started = ContinuousClock.now
         let outcome = interpreter.execute(line)
         var ok = outcome.succeeded
@@ -92,6 +90,12 @@ public final class Runner {
         if !ok { failures += 1 }
         sink.flush()
         return ok
+    }
+
+    /// The first character that is not white space; a plain scan, as Foundation's trimming
+    /// bridges to NSString.
+    static func firstVisible(_ line: String) -> Unicode.Scalar? {
+        line.unicodeScalars.first { !$0.properties.isWhitespace }
     }
 
     static func milliseconds(_ duration: Duration) -> String {
@@ -148,6 +152,6 @@ public final class Runner {
     }
 
     public var prompt: String {
-        presenter.prompt(for: interpreter.session) { try? self.interpreter.environment.store.item(id: $0) }
+        presenter.prompt(for: interpreter.session)
     }
 }

@@ -6,8 +6,6 @@ public struct Session: Equatable, Sendable {
     public var tab: Tab = .view
     /// A navigation stack per tab; the last route is the screen shown.
     public var stacks: [Tab: [Route]] = [:]
-    /// The day the user last opened, if any.
-    public var selectedDate: DueDay?
     /// The ads category filter (catalogue).
     public var filter: String?
     /// The rows of the last listing shown: numbers typed refer to these.

@@ -20,6 +20,9 @@ public struct ShellEnvironment {
     /// Cache older than this many seconds is refreshed by `ads` (a failure keeps the cache).
     public var catalogueMaxAge: Int64 = 3_600
     public var catalogueSync = CatalogueSync()
+    /// A catalogue folder that ships with Errand, if there is one: the hint to type when
+    /// nothing is cached and the network is not there.
+    public var exampleCatalogue: String?
 
     public init(store: ErrandStore, clock: Clock, labeler: DayLabeler = .english, newID: @escaping () -> UUID = UUID.init,
                 history: @escaping () -> [String] = { [] }, prompter: Prompter? = nil,

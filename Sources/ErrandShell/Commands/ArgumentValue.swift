@@ -1,0 +1,12 @@
+import ErrandDomain
+
+/// One argument's value after the parser checked it against its kind.
+public enum ArgumentValue: Equatable, Sendable {
+    case text(String)
+    case row(ListingRow)
+    case item(TodoItem)
+    case date(DateInputParser.Result)
+    case coordinate(Coordinate)
+    /// A `--flag` that was given.
+    case flag
+}

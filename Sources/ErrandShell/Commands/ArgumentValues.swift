@@ -1,0 +1,54 @@
+import ErrandDomain
+
+/// The checked values of one command line, read by the declarations they were declared with,
+/// so no command spells an argument's name a second time.
+public struct ArgumentValues: Equatable, Sendable {
+    var values: [String: ArgumentValue] = [:]
+
+    public subscript(argument: ArgumentSpec) -> ArgumentValue? { values[argument.name] }
+    public subscript(option: OptionSpec) -> ArgumentValue? { values["--" + option.name] }
+
+    public func text(_ argument: ArgumentSpec) -> String? { Self.text(self[argument]) }
+    public func text(_ option: OptionSpec) -> String? { Self.text(self[option]) }
+    public func has(_ option: OptionSpec) -> Bool { self[option] != nil }
+
+    /// A required date argument (the parser has refused a line without it).
+    public func date(_ argument: ArgumentSpec) throws(ShellError) -> DateInputParser.Result {
+        if case let .date(date)? = self[argument] { return date }
+        throw Self.missing(argument)
+    }
+
+    public func date(_ option: OptionSpec) -> DateInputParser.Result? {
+        if case let .date(date)? = self[option] { return date }
+        return nil
+    }
+
+    public func coordinate(_ option: OptionSpec) -> Coordinate? {
+        if case let .coordinate(coordinate)? = self[option] { return coordinate }
+        return nil
+    }
+
+    public func row(_ argument: ArgumentSpec) throws(ShellError) -> ListingRow {
+        if case let .row(row)? = self[argument] { return row }
+        throw Self.missing(argument)
+    }
+
+    public func item(_ argument: ArgumentSpec) throws(ShellError) -> TodoItem {
+        if case let .item(item)? = self[argument] { return item }
+        throw Self.missing(argument)
+    }
+
+    public func requiredText(_ argument: ArgumentSpec) throws(ShellError) -> String {
+        if let text = text(argument) { return text }
+        throw Self.missing(argument)
+    }
+
+    private static func missing(_ argument: ArgumentSpec) -> ShellError {
+        .usage("missing \(argument.name)")
+    }
+
+    private static func text(_ value: ArgumentValue?) -> String? {
+        if case let .text(text)? = value { return text }
+        return nil
+    }
+}

@@ -1,0 +1,66 @@
+import ErrandDomain
+
+/// `create`: the Create tab. With a title it creates at once; without one, at a terminal, it
+/// asks the declared fields one by one (the same declaration, the same checks).
+struct Create: ShellCommand {
+    static let title = ArgumentSpec("TITLE", .text, optional: true, rest: true, help: "what to do", prompt: "Title: ")
+    static let date = OptionSpec("date", value: "DATE", kind: .date, help: "due day (default today), optionally with HH:MM",
+                                 prompt: "Date [today]: ")
+    static let place = OptionSpec("at", value: "PLACE", help: "where", prompt: "Place (optional): ")
+    static let coords = OptionSpec("coords", value: "LAT,LON", kind: .coordinate,
+                                   help: "the place's coordinates, e.g. 48.85,2.35", requires: "at",
+                                   prompt: "Coordinates LAT,LON (optional): ")
+    static let notes = OptionSpec("notes", value: "TEXT", help: "free notes", prompt: "Notes (optional): ")
+    static let spec = CommandSpec(
+        "create", aliases: ["add", "new"], summary: "the Create tab; with a title, create an item at once",
+        details: "Without a title, at a terminal, asks field by field (Ctrl-C cancels, nothing is saved).",
+        arguments: [title], options: [date, place, coords, notes]) { Create(values: $0) }
+    /// What the Create tab shows when there is nobody to ask.
+    static let hint = "Create: " + ([spec.name, title.name] + spec.options.map(\.usage)).joined(separator: " ")
+
+    let values: ArgumentValues
+
+    func run(_ c: inout CommandContext) throws -> Display {
+        c.session.tab = .create
+        c.session.stack = [.createForm]
+        var values = self.values
+        if values.text(Create.title) == nil {
+            guard let prompter = c.environment.prompter else { return Display(screen: .form(Create.hint)) }
+            guard let asked = try Create.ask(prompter, context: c.parseContext) else {
+                return Display(message: "cancelled; nothing was saved")
+            }
+            values = asked
+        }
+        let clock = c.environment.clock
+        let when = values.date(Create.date)
+        let item = try TodoItem(
+            id: c.environment.newID(), title: values.text(Create.title) ?? "", notes: values.text(Create.notes),
+            due: when?.day ?? clock.today, time: when?.time,
+            location: values.text(Create.place).map { Location(name: $0, coordinate: values.coordinate(Create.coords)) },
+            created: clock.now).validated()
+        let added = try c.change({ try $0.add(item) }) { $0.undo.append(.created($1)) }
+        let due = c.environment.labeler.longLabel(added.due) + (added.time.map { " at \($0)" } ?? "")
+        return Display(message: "created \"\(added.title)\" for \(due)")
+    }
+
+    /// Asks each declared field that has a question, in order; an option that needs another
+    /// is asked only when that one was answered. nil when the person cancels (Ctrl-C).
+    static func ask(_ prompter: Prompter, context: ParseContext) throws(ShellError) -> ArgumentValues? {
+        var values = ArgumentValues()
+        for argument in spec.arguments {
+            guard let question = argument.prompt else { continue }
+            guard let answer = prompter.ask(question) else { return nil }
+            values.values[argument.name] = try argument.kind.value(answer, name: argument.name, command: spec.name,
+                                                                   context: context)
+        }
+        for option in spec.options {
+            guard let question = option.prompt, let kind = option.value?.kind else { continue }
+            if let required = option.requires, values.values["--" + required] == nil { continue }
+            guard let answer = prompter.ask(question) else { return nil }
+            if answer.isEmpty { continue }
+            values.values["--" + option.name] = try kind.value(answer, name: "--" + option.name, command: spec.name,
+                                                               context: context)
+        }
+        return values
+    }
+}

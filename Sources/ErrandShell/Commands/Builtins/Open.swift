@@ -1,0 +1,29 @@
+import ErrandStorage
+
+/// `open N`: a day's list from the week, an item's or an ad's detail from a list.
+struct Open: ShellCommand {
+    static let row = ArgumentSpec("N", .row, help: "a row number of the last listing")
+    static let spec = CommandSpec("open", summary: "open row N of the last listing: a day's list or an item's detail",
+                                  arguments: [row]) { try Open(row: $0.row(row)) }
+
+    let row: ListingRow
+
+    func run(_ c: inout CommandContext) throws -> Display {
+        switch row {
+        case let .day(day):
+            c.session.stack.append(.day(day))
+            return try c.render()
+        case let .item(listed):
+            if case .item = c.session.route { c.session.stack.removeLast() }
+            c.session.stack.append(.item(listed))
+            let display = try c.render()
+            // The render falls back to the list when the item is gone: here that is an error.
+            guard case .item = c.session.route else { throw StoreError.vanished(title: listed.title) }
+            return display
+        case let .ad(ad):
+            if case .ad = c.session.route { c.session.stack.removeLast() }
+            c.session.stack.append(.ad(ad.id))
+            return try c.render()
+        }
+    }
+}

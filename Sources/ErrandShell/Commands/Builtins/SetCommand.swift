@@ -1,0 +1,23 @@
+/// `set SETTING VALUE`: output mode, colour, page size, timing.
+struct SetCommand: ShellCommand {
+    static let setting = ArgumentSpec("SETTING", .choice(Setting.Name.allCases.map(\.rawValue)),
+                                      help: Setting.Name.allCases.map(\.usage).joined(separator: "; "))
+    static let value = ArgumentSpec("VALUE", .suggestions(Setting.Name.allCases.flatMap(\.words).reduce(into: []) {
+        if !$0.contains($1) { $0.append($1) }
+    }),
+                                    help: "the setting's value")
+    static let spec = CommandSpec(
+        "set", summary: "change a setting: " + Setting.Name.allCases.map(\.rawValue).joined(separator: ", "),
+        arguments: [setting, value]) { values in
+        guard let name = values.text(setting).flatMap(Setting.Name.init(rawValue:)) else {
+            throw ShellError.usage("set: missing SETTING")
+        }
+        return SetCommand(setting: try Setting(name, try values.requiredText(value)))
+    }
+
+    let setting: Setting
+
+    func run(_ c: inout CommandContext) throws -> Display {
+        Display(message: setting.apply(to: &c.session))
+    }
+}

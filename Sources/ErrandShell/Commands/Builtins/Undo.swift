@@ -1,0 +1,19 @@
+/// `undo`: revert the last change of this session.
+struct Undo: ShellCommand {
+    static let spec = CommandSpec("undo", summary: "revert the last change (create, swipe, check, uncheck, clear, import)",
+                                  details: "Several levels deep, for changes made in this session.") { _ in Undo() }
+
+    func run(_ c: inout CommandContext) throws -> Display {
+        guard let entry = c.session.undo.last else { throw ShellError.usage("undo: nothing to undo in this session") }
+        try c.change({ store in
+            switch entry {
+            case let .created(item): try store.delete(ids: [item.id])
+            case let .deleted(item): try store.restore([item])
+            case let .moved(before): try store.restore([before])
+            case let .cleared(items): try store.restore(items)
+            case let .imported(ids): try store.delete(ids: ids)
+            }
+        }) { session, _ in session.undo.removeLast() }
+        return try c.refresh(message: "undid the \(entry.summary)")
+    }
+}

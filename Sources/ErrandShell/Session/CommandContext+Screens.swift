@@ -1,0 +1,86 @@
+import ErrandDomain
+import ErrandStorage
+
+/// Showing screens: each is read from the store once, here, and handed to the presenters as
+/// values; the rows shown become the listing that numbers refer to.
+extension CommandContext {
+    /// Shows the screen on top of the current tab. A list shows its first page or, when
+    /// `continuing` (`more`), the page after the rows already listed; `keep` shows as many
+    /// rows as were listed before a change.
+    mutating func render(message: String? = nil, continuing: Bool = false, keep: Int = 0) throws -> Display {
+        let labeler = environment.labeler
+        switch session.route {
+        case let .week(start)?:
+            let rows = WeekRow.week(from: start, counts: try store.openCounts(from: start, days: 7), labeler: labeler)
+            session.listing = rows.map { .day($0.day) }
+            return Display(message: message, screen: .week(rows: rows, today: today))
+        case let .day(day)?:
+            let store = self.store
+            return try itemsPage(day: day, heading: labeler.longLabel(day), total: store.itemCount(on: day),
+                                 message: message, continuing: continuing, keep: keep) { offset, limit in
+                try store.items(on: day, offset: offset, limit: limit)
+            }
+        case .all?:
+            let store = self.store
+            return try itemsPage(day: nil, heading: "All items", total: store.counts().total,
+                                 message: message, continuing: continuing, keep: keep) { offset, limit in
+                try store.allItems(offset: offset, limit: limit)
+            }
+        case let .item(shown)?:
+            guard let item = try store.item(id: shown.id) else {
+                // Gone (swiped here or elsewhere): show the list it came from instead.
+                session.stack.removeLast()
+                return try render(message: message)
+            }
+            session.stack[session.stack.count - 1] = .item(item)
+            return Display(message: message, screen: .detail(item, dayLabel: labeler.longLabel(item.due)))
+        case .createForm?, nil:
+            return Display(message: message, screen: .form(Create.hint))
+        case .ads?:
+            return try adsList(message: message, continuing: continuing)
+        case let .ad(id)?:
+            guard let found = try store.ad(id: id) else {
+                session.stack.removeLast()
+                return try render(message: message)
+            }
+            return Display(message: message, screen: .adDetail(found.ad, category: found.category ?? "?"))
+        }
+    }
+
+    /// One page of a day or of all items (see ListPage), so `check 3` still works after `more`.
+    private mutating func itemsPage(day: DueDay?, heading: String, total: Int, message: String?, continuing: Bool,
+                                    keep: Int, fetch: (Int, Int) throws -> [TodoItem]) throws -> Display {
+        let page = try ListPage(session, continuing: continuing, keep: keep, total: total, describe: Plural.items)
+        let rows = try fetch(page.start, page.limit)
+        session.listing = page.listing(session, adding: rows.map { .item($0) })
+        return Display(message: message,
+                       screen: .items(day: day, heading: heading, rows: rows, first: page.start + 1, total: total))
+    }
+
+    /// After a change, the current list is shown again (its numbers may have moved); other
+    /// screens just get the message.
+    mutating func refresh(message: String) throws -> Display {
+        switch session.route {
+        case .week?, .day?, .all?, .item?: return try render(message: message, keep: session.listing.count)
+        case .createForm?, .ads?, .ad?, nil: return Display(message: message)
+        }
+    }
+
+    /// The ads list (or its next page, see ListPage), so `open 3` still works after `more`.
+    /// Only the page is read from the store, in list order, through an index.
+    mutating func adsList(message: String?, continuing: Bool = false) throws -> Display {
+        guard let catalogue = try store.catalogueSummary() else {
+            throw ShellError.usage("ads: no ads are cached yet: sync URL first")
+        }
+        let category = session.filter.flatMap { catalogue.category(named: $0) }
+        if session.filter != nil, category == nil { session.filter = nil }
+        let total = catalogue.count(in: category)
+        let page = try ListPage(session, continuing: continuing, total: total, describe: Plural.ads)
+        let ads = try store.listedAds(in: category?.id, offset: page.start, limit: page.limit)
+        let rows = ads.map { AdRow(ad: $0, category: catalogue.category($0.categoryID)?.name ?? "?") }
+        session.listing = page.listing(session, adding: ads.map { .ad($0) })
+        let heading = (category?.name ?? "All ads") + ": \(Plural.ads(total)), cached "
+            + Age.describe(environment.nowSeconds - catalogue.fetched) + " ago"
+        return Display(message: message, screen: .ads(heading: heading, rows: rows, first: page.start + 1, total: total))
+    }
+}

@@ -1,0 +1,49 @@
+import ErrandDomain
+import ErrandStorage
+
+/// What a running command works on: a copy of the session to transform, the environment, and
+/// the session as it stood when the store last changed. A store change and its undo entry are
+/// committed by one call (`change`), so if a later step fails (the list read to show the
+/// result, say) the interpreter still keeps that change's undo entry: the store and the
+/// session never disagree.
+struct CommandContext {
+    var session: Session
+    let environment: ShellEnvironment
+    let table: CommandTable
+    var control: CommandOutcome.Control?
+    /// The session right after the last store change, kept even if the command then fails.
+    private(set) var committed: Session?
+
+    init(session: Session, environment: ShellEnvironment, table: CommandTable) {
+        self.session = session
+        self.environment = environment
+        self.table = table
+    }
+
+    var store: ErrandStore { environment.store }
+    var today: DueDay { environment.clock.today }
+
+    /// For values asked while the command runs (the create form), checked as typed ones are.
+    var parseContext: ParseContext {
+        let store = self.store
+        return ParseContext(today: today, listing: session.listing, table: table, catalogue: { try store.catalogueSummary() })
+    }
+
+    /// Runs one store change and records it in the session (its undo entry) in the same step.
+    mutating func change<T>(_ body: (ErrandStore) throws -> T, record: (inout Session, T) -> Void) throws -> T {
+        let result = try body(environment.store)
+        record(&session, result)
+        committed = session
+        return result
+    }
+
+    /// Runs `body` on the resolved path; errors name the file as the user typed it.
+    func naming<T>(_ typed: String, _ body: (String) throws -> T) throws -> T {
+        let resolved = environment.resolve(path: typed)
+        do {
+            return try body(resolved)
+        } catch let error as StoreError {
+            throw ShellError.failed(error.description.replacingOccurrences(of: resolved, with: typed))
+        }
+    }
+}

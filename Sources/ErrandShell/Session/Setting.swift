@@ -1,0 +1,77 @@
+/// A `set` setting with its value, checked when the line is parsed. Adding one: a case here
+/// (its name, help and value check) and the field in Session it sets.
+enum Setting: Equatable {
+    case output(OutputMode)
+    case color(Bool)
+    /// nil: lists show every row.
+    case pagesize(Int?)
+    case timing(Bool)
+
+    enum Name: String, CaseIterable {
+        case output, color, pagesize, timing
+
+        /// As `help set` and the summary show it.
+        var usage: String {
+            switch self {
+            case .output: return "output text|json"
+            case .color: return "color on|off"
+            case .pagesize: return "pagesize N|off (rows per page of long lists)"
+            case .timing: return "timing on|off (time each command, on stderr)"
+            }
+        }
+
+        /// The words Tab offers for the value.
+        var words: [String] {
+            switch self {
+            case .output: return ["text", "json"]
+            case .color, .timing: return ["on", "off"]
+            case .pagesize: return ["off"]
+            }
+        }
+    }
+
+    init(_ name: Name, _ value: String) throws(ShellError) {
+        switch name {
+        case .output:
+            guard let mode = OutputMode(rawValue: value) else {
+                throw .usage("set output: choose text or json, not \(ShellError.quote(value))")
+            }
+            self = .output(mode)
+        case .color: self = .color(try Setting.onOff(name, value))
+        case .timing: self = .timing(try Setting.onOff(name, value))
+        case .pagesize:
+            if value == "off" {
+                self = .pagesize(nil)
+            } else if let rows = Int(value), (1...100_000).contains(rows) {
+                self = .pagesize(rows)
+            } else {
+                throw .usage("set pagesize: choose a number of rows from 1 to 100000, or off, not \(ShellError.quote(value))")
+            }
+        }
+    }
+
+    private static func onOff(_ name: Name, _ value: String) throws(ShellError) -> Bool {
+        guard value == "on" || value == "off" else {
+            throw .usage("set \(name.rawValue): choose on or off, not \(ShellError.quote(value))")
+        }
+        return value == "on"
+    }
+
+    /// Sets it in the session and says so.
+    func apply(to s: inout Session) -> String {
+        switch self {
+        case let .output(mode):
+            s.output = mode
+            return "output is \(mode.rawValue)"
+        case let .color(on):
+            s.color = on
+            return "color is \(on ? "on" : "off")"
+        case let .pagesize(rows):
+            s.pageSize = rows
+            return rows.map { "pagesize is \($0)" } ?? "pagesize is off: lists show every row"
+        case let .timing(on):
+            s.timing = on
+            return "timing is \(on ? "on" : "off")"
+        }
+    }
+}
