@@ -102,6 +102,39 @@ import Testing
         #expect(try t.store.counts() == ItemCounts(toDo: 0, done: 1))
     }
 
+    @Test(arguments: ["sqlite", "plist"])
+    func aReadFailingAfterAChangeKeepsTheChangeUndoable(_ backend: String) throws {
+        var faulty: FaultyStore?
+        let t = try ShellTester(backend: backend) { base in
+            let store = FaultyStore(base)
+            faulty = store
+            return store
+        }
+        let injector = try #require(faulty)
+        t.given("create a")
+        t.given("create b")
+        t.given("day today")
+        let a = try t.item(1), b = try t.item(2)
+        injector.failReads = true
+        // The delete lands, the list read after it fails: the undo entry stays with it.
+        t.send("swipe 1", ["error: the disk could not be read (injected) (the change itself was saved: undo reverts it)"],
+               succeeds: false) {
+            $0.undo.append(.deleted(a))
+        }
+        #expect(try t.store.allItems() == [b])
+        injector.failReads = false
+        t.send("undo", ["undid the delete of \"a\"", "Sun Nov 29 2026", "To do", "  1    a", "  2    b"]) {
+            $0.undo.removeLast()
+        }
+        #expect(try t.store.allItems() == [a, b])
+    }
+
+    @Test func anEmptyLineAtThePromptJustPromptsAgain() throws {
+        let t = try ShellTester()
+        t.send("", [])
+        t.send("   \t ", [])
+    }
+
     @Test func errorsAreOneLineAndSayWhatIsValid() throws {
         let t = try ShellTester()
         t.send("open 1", ["error: open: nothing is listed yet: view, list or day DATE first"], succeeds: false)

@@ -15,11 +15,13 @@ final class ShellTester {
     static let today = DueDay(year: 2026, month: 11, day: 29)!
     private var counter = 0
 
-    init(backend: String = "sqlite", prompter: Prompter? = nil) throws {
+    /// `wrap` puts something between the interpreter and the store (a fault injector); `store`
+    /// stays the real one, for assertions.
+    init(backend: String = "sqlite", prompter: Prompter? = nil, wrap: (ErrandStore) -> ErrandStore = { $0 }) throws {
         directory = NSTemporaryDirectory() + "errand-shell-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         store = try StoreOpener.open(path: directory + "/store." + backend)
-        var environment = ShellEnvironment(store: store, clock: .fixed(ShellTester.today), labeler: .english,
+        var environment = ShellEnvironment(store: wrap(store), clock: .fixed(ShellTester.today), labeler: .english,
                                            workingDirectory: directory, home: directory)
         environment.prompter = prompter
         interpreter = Interpreter(environment: environment)
@@ -47,10 +49,9 @@ final class ShellTester {
 
     /// Sends a line; `expected` is the exact output (stdout and stderr in order) and `change`
     /// turns the session before the command into the session expected after it.
-    @discardableResult
     func send(_ line: String, _ expected: [String], succeeds: Bool = true,
               _ change: (inout Session) throws -> Void = { _ in },
-              sourceLocation: SourceLocation = #_sourceLocation) -> CommandOutcome? {
+              sourceLocation: SourceLocation = #_sourceLocation) {
         var expectedSession = interpreter.session
         sink.reset()
         let before = runner.failures
@@ -63,12 +64,12 @@ final class ShellTester {
         #expect(sink.all == expected, sourceLocation: sourceLocation)
         #expect(interpreter.session == expectedSession, sourceLocation: sourceLocation)
         #expect((runner.failures == before) == succeeds, sourceLocation: sourceLocation)
-        return nil
     }
 
-    /// Runs a line without asserting (set-up).
-    func given(_ line: String) {
+    /// Runs a set-up line, asserting only that it succeeded (its output is not the point).
+    func given(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) {
         sink.reset()
-        runner.runOne(line)
+        let ok = runner.runOne(line)
+        #expect(ok, "set-up line failed: \(line): \(sink.all)", sourceLocation: sourceLocation)
     }
 }

@@ -1,0 +1,52 @@
+import ErrandDomain
+import ErrandStorage
+import Foundation
+
+/// A store that forwards to a real one and, while `failReads` is set, fails every read: for
+/// showing what a command does when the read after its change fails.
+final class FaultyStore: ItemStore, CatalogueStore {
+    struct InjectedFault: Error, CustomStringConvertible {
+        var description: String { "the disk could not be read (injected)" }
+    }
+
+    let base: ErrandStore
+    var failReads = false
+
+    init(_ base: ErrandStore) {
+        self.base = base
+    }
+
+    private func read<T>(_ body: () throws -> T) throws -> T {
+        if failReads { throw InjectedFault() }
+        return try body()
+    }
+
+    var path: String { base.path }
+    func counts() throws -> ItemCounts { try read { try base.counts() } }
+    func item(id: UUID) throws -> TodoItem? { try read { try base.item(id: id) } }
+    func allItems(offset: Int, limit: Int) throws -> [TodoItem] { try read { try base.allItems(offset: offset, limit: limit) } }
+    func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
+        try read { try base.items(on: day, offset: offset, limit: limit) }
+    }
+    func itemCount(on day: DueDay) throws -> Int { try read { try base.itemCount(on: day) } }
+    func openCounts(from start: DueDay, days: Int) throws -> [Int] { try read { try base.openCounts(from: start, days: days) } }
+    func add(_ item: TodoItem) throws -> TodoItem { try base.add(item) }
+    func setDone(_ done: Bool, id: UUID, expecting: TodoItem?) throws -> TodoItem {
+        try base.setDone(done, id: id, expecting: expecting)
+    }
+    func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem { try base.delete(id: id, expecting: expecting) }
+    func removeAll() throws -> [TodoItem] { try base.removeAll() }
+    func restore(_ items: [TodoItem]) throws { try base.restore(items) }
+    func delete(ids: [UUID]) throws { try base.delete(ids: ids) }
+    func importItems(_ items: [TodoItem]) throws -> ImportOutcome { try base.importItems(items) }
+    func beginBatch() throws { try base.beginBatch() }
+    func endBatch(commit: Bool) throws { try base.endBatch(commit: commit) }
+    func close() { base.close() }
+    func catalogue() throws -> Catalogue? { try read { try base.catalogue() } }
+    func ad(id: Int64) throws -> (ad: Ad, category: String?)? { try read { try base.ad(id: id) } }
+    func catalogueSummary() throws -> CatalogueSummary? { try read { try base.catalogueSummary() } }
+    func listedAds(in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
+        try read { try base.listedAds(in: categoryID, offset: offset, limit: limit) }
+    }
+    func replaceCatalogue(_ catalogue: Catalogue) throws -> CatalogueChange { try base.replaceCatalogue(catalogue) }
+}
