@@ -34,7 +34,7 @@ public struct TextPresenter {
             let widest = counts.map { DisplayWidth.of($0.name) }.max() ?? 0
             lines += counts.enumerated().map { i, c in
                 clip(number(i + 1, String(counts.count).count) + "  " + DisplayWidth.pad(DisplayWidth.sanitize(c.name), to: widest)
-                     + "  " + (c.count == 1 ? "1 ad" : "\(c.count) ads"))
+                     + "  " + Plural.ads(c.count))
             }
         case nil: break
         }
