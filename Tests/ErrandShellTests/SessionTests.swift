@@ -63,7 +63,7 @@ import Testing
             done.isDone = true
             done.sequence = 3
             $0.listing = [.item(b), .item(done)]
-            $0.undo.append(.moved(before: a))
+            $0.undo.append(.changed(before: a, by: "check"))
         }
         let doneA = try t.item(1)
         t.send("swipe 1", ["deleted \"b\" (Sun Nov 29)", "Sun Nov 29 2026", "Done", "  1  ✓ a"]) {

@@ -5,8 +5,9 @@ import Foundation
 public enum UndoEntry: Equatable, Sendable {
     case created(TodoItem)
     case deleted(TodoItem)
-    /// The item as it was before check or uncheck.
-    case moved(before: TodoItem)
+    /// An item changed in place (check, uncheck...): as it was before, and the command's name.
+    /// Undo puts it back as it was, so a new command that changes an item needs no new case.
+    case changed(before: TodoItem, by: String)
     case cleared([TodoItem])
     case imported([UUID])
 
@@ -14,7 +15,7 @@ public enum UndoEntry: Equatable, Sendable {
         switch self {
         case let .created(item): return "create of \"\(item.title)\""
         case let .deleted(item): return "delete of \"\(item.title)\""
-        case let .moved(before): return (before.isDone ? "uncheck" : "check") + " of \"\(before.title)\""
+        case let .changed(before, command): return "\(command) of \"\(before.title)\""
         case let .cleared(items): return "clear of \(Plural.items(items.count))"
         case let .imported(ids): return "import of \(Plural.items(ids.count))"
         }

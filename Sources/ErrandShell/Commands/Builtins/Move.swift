@@ -13,7 +13,7 @@ struct Move: ShellCommand {
 
     func run(_ c: inout CommandContext) throws -> Display {
         let moved = try c.change({ try $0.setDone(done, id: listed.id, expecting: listed) }) { session, _ in
-            session.undo.append(.moved(before: listed))
+            session.undo.append(.changed(before: listed, by: done ? "check" : "uncheck"))
         }
         return try c.refresh(message: done ? "checked \"\(moved.title)\": moved to Done"
                                            : "unchecked \"\(moved.title)\": back in To do")

@@ -9,7 +9,7 @@ struct Undo: ShellCommand {
             switch entry {
             case let .created(item): try store.delete(ids: [item.id])
             case let .deleted(item): try store.restore([item])
-            case let .moved(before): try store.restore([before])
+            case let .changed(before, _): try store.restore([before])
             case let .cleared(items): try store.restore(items)
             case let .imported(ids): try store.delete(ids: ids)
             }
