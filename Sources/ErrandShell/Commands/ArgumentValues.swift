@@ -3,10 +3,17 @@ import ErrandDomain
 /// The checked values of one command line, read by the declarations they were declared with,
 /// so no command spells an argument's name a second time.
 public struct ArgumentValues: Equatable, Sendable {
-    var values: [String: ArgumentValue] = [:]
+    private var values: [String: ArgumentValue] = [:]
 
-    public subscript(argument: ArgumentSpec) -> ArgumentValue? { values[argument.name] }
-    public subscript(option: OptionSpec) -> ArgumentValue? { values["--" + option.name] }
+    public subscript(argument: ArgumentSpec) -> ArgumentValue? {
+        get { values[argument.name] }
+        set { values[argument.name] = newValue }
+    }
+
+    public subscript(option: OptionSpec) -> ArgumentValue? {
+        get { values[option.flag] }
+        set { values[option.flag] = newValue }
+    }
 
     public func text(_ argument: ArgumentSpec) -> String? { Self.text(self[argument]) }
     public func text(_ option: OptionSpec) -> String? { Self.text(self[option]) }

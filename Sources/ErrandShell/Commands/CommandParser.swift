@@ -35,12 +35,11 @@ public struct CommandParser: Sendable {
         let (typed, options) = try split(words, spec: spec)
         var values = ArgumentValues()
         for (option, text) in options {
-            values.values["--" + option.name] = try option.value?.kind.value(text, name: "--" + option.name,
-                                                                              command: spec.name, context: context) ?? .flag
+            values[option] = try option.value?.kind.value(text, name: option.flag, command: spec.name,
+                                                           context: context) ?? .flag
         }
         for (argument, text) in try positionals(typed, spec: spec) {
-            values.values[argument.name] = try argument.kind.value(text, name: argument.name, command: spec.name,
-                                                                   context: context)
+            values[argument] = try argument.kind.value(text, name: argument.name, command: spec.name, context: context)
         }
         do {
             return ParsedCommand(spec: spec, values: values, command: try spec.make(values))
@@ -73,7 +72,7 @@ public struct CommandParser: Sendable {
                 name = String(name[..<eq])
             }
             guard let option = spec.option(named: name) else {
-                let valid = spec.options.map { "--" + $0.name }
+                let valid = spec.options.map(\.flag)
                 throw .usage("\(spec.name): unknown option --\(ShellError.cut(name))"
                              + (valid.isEmpty ? " (it takes none)" : " (valid: \(valid.joined(separator: ", ")))"))
             }

@@ -22,7 +22,10 @@ public struct OptionSpec: Equatable, Sendable {
         self.prompt = prompt
     }
 
+    /// As typed: `--name`.
+    public var flag: String { "--" + name }
+
     var usage: String {
-        value.map { "[--\(name) \($0.name)]" } ?? "[--\(name)]"
+        value.map { "[\(flag) \($0.name)]" } ?? "[\(flag)]"
     }
 }

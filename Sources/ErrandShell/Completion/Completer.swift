@@ -38,8 +38,8 @@ public struct Completer {
             return candidates(for: value.kind, prefix: prefix)
         }
         if prefix.hasPrefix("-") {
-            return spec.options.filter { "--\($0.name)".hasPrefix(prefix) && !words.contains("--\($0.name)") }
-                .map { CompletionCandidate(insert: "--" + $0.name, display: "--\($0.name)  \($0.help)") }
+            return spec.options.filter { $0.flag.hasPrefix(prefix) && !words.contains($0.flag) }
+                .map { CompletionCandidate(insert: $0.flag, display: $0.flag + "  " + $0.help) }
         }
         var positional = 0
         var index = 0

@@ -26,10 +26,8 @@ struct Create: ShellCommand {
         var values = self.values
         if values.text(Create.title) == nil {
             guard let prompter = c.environment.prompter else { return Display(screen: .form(Create.hint)) }
-            guard let asked = try Create.ask(prompter, context: c.parseContext) else {
-                return Display(message: "cancelled; nothing was saved")
-            }
-            values = asked
+            guard let words = Create.ask(prompter) else { return Display(message: "cancelled; nothing was saved") }
+            values = try CommandParser(table: c.table).parse(words, spec: Create.spec, context: c.parseContext).values
         }
         let clock = c.environment.clock
         let when = values.date(Create.date)
@@ -43,24 +41,24 @@ struct Create: ShellCommand {
         return Display(message: "created \"\(added.title)\" for \(due)")
     }
 
-    /// Asks each declared field that has a question, in order; an option that needs another
-    /// is asked only when that one was answered. nil when the person cancels (Ctrl-C).
-    static func ask(_ prompter: Prompter, context: ParseContext) throws(ShellError) -> ArgumentValues? {
-        var values = ArgumentValues()
+    /// Asks each declared field that has a question, arguments then options (an option that needs another
+    /// only when that one was answered), and gives back the words a person would have typed,
+    /// for the parser to check as it checks a typed line. nil when the person cancels (Ctrl-C).
+    static func ask(_ prompter: Prompter) -> [String]? {
+        var arguments: [String] = []
         for argument in spec.arguments {
             guard let question = argument.prompt else { continue }
             guard let answer = prompter.ask(question) else { return nil }
-            values.values[argument.name] = try argument.kind.value(answer, name: argument.name, command: spec.name,
-                                                                   context: context)
+            arguments.append(answer)
         }
+        var options: [String] = []
         for option in spec.options {
-            guard let question = option.prompt, let kind = option.value?.kind else { continue }
-            if let required = option.requires, values.values["--" + required] == nil { continue }
+            guard let question = option.prompt else { continue }
+            if let required = option.requires, !options.contains("--" + required) { continue }
             guard let answer = prompter.ask(question) else { return nil }
-            if answer.isEmpty { continue }
-            values.values["--" + option.name] = try kind.value(answer, name: "--" + option.name, command: spec.name,
-                                                               context: context)
+            if !answer.isEmpty { options += [option.flag, answer] }
         }
-        return values
+        // "--" keeps a title such as "--draft" a title.
+        return options + ["--"] + arguments
     }
 }
