@@ -44,7 +44,7 @@ import Testing
                     lines.append("\(name) yaml yaml")
                     lines.append("\(name) output on")
                     lines.append("\(name) color json")
-                case .suggestions:
+                case .dependent:
                     for bad in ["0", "-5", "100001", "99999999999999999999", "lots", "1.5", ""] {
                         lines.append("\(name) pagesize \(bad.isEmpty ? "\"\"" : bad)")
                     }

@@ -38,6 +38,8 @@ import Testing
         #expect(complete(t, "create x --n").candidates.map(\.insert) == ["--notes"])
         #expect(complete(t, "set ").candidates.map(\.insert) == ["output", "color", "pagesize", "timing"])
         #expect(complete(t, "set timing o").candidates.map(\.insert) == ["on", "off"])
+        #expect(complete(t, "set output ").candidates.map(\.insert) == ["text", "json"])
+        #expect(complete(t, "set pagesize ").candidates.map(\.insert) == ["off"])
         #expect(complete(t, "help sw").candidates.map(\.insert) == ["swipe"])
         try FileManager.default.createDirectory(atPath: t.directory + "/my plans", withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: t.directory + "/my plans/week one.errand", contents: Data())

@@ -17,9 +17,9 @@ public enum ArgumentKind: Equatable, Sendable {
     /// An ads category of the cached catalogue.
     case category
     case choice([String])
-    /// A value whose kind depends on an earlier argument (`set color on`); the command checks
-    /// it while it is parsed, and Tab offers these words.
-    case suggestions([String])
+    /// A value whose kind depends on the argument before it (`set color on`): the command
+    /// checks it while it is parsed; Tab offers the words listed for the word typed before.
+    case dependent([String: [String]])
 
     /// `text` typed for the argument or option `name` of `command`, as a checked value.
     func value(_ text: String, name: String, command: String, context: ParseContext) throws(ShellError) -> ArgumentValue {
@@ -54,7 +54,7 @@ public enum ArgumentKind: Equatable, Sendable {
                 throw .usage("\(command): \(name) must be one of \(choices.joined(separator: ", ")), not \(ShellError.quote(text))")
             }
             return .text(text)
-        case .text, .file, .suggestions: return .text(text)
+        case .text, .file, .dependent: return .text(text)
         }
     }
 }

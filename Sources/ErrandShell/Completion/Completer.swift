@@ -41,19 +41,23 @@ public struct Completer {
             return spec.options.filter { $0.flag.hasPrefix(prefix) && !words.contains($0.flag) }
                 .map { CompletionCandidate(insert: $0.flag, display: $0.flag + "  " + $0.help) }
         }
-        var positional = 0
+        // The positional words typed so far (option values skipped) say which argument is next.
+        var positional: [String] = []
         var index = 0
         while index < words.count {
             if words[index].hasPrefix("--"), let option = spec.option(named: String(words[index].dropFirst(2))) {
                 index += option.value == nil ? 1 : 2
             } else {
-                positional += 1
+                positional.append(words[index])
                 index += 1
             }
         }
         let arguments = spec.arguments
-        guard let argument = positional < arguments.count ? arguments[positional]
+        guard let argument = positional.count < arguments.count ? arguments[positional.count]
                 : arguments.last(where: \.rest) else { return [] }
+        if case let .dependent(choices) = argument.kind {
+            return candidates(for: .choice(positional.last.flatMap { choices[$0] } ?? []), prefix: prefix)
+        }
         return candidates(for: argument.kind, prefix: prefix)
     }
 
@@ -72,7 +76,7 @@ public struct Completer {
                 .map { CompletionCandidate(insert: $0, display: $0) }
         case .command:
             return table.specs.filter { $0.name.hasPrefix(prefix) }.map { CompletionCandidate(insert: $0.name, display: $0.name) }
-        case let .choice(choices), let .suggestions(choices):
+        case let .choice(choices):
             return choices.filter { $0.hasPrefix(prefix) }.map { CompletionCandidate(insert: $0, display: $0) }
         case .file:
             return files(prefix)
@@ -81,7 +85,7 @@ public struct Completer {
             let key = AdCategory.fold(prefix)
             return names.filter { AdCategory.fold($0).hasPrefix(key) }
                 .map { CompletionCandidate(insert: Tokenizer.quote($0), display: $0) }
-        case .text, .coordinate:
+        case .text, .coordinate, .dependent:
             return []
         }
     }

@@ -2,10 +2,9 @@
 struct SetCommand: ShellCommand {
     static let setting = ArgumentSpec("SETTING", .choice(Setting.Name.allCases.map(\.rawValue)),
                                       help: Setting.Name.allCases.map(\.usage).joined(separator: "; "))
-    static let value = ArgumentSpec("VALUE", .suggestions(Setting.Name.allCases.flatMap(\.words).reduce(into: []) {
-        if !$0.contains($1) { $0.append($1) }
-    }),
-                                    help: "the setting's value")
+    static let value = ArgumentSpec("VALUE", .dependent(Dictionary(uniqueKeysWithValues: Setting.Name.allCases.map {
+        ($0.rawValue, $0.words)
+    })), help: "the setting's value")
     static let spec = CommandSpec(
         "set", summary: "change a setting: " + Setting.Name.allCases.map(\.rawValue).joined(separator: ", "),
         arguments: [setting, value]) { values in
