@@ -37,12 +37,6 @@ public struct ItemManager: Equatable, Sendable {
         indexByID[id].map { items[$0] }
     }
 
-    public func item(at index: Int, in section: ItemSection) throws(DomainError) -> TodoItem {
-        let list = section == .toDo ? toDoItems : doneItems
-        guard index >= 0, index < list.count else { throw .noSuchIndex(index, count: list.count) }
-        return list[index]
-    }
-
     /// One day's items: To do first, then Done, each in section order.
     public func items(on day: DueDay) -> [TodoItem] {
         let ofDay = items.filter { $0.due == day }
