@@ -66,7 +66,7 @@ if let todayText, !todayText.isEmpty {
 let storePath = options.store ?? StoreOpener.defaultPath(environment: environment)
 let store: ErrandStore
 do {
-    store = try StoreOpener.open(path: storePath)
+    store = try StoreOpener.open(path: storePath, backend: StoreBackend(forPath: storePath))
 } catch {
     fail("\(error)", status: 3)
 }

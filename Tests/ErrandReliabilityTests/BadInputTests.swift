@@ -96,7 +96,7 @@ import Testing
     @Test func everyMalformedLineGetsOneClearLineThroughTheInterpreter() throws {
         let dir = NSTemporaryDirectory() + "errand-bad-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = try StoreOpener.open(path: dir + "/s.sqlite")
+        let store = try StoreOpener.open(path: dir + "/s.sqlite", backend: .sqlite)
         let interpreter = Interpreter(environment: ShellEnvironment(store: store, clock: .fixed(DueDay(dayNumber: 20_000)),
                                                                     workingDirectory: dir, home: dir))
         let sink = MemorySink()

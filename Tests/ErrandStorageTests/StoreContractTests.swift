@@ -119,7 +119,7 @@ import Testing
     func newFilesArePrivate(_ backend: Backend) throws {
         let dir = TemporaryDirectory()
         let path = dir.file("deep/er/" + backend.fileName)
-        let store = try StoreOpener.open(path: path)
+        let store = try StoreOpener.open(path: path, backend: backend)
         _ = try store.add(item("a"))
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
