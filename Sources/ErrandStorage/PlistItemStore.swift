@@ -98,11 +98,6 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
 
     // MARK: catalogue
 
-    public func catalogue() throws -> Catalogue? {
-        try refresh()
-        return cachedCatalogue
-    }
-
     public func catalogueSummary() throws -> CatalogueSummary? {
         try refresh()
         return cachedCatalogue?.summary
