@@ -33,23 +33,17 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
     public func item(id: UUID) throws -> TodoItem? { try refresh(); return manager.item(id: id) }
     public func allItems(offset: Int, limit: Int) throws -> [TodoItem] {
         try refresh()
-        return Self.page(manager.allInSections, offset: offset, limit: limit)
+        return PageWindow(offset: offset, limit: limit).slice(manager.allInSections)
     }
 
     public func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
         try refresh()
-        return Self.page(manager.items(on: day), offset: offset, limit: limit)
+        return PageWindow(offset: offset, limit: limit).slice(manager.items(on: day))
     }
 
     public func itemCount(on day: DueDay) throws -> Int {
         try refresh()
         return manager.items.lazy.filter { $0.due == day }.count
-    }
-
-    static func page(_ items: [TodoItem], offset: Int, limit: Int) -> [TodoItem] {
-        let start = min(max(offset, 0), items.count)
-        let end = start + min(max(limit, 0), items.count - start)
-        return Array(items[start..<end])
     }
 
     public func openCounts(from start: DueDay, days: Int) throws -> [Int] {
@@ -107,8 +101,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         try refresh()
         guard let catalogue = cachedCatalogue else { return [] }
         let listed = catalogue.listed(in: categoryID.flatMap { catalogue.category($0) })
-        let start = min(max(offset, 0), listed.count)
-        return Array(listed[start..<(start + min(max(limit, 0), listed.count - start))])
+        return PageWindow(offset: offset, limit: limit).slice(listed)
     }
 
     public func ad(id: Int64) throws -> (ad: Ad, category: String?)? {

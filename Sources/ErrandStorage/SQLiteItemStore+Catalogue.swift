@@ -30,8 +30,7 @@ extension SQLiteItemStore: CatalogueStore {
 
     public func listedAds(in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
         let s = try db.statement(categoryID == nil ? Self.listedAdsSQL : Self.listedInCategorySQL)
-        s.bind(1, Int64(clamping: limit))
-        s.bind(2, Int64(clamping: offset))
+        s.bind(PageWindow(offset: offset, limit: limit), limit: 1, offset: 2)
         if let categoryID { s.bind(3, categoryID) }
         var ads: [Ad] = []
         while try s.step() { ads.append(adRow(s)) }

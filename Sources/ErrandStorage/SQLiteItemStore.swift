@@ -90,17 +90,13 @@ public final class SQLiteItemStore: ItemStore {
     }
 
     public func allItems(offset: Int, limit: Int) throws -> [TodoItem] {
-        try rows(Self.allPageSQL) {
-            $0.bind(1, Int64(clamping: limit))
-            $0.bind(2, Int64(clamping: offset))
-        }
+        try rows(Self.allPageSQL) { $0.bind(PageWindow(offset: offset, limit: limit), limit: 1, offset: 2) }
     }
 
     public func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
         try rows(Self.dayPageSQL) {
             $0.bind(1, day.dayNumber)
-            $0.bind(2, Int64(clamping: limit))
-            $0.bind(3, Int64(clamping: offset))
+            $0.bind(PageWindow(offset: offset, limit: limit), limit: 2, offset: 3)
         }
     }
 
