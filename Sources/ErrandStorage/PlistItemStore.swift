@@ -54,21 +54,15 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
     // MARK: changing
 
     public func add(_ item: TodoItem) throws -> TodoItem {
-        try change { manager in try manager.add(item) }
+        try change { try $0.add(item) }
     }
 
     public func setDone(_ done: Bool, id: UUID, expecting: TodoItem?) throws -> TodoItem {
-        try change { manager in
-            try check(manager.item(id: id), id: id, expecting: expecting)
-            return try manager.setDone(done, id: id)
-        }
+        try change { try $0.setDone(done, id: id, expecting: expecting) }
     }
 
     public func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem {
-        try change { manager in
-            try check(manager.item(id: id), id: id, expecting: expecting)
-            return try manager.remove(id: id)
-        }
+        try change { try $0.delete(id: id, expecting: expecting) }
     }
 
     public func removeAll() throws -> [TodoItem] {
@@ -81,13 +75,12 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
 
     public func delete(ids: [UUID]) throws {
         try change { manager in
-            for id in ids { _ = try? manager.remove(id: id) }
+            for id in ids { manager.removeItem(id: id) }
         }
     }
 
     public func importItems(_ items: [TodoItem]) throws -> ImportOutcome {
-        let valid = try items.map { try $0.validated() }
-        return try change { manager in manager.importItems(valid) }
+        try change { try $0.importItems(items) }
     }
 
     // MARK: catalogue
@@ -153,13 +146,6 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
 
     // MARK: file
 
-    private func check(_ item: TodoItem?, id: UUID, expecting: TodoItem?) throws {
-        guard let item else {
-            throw expecting.map { StoreError.vanished(title: $0.title) } ?? DomainError.notFound(id.uuidString)
-        }
-        if let expecting, expecting != item { throw StoreError.changed(title: expecting.title) }
-    }
-
     /// Applies `body` to the freshest copy of the items under the lock and writes the result.
     private func change<T>(_ body: (inout ItemManager) throws -> T) throws -> T {
         try changeAll { items, _ in try body(&items) }
@@ -170,8 +156,8 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
     private func changeAll<T>(_ body: (inout ItemManager, inout Catalogue?) throws -> T) throws -> T {
         if batch != nil {
             // In place: a copy per change made a 100,000-line script quadratic. Safe because
-            // every rule in ItemManager checks before it changes anything, so a refused change
-            // leaves the items as they were.
+            // every rule (ItemRecords+Rules) checks before it changes anything, so a refused
+            // change leaves the items as they were.
             let result = try body(&manager, &cachedCatalogue)
             batch?.dirty = true
             return result

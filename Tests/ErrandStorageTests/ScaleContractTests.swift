@@ -177,7 +177,7 @@ import Testing
         #expect(ads.contains("ad_list_order") && !ads.contains("TEMP B-TREE"), "\(ads)")
         let inCategory = try plan(store, SQLiteItemStore.listedInCategorySQL)
         #expect(inCategory.contains("ad_category_order (category_id=?)") && !inCategory.contains("TEMP B-TREE"), "\(inCategory)")
-        let same = try plan(store, SQLiteItemStore.sameEntrySQL)
+        let same = try plan(store, SQLiteItemRecords.sameEntrySQL)
         #expect(same.contains("USING INDEX item_same_entry (title=? AND due=? AND done=?)"), "\(same)")
     }
 }
