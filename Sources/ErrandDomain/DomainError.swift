@@ -1,7 +1,6 @@
 /// Every way a to-do rule can refuse, as a value; `description` is the one line the user sees.
 public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicate(title: String, due: DueDay)
-    case noSuchIndex(Int, count: Int)
     case notFound(String)
     case alreadyDone(String)
     case notDone(String)
@@ -16,9 +15,6 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .duplicate(title, due):
             return "\"\(title)\" is already on the list for \(due.iso); change the title, notes, date or place to add another"
-        case let .noSuchIndex(index, count):
-            return count == 0 ? "no row \(index): the list is empty"
-                : "no row \(index): choose a number from 1 to \(count)"
         case let .notFound(what):
             return "no item \(what)"
         case let .alreadyDone(title):

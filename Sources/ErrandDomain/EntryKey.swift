@@ -1,13 +1,14 @@
 /// The book's notion of "the same item": what the user typed (title, notes, due day, place),
-/// not its identity or state. Hashable, so the equal-item rule is one lookup instead of a scan
-/// of every open item.
-struct EntryKey: Hashable {
-    let title: String
-    let notes: String?
-    let due: DueDay
-    let location: Location?
+/// not its identity or state. The one definition of equal entries: the equal-item rule
+/// (ItemRecords+Rules) and every backend's look-up for it compare these and nothing else.
+/// Hashable, so in memory the rule is one probe instead of a scan of every open item.
+public struct EntryKey: Hashable, Sendable {
+    public let title: String
+    public let notes: String?
+    public let due: DueDay
+    public let location: Location?
 
-    init(_ item: TodoItem) {
+    public init(_ item: TodoItem) {
         title = item.title
         notes = item.notes
         due = item.due

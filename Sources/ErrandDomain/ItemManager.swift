@@ -1,11 +1,12 @@
-/// The to-do rules as a pure value: the book's ItemManager (two sections, check/uncheck,
-/// duplicates refused, remove all) and the SwiftUI app's week and day views.
+/// The items in memory as a pure value: the book's ItemManager (two sections, remove all) and
+/// the SwiftUI app's week and day views. Its rules (add, check, import) are the shared ones
+/// every backend uses (ItemRecords+Rules.swift); this type keeps the records they read.
 ///
-/// The property-list backend keeps its whole store in one of these; the SQLite backend applies
-/// the same rules in SQL, and one contract suite holds both to the same behaviour.
+/// The property-list backend keeps its whole store in one of these; the SQLite backend keeps
+/// the same records in tables, and one contract suite holds both to the same behaviour.
 import Foundation
 
-public struct ItemManager: Equatable, Sendable {
+public struct ItemManager: ItemRecords, Equatable, Sendable {
     public private(set) var items: [TodoItem] = []
     private var indexByID: [UUID: Int] = [:]
     /// How many open items each entry has: adding 100,000 items to a plist store scanned them
@@ -37,12 +38,6 @@ public struct ItemManager: Equatable, Sendable {
         indexByID[id].map { items[$0] }
     }
 
-    public func item(at index: Int, in section: ItemSection) throws(DomainError) -> TodoItem {
-        let list = section == .toDo ? toDoItems : doneItems
-        guard index >= 0, index < list.count else { throw .noSuchIndex(index, count: list.count) }
-        return list[index]
-    }
-
     /// One day's items: To do first, then Done, each in section order.
     public func items(on day: DueDay) -> [TodoItem] {
         let ofDay = items.filter { $0.due == day }
@@ -70,43 +65,23 @@ public struct ItemManager: Equatable, Sendable {
         }
     }
 
-    // MARK: changing
+    // MARK: records (the rules that use them are in ItemRecords+Rules.swift)
 
-    /// Adds a new open item at the end of To do; refuses one equal to an item already open.
-    @discardableResult
-    public mutating func add(_ item: TodoItem) throws(DomainError) -> TodoItem {
-        var fresh = try item.validated()
-        if openEntries[EntryKey(fresh)] != nil { throw .duplicate(title: fresh.title, due: fresh.due) }
-        guard indexByID[fresh.id] == nil else { throw .duplicate(title: fresh.title, due: fresh.due) }
-        fresh.isDone = false
-        fresh.sequence = lastSequence + 1
-        put(fresh)
-        return fresh
+    public func hasOpenItem(withEntry key: EntryKey) -> Bool { openEntries[key] != nil }
+
+    public mutating func nextSequence() -> Int64 {
+        lastSequence += 1
+        return lastSequence
     }
 
-    /// Moves an item to the end of the other section.
-    @discardableResult
-    public mutating func setDone(_ done: Bool, id: UUID) throws(DomainError) -> TodoItem {
-        guard let index = indexByID[id] else { throw .notFound(id.uuidString) }
-        var item = items[index]
-        if item.isDone == done { throw done ? .alreadyDone(item.title) : .notDone(item.title) }
-        if !done, openEntries[EntryKey(item)] != nil {
-            throw .duplicate(title: item.title, due: item.due)
-        }
-        item.isDone = done
-        item.sequence = lastSequence + 1
-        put(item)
-        return item
-    }
+    public mutating func insert(_ item: TodoItem) { put(item) }
+    public mutating func update(_ item: TodoItem) { put(item) }
 
-    @discardableResult
-    public mutating func remove(id: UUID) throws(DomainError) -> TodoItem {
-        guard let index = indexByID[id] else { throw .notFound(id.uuidString) }
-        let removed = items[index]
-        forget(removed)
+    public mutating func removeItem(id: UUID) {
+        guard let index = indexByID[id] else { return }
+        forget(items[index])
         items.remove(at: index)
         reindex()
-        return removed
     }
 
     /// Removes every item and returns them, in section order, so the change can be undone.
@@ -122,21 +97,6 @@ public struct ItemManager: Equatable, Sendable {
     /// Puts items back exactly as they were (undo): same ids, sequences and states.
     public mutating func restore(_ restored: [TodoItem]) {
         for item in restored { put(item) }
-    }
-
-    /// Adds items brought from another app. Items whose id is taken, or equal to an open item
-    /// (including one earlier in the same batch), are skipped and counted.
-    public mutating func importItems(_ incoming: [TodoItem]) -> ImportOutcome {
-        var added: [TodoItem] = []
-        var skipped = 0
-        for item in incoming {
-            do {
-                added.append(try add(item))
-            } catch {
-                skipped += 1
-            }
-        }
-        return ImportOutcome(added: added, skipped: skipped)
     }
 
     private mutating func put(_ item: TodoItem) {

@@ -1,9 +1,8 @@
 import ErrandDomain
 
-/// The ads cache, carried by both backends behind the same protocol as the items.
+/// The ads cache, carried by both backends behind the same protocol as the items: only the
+/// reads the ads commands make (a summary, a page, one ad), never the whole cache at once.
 public protocol CatalogueStore: AnyObject {
-    /// The cached catalogue, or nil when none was ever synced.
-    func catalogue() throws -> Catalogue?
     /// One cached ad and its category name, without reading the whole catalogue.
     func ad(id: Int64) throws -> (ad: Ad, category: String?)?
     /// Source, date, categories and counts, without reading the ads; nil when nothing is cached.

@@ -6,6 +6,8 @@ import Foundation
 /// Every mutating call is durable when it returns. Rule violations throw `DomainError`,
 /// storage failures `StoreError`. Calls that take `expecting` act only if the stored item still
 /// equals it, atomically: a listing made stale by another process never acts on the wrong item.
+/// Backends differ only in how they keep items: the rules are the shared ones over
+/// `ItemRecords` (ItemRecords+Rules in the domain, ItemRecords+Expecting here).
 public protocol ItemStore: AnyObject {
     /// Where the data lives, as the user named it (for messages).
     var path: String { get }

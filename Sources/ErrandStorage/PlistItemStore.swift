@@ -33,23 +33,17 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
     public func item(id: UUID) throws -> TodoItem? { try refresh(); return manager.item(id: id) }
     public func allItems(offset: Int, limit: Int) throws -> [TodoItem] {
         try refresh()
-        return Self.page(manager.allInSections, offset: offset, limit: limit)
+        return PageWindow(offset: offset, limit: limit).slice(manager.allInSections)
     }
 
     public func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
         try refresh()
-        return Self.page(manager.items(on: day), offset: offset, limit: limit)
+        return PageWindow(offset: offset, limit: limit).slice(manager.items(on: day))
     }
 
     public func itemCount(on day: DueDay) throws -> Int {
         try refresh()
         return manager.items.lazy.filter { $0.due == day }.count
-    }
-
-    static func page(_ items: [TodoItem], offset: Int, limit: Int) -> [TodoItem] {
-        let start = min(max(offset, 0), items.count)
-        let end = start + min(max(limit, 0), items.count - start)
-        return Array(items[start..<end])
     }
 
     public func openCounts(from start: DueDay, days: Int) throws -> [Int] {
@@ -60,21 +54,15 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
     // MARK: changing
 
     public func add(_ item: TodoItem) throws -> TodoItem {
-        try change { manager in try manager.add(item) }
+        try change { try $0.add(item) }
     }
 
     public func setDone(_ done: Bool, id: UUID, expecting: TodoItem?) throws -> TodoItem {
-        try change { manager in
-            try check(manager.item(id: id), id: id, expecting: expecting)
-            return try manager.setDone(done, id: id)
-        }
+        try change { try $0.setDone(done, id: id, expecting: expecting) }
     }
 
     public func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem {
-        try change { manager in
-            try check(manager.item(id: id), id: id, expecting: expecting)
-            return try manager.remove(id: id)
-        }
+        try change { try $0.delete(id: id, expecting: expecting) }
     }
 
     public func removeAll() throws -> [TodoItem] {
@@ -87,21 +75,15 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
 
     public func delete(ids: [UUID]) throws {
         try change { manager in
-            for id in ids { _ = try? manager.remove(id: id) }
+            for id in ids { manager.removeItem(id: id) }
         }
     }
 
     public func importItems(_ items: [TodoItem]) throws -> ImportOutcome {
-        let valid = try items.map { try $0.validated() }
-        return try change { manager in manager.importItems(valid) }
+        try change { try $0.importItems(items) }
     }
 
     // MARK: catalogue
-
-    public func catalogue() throws -> Catalogue? {
-        try refresh()
-        return cachedCatalogue
-    }
 
     public func catalogueSummary() throws -> CatalogueSummary? {
         try refresh()
@@ -112,8 +94,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         try refresh()
         guard let catalogue = cachedCatalogue else { return [] }
         let listed = catalogue.listed(in: categoryID.flatMap { catalogue.category($0) })
-        let start = min(max(offset, 0), listed.count)
-        return Array(listed[start..<(start + min(max(limit, 0), listed.count - start))])
+        return PageWindow(offset: offset, limit: limit).slice(listed)
     }
 
     public func ad(id: Int64) throws -> (ad: Ad, category: String?)? {
@@ -165,13 +146,6 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
 
     // MARK: file
 
-    private func check(_ item: TodoItem?, id: UUID, expecting: TodoItem?) throws {
-        guard let item else {
-            throw expecting.map { StoreError.vanished(title: $0.title) } ?? DomainError.notFound(id.uuidString)
-        }
-        if let expecting, expecting != item { throw StoreError.changed(title: expecting.title) }
-    }
-
     /// Applies `body` to the freshest copy of the items under the lock and writes the result.
     private func change<T>(_ body: (inout ItemManager) throws -> T) throws -> T {
         try changeAll { items, _ in try body(&items) }
@@ -182,8 +156,8 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
     private func changeAll<T>(_ body: (inout ItemManager, inout Catalogue?) throws -> T) throws -> T {
         if batch != nil {
             // In place: a copy per change made a 100,000-line script quadratic. Safe because
-            // every rule in ItemManager checks before it changes anything, so a refused change
-            // leaves the items as they were.
+            // every rule (ItemRecords+Rules) checks before it changes anything, so a refused
+            // change leaves the items as they were.
             let result = try body(&manager, &cachedCatalogue)
             batch?.dirty = true
             return result

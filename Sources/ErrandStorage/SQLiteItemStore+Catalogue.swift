@@ -3,7 +3,8 @@ import Foundation
 
 /// The ads cache in SQLite: three tables replaced together in one transaction.
 extension SQLiteItemStore: CatalogueStore {
-    public func catalogue() throws -> Catalogue? {
+    /// The whole cache by a table scan: only a sync needs it, to say what changed.
+    private func storedCatalogue() throws -> Catalogue? {
         guard let (source, fetched) = try catalogueInfo() else { return nil }
         var ads: [Ad] = []
         let a = try db.statement("SELECT \(Self.adColumns) FROM ad")
@@ -29,8 +30,7 @@ extension SQLiteItemStore: CatalogueStore {
 
     public func listedAds(in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
         let s = try db.statement(categoryID == nil ? Self.listedAdsSQL : Self.listedInCategorySQL)
-        s.bind(1, Int64(clamping: limit))
-        s.bind(2, Int64(clamping: offset))
+        s.bind(PageWindow(offset: offset, limit: limit), limit: 1, offset: 2)
         if let categoryID { s.bind(3, categoryID) }
         var ads: [Ad] = []
         while try s.step() { ads.append(adRow(s)) }
@@ -78,7 +78,7 @@ extension SQLiteItemStore: CatalogueStore {
 
     public func replaceCatalogue(_ next: Catalogue) throws -> CatalogueChange {
         try db.writeTransaction {
-            let previous = try catalogue()
+            let previous = try storedCatalogue()
             try db.execute(SQLiteSchema.dropAdIndexes + "DELETE FROM ad; DELETE FROM ad_category; DELETE FROM catalogue_info;")
             let c = try db.statement("INSERT INTO ad_category (id, name) VALUES (?1, ?2)")
             for category in next.categories {

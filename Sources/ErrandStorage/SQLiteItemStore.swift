@@ -21,12 +21,6 @@ public final class SQLiteItemStore: ItemStore {
         ORDER BY done, due_time IS NULL, due_time, seq LIMIT ?2 OFFSET ?3
         """
     static let weekSQL = "SELECT due, open FROM day_count WHERE due BETWEEN ?1 AND ?2"
-    static let sameEntrySQL = """
-        SELECT uuid FROM item
-        WHERE due = ?1 AND done = 0 AND title = ?2 AND notes IS ?3 AND place IS ?4
-          AND latitude IS ?5 AND longitude IS ?6 AND uuid <> ?7
-        LIMIT 1
-        """
 
     /// Opens or creates the store. An existing file that is not an Errand store, is damaged
     /// or comes from a newer schema is refused before anything is written to it.
@@ -90,17 +84,13 @@ public final class SQLiteItemStore: ItemStore {
     }
 
     public func allItems(offset: Int, limit: Int) throws -> [TodoItem] {
-        try rows(Self.allPageSQL) {
-            $0.bind(1, Int64(clamping: limit))
-            $0.bind(2, Int64(clamping: offset))
-        }
+        try rows(Self.allPageSQL) { $0.bind(PageWindow(offset: offset, limit: limit), limit: 1, offset: 2) }
     }
 
     public func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
         try rows(Self.dayPageSQL) {
             $0.bind(1, day.dayNumber)
-            $0.bind(2, Int64(clamping: limit))
-            $0.bind(3, Int64(clamping: offset))
+            $0.bind(PageWindow(offset: offset, limit: limit), limit: 2, offset: 3)
         }
     }
 
@@ -139,34 +129,15 @@ public final class SQLiteItemStore: ItemStore {
     // MARK: changing
 
     public func add(_ item: TodoItem) throws -> TodoItem {
-        let fresh = try item.validated()
-        return try db.writeTransaction { try insertNew(fresh) }
+        try change { try $0.add(item) }
     }
 
     public func setDone(_ done: Bool, id: UUID, expecting: TodoItem?) throws -> TodoItem {
-        try db.writeTransaction {
-            var item = try current(id: id, expecting: expecting)
-            if item.isDone == done { throw done ? DomainError.alreadyDone(item.title) : DomainError.notDone(item.title) }
-            if !done, let clash = try openDuplicate(of: item) {
-                throw DomainError.duplicate(title: clash.title, due: clash.due)
-            }
-            item.isDone = done
-            item.sequence = try nextSequence()
-            let s = try db.statement("UPDATE item SET done = ?1, seq = ?2 WHERE uuid = ?3")
-            s.bind(1, done ? 1 : 0)
-            s.bind(2, item.sequence)
-            s.bind(3, UUIDText.of(id))
-            try s.run()
-            return item
-        }
+        try change { try $0.setDone(done, id: id, expecting: expecting) }
     }
 
     public func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem {
-        try db.writeTransaction {
-            let item = try current(id: id, expecting: expecting)
-            try deleteRow(id)
-            return item
-        }
+        try change { try $0.delete(id: id, expecting: expecting) }
     }
 
     public func removeAll() throws -> [TodoItem] {
@@ -178,11 +149,11 @@ public final class SQLiteItemStore: ItemStore {
     }
 
     public func restore(_ items: [TodoItem]) throws {
-        try db.writeTransaction {
+        try change { records in
             for item in items {
                 // Not INSERT OR REPLACE: its implicit delete skips the day_count triggers.
-                try deleteRow(item.id)
-                try write(item)
+                try records.removeItem(id: item.id)
+                try records.insert(item)
             }
             if let top = items.map(\.sequence).max() {
                 try storeSequence(atLeast: top)
@@ -192,70 +163,24 @@ public final class SQLiteItemStore: ItemStore {
     }
 
     public func delete(ids: [UUID]) throws {
-        try db.writeTransaction {
-            for id in ids { try deleteRow(id) }
+        try change { records in
+            for id in ids { try records.removeItem(id: id) }
         }
     }
 
     public func importItems(_ items: [TodoItem]) throws -> ImportOutcome {
-        let valid = try items.map { try $0.validated() }
-        return try db.writeTransaction {
-            var added: [TodoItem] = []
-            var skipped = 0
-            for item in valid {
-                if try exists(item.id) || openDuplicate(of: item) != nil {
-                    skipped += 1
-                } else {
-                    added.append(try insertNew(item))
-                }
-            }
-            return ImportOutcome(added: added, skipped: skipped)
+        try change { try $0.importItems(items) }
+    }
+
+    /// Runs `body` on the item table in one write transaction: all of it lands, or none.
+    private func change<T>(_ body: (inout SQLiteItemRecords) throws -> T) throws -> T {
+        try db.writeTransaction {
+            var records = SQLiteItemRecords(store: self)
+            return try body(&records)
         }
     }
 
-    // MARK: rows
-
-    private func insertNew(_ item: TodoItem) throws -> TodoItem {
-        if let clash = try openDuplicate(of: item) { throw DomainError.duplicate(title: clash.title, due: clash.due) }
-        if try exists(item.id) { throw DomainError.duplicate(title: item.title, due: item.due) }
-        var fresh = item
-        fresh.isDone = false
-        fresh.sequence = try nextSequence()
-        try write(fresh)
-        return fresh
-    }
-
-    private func exists(_ id: UUID) throws -> Bool {
-        let s = try db.statement("SELECT 1 FROM item WHERE uuid = ?1")
-        s.bind(1, UUIDText.of(id))
-        defer { s.reset() }
-        return try s.step()
-    }
-
-    private func current(id: UUID, expecting: TodoItem?) throws -> TodoItem {
-        guard let item = try item(id: id) else {
-            throw expecting.map { StoreError.vanished(title: $0.title) } ?? DomainError.notFound(id.uuidString)
-        }
-        if let expecting, expecting != item { throw StoreError.changed(title: expecting.title) }
-        return item
-    }
-
-    /// The open item equal to `item`, if any. Reads only an id through item_same_entry; the
-    /// whole row is built only for the error message.
-    private func openDuplicate(of item: TodoItem) throws -> TodoItem? {
-        let s = try db.statement(Self.sameEntrySQL)
-        s.bind(1, item.due.dayNumber)
-        s.bind(2, item.title)
-        s.bind(3, item.notes)
-        s.bind(4, item.location?.name)
-        s.bind(5, item.location?.coordinate?.latitude)
-        s.bind(6, item.location?.coordinate?.longitude)
-        s.bind(7, UUIDText.of(item.id))
-        let found: String? = try s.step() ? s.text(0) : nil
-        s.reset()
-        guard let found, let id = UUID(uuidString: found) else { return nil }
-        return try self.item(id: id)
-    }
+    // MARK: sequence and rows
 
     /// The sequence counter as a batch advances it: the batch holds the write lock, so nobody
     /// else can move it, and it is written once at the end instead of once per change.
@@ -267,7 +192,7 @@ public final class SQLiteItemStore: ItemStore {
         try s.run()
     }
 
-    private func nextSequence() throws -> Int64 {
+    func nextSequence() throws -> Int64 {
         if db.inBatch {
             let next = try (batchSequence ?? db.scalar("SELECT value FROM meta WHERE key = 'last_seq'")) + 1
             batchSequence = next
@@ -280,29 +205,7 @@ public final class SQLiteItemStore: ItemStore {
         return value
     }
 
-    private func write(_ item: TodoItem) throws {
-        let s = try db.statement("INSERT INTO item (\(Self.columns)) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)")
-        s.bind(1, UUIDText.of(item.id))
-        s.bind(2, item.title)
-        s.bind(3, item.notes)
-        s.bind(4, item.due.dayNumber)
-        s.bind(5, item.time?.minutes)
-        s.bind(6, item.location?.name)
-        s.bind(7, item.location?.coordinate?.latitude)
-        s.bind(8, item.location?.coordinate?.longitude)
-        s.bind(9, item.isDone ? 1 : 0)
-        s.bind(10, Int64(item.created.timeIntervalSince1970))
-        s.bind(11, item.sequence)
-        try s.run()
-    }
-
-    private func deleteRow(_ id: UUID) throws {
-        let s = try db.statement("DELETE FROM item WHERE uuid = ?1")
-        s.bind(1, UUIDText.of(id))
-        try s.run()
-    }
-
-    private func rows(_ sql: String, bind: (SQLiteStatement) -> Void = { _ in }) throws -> [TodoItem] {
+    func rows(_ sql: String, bind: (SQLiteStatement) -> Void = { _ in }) throws -> [TodoItem] {
         let s = try db.statement(sql)
         bind(s)
         var result: [TodoItem] = []

@@ -44,6 +44,11 @@ final class SQLiteStatement {
         }
     }
 
+    /// LIMIT and OFFSET of a paged query, as every backend reads them.
+    func bind(_ window: PageWindow, limit: Int32, offset: Int32) {
+        bind(limit, Int64(clamping: window.limit))
+        bind(offset, Int64(clamping: window.offset))
+    }
 
     /// true while a row is available.
     func step() throws -> Bool {

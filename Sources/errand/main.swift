@@ -28,7 +28,7 @@ signal(SIGXFSZ, SIG_IGN)
 func currentDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-    return String(cString: buffer)
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -66,7 +66,7 @@ if let todayText, !todayText.isEmpty {
 let storePath = options.store ?? StoreOpener.defaultPath(environment: environment)
 let store: ErrandStore
 do {
-    store = try StoreOpener.open(path: storePath)
+    store = try StoreOpener.open(path: storePath, backend: StoreBackend(forPath: storePath))
 } catch {
     fail("\(error)", status: 3)
 }

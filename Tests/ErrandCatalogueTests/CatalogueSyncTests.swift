@@ -10,7 +10,7 @@ import Testing
 /// by side in one process sometimes stall until a timeout on Linux (seen here: 1 s with two,
 /// minutes with eighteen), and Errand itself only ever runs one download at a time.
 @Suite(.serialized) struct CatalogueSyncTests {
-    static let backends = ["sqlite", "plist"]
+    static let backends = StoreBackend.allCases
 
     func sampleServer() throws -> LoopbackServer {
         try LoopbackServer(routes: [
@@ -22,10 +22,10 @@ import Testing
     let quick = CatalogueSync(fetcher: CatalogueFetcher(limits: FetchLimits(maxBytes: 1 << 20, idleTimeout: 1, totalTimeout: 3)))
 
     @Test(arguments: backends)
-    func syncStoresTheCatalogueAndReportsChanges(_ backend: String) throws {
+    func syncStoresTheCatalogueAndReportsChanges(_ backend: StoreBackend) throws {
         let server = try sampleServer()
         defer { server.stop() }
-        let store = try StoreOpener.open(path: Fixtures.temporaryStore(backend))
+        let store = try Fixtures.temporaryStore(backend)
         let base = try CatalogueSync.baseURL(server.base)
         let (catalogue, first) = try quick.sync(base: base, into: store, now: 1_000)
         #expect(first == CatalogueChange(added: catalogue.ads.count, updated: 0, removed: 0))
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func fileURLsAndFoldersWork() throws {
-        let store = try StoreOpener.open(path: Fixtures.temporaryStore("sqlite"))
+        let store = try Fixtures.temporaryStore(.sqlite)
         let (catalogue, _) = try quick.sync(base: try CatalogueSync.baseURL(Fixtures.sample.path), into: store, now: 5)
         #expect(catalogue.categories.count == 11)
         #expect(catalogue.source.hasPrefix("file://"))
@@ -62,10 +62,10 @@ import Testing
         }
     }
 
-    func check(_ backend: String, _ breakage: Breakage) throws {
+    func check(_ backend: StoreBackend, _ breakage: Breakage) throws {
         let server = try sampleServer()
         defer { server.stop() }
-        let store = try StoreOpener.open(path: Fixtures.temporaryStore(backend))
+        let store = try Fixtures.temporaryStore(backend)
         let (good, _) = try quick.sync(base: try CatalogueSync.baseURL(server.base), into: store, now: 100)
         var base = server.base
         let expected: [String]
@@ -119,7 +119,7 @@ import Testing
         ])
         defer { server.stop() }
         for backend in Self.backends {
-            let store = try StoreOpener.open(path: Fixtures.temporaryStore(backend))
+            let store = try Fixtures.temporaryStore(backend)
             let (catalogue, change) = try quick.sync(base: try CatalogueSync.baseURL(server.base), into: store, now: 1)
             #expect(catalogue.ads.count == 300)
             #expect(change.added == 300)

@@ -1,3 +1,4 @@
+import ErrandStorage
 import Foundation
 
 /// Where test data lives: the project's own sample catalogue, and the real paperclip payload
@@ -17,7 +18,9 @@ enum Fixtures {
         try Data(contentsOf: url.appendingPathComponent(name))
     }
 
-    static func temporaryStore(_ backend: String) -> String {
-        NSTemporaryDirectory() + "errand-cat-" + UUID().uuidString + "/store." + backend
+    /// A new, empty store of that backend in a folder of its own.
+    static func temporaryStore(_ backend: StoreBackend) throws -> ErrandStore {
+        let path = NSTemporaryDirectory() + "errand-cat-" + UUID().uuidString + "/store." + backend.rawValue
+        return try StoreOpener.open(path: path, backend: backend)
     }
 }

@@ -23,7 +23,6 @@ import Testing
         try manager.add(item("b"))
         #expect(manager.toDoCount == 2)
         #expect(manager.toDoItems.map(\.title) == ["a", "b"])
-        #expect(try manager.item(at: 1, in: .toDo).title == "b")
     }
 
     @Test func checkMovesToEndOfDoneAndUncheckBack() throws {
@@ -56,14 +55,6 @@ import Testing
         #expect(throws: DomainError.duplicate(title: "Milk", due: day)) {
             try manager.setDone(false, id: first.id)
         }
-    }
-
-    @Test func missingIndexIsAnErrorValue() throws {
-        var manager = ItemManager()
-        #expect(throws: DomainError.noSuchIndex(0, count: 0)) { try manager.item(at: 0, in: .toDo) }
-        try manager.add(item("a"))
-        #expect(throws: DomainError.noSuchIndex(-1, count: 1)) { try manager.item(at: -1, in: .toDo) }
-        #expect(throws: DomainError.noSuchIndex(5, count: 0)) { try manager.item(at: 5, in: .done) }
     }
 
     @Test func removeAllEmptiesBothSectionsAndRestorePutsThemBack() throws {

@@ -12,9 +12,44 @@ import Testing
     /// Lines that must all fail, as bytes (some are not valid UTF-8).
     static func battery(seed: UInt64) -> [[UInt8]] {
         var rng = SeededGenerator(seed: seed)
+        var lines = misusedCommands()
+        // create with every wrong field shape.
+        for bad in ["--date someday", "--coords 1,2", "--at Park --coords 91,0", "--at Park --coords x,y",
+                    "--at Park --coords 1", "--at Park --coords 1,2,3", "--at \"\"", "--notes"] {
+            lines.append("create Task \(bad)")
+        }
+        lines.append("create \(String(repeating: "a", count: 1_000_000))")
+        lines.append("create \"   \"")
+        // Unbalanced quotes, lone backslashes, unknown commands, control characters.
+        for _ in 0..<60 {
+            let word = String((0..<Int.random(in: 1...12, using: &rng)).map { _ in
+                Character(Unicode.Scalar(UInt8.random(in: 97...122, using: &rng)))
+            })
+            lines.append("create \"\(word)")
+            lines.append("\(word)' open")
+            lines.append("zz\(word)")
+            lines.append("create \(word)\u{1B}[2J")
+            lines.append("create \(word)\u{7}bell")
+        }
+        lines.append("view \\")
+        lines.append(String(repeating: "x", count: 1_000_000))
+        var bytes = lines.map { Array($0.utf8) }
+        // NUL bytes and invalid UTF-8 (script mode reads bytes; the keyboard gets U+FFFD).
+        for _ in 0..<80 {
+            var line: [UInt8] = Array("zq".utf8)
+            for _ in 0..<Int.random(in: 1...30, using: &rng) {
+                line.append([0x00, 0xFF, 0xC3, 0x80, 0xFE, 0x1B, 0x9B, 0xE2, 0x28][Int.random(in: 0..<9, using: &rng)])
+            }
+            bytes.append(line.filter { $0 != 0x0A && $0 != 0x0D })
+        }
+        return bytes
+    }
+
+    /// Every command misused: unknown, valueless and repeated options, missing and extra
+    /// arguments, and wrong shapes for each kind of argument.
+    static func misusedCommands() -> [String] {
         var lines: [String] = []
-        let table = CommandTable.standard
-        for spec in table.specs where spec.name != "quit" {
+        for spec in CommandTable.standard.specs where spec.name != "quit" {
             let name = spec.name
             // Unknown options, options without their value, repeated options.
             lines.append("\(name) --nope")
@@ -61,36 +96,7 @@ import Testing
                 }
             }
         }
-        // create with every wrong field shape.
-        for bad in ["--date someday", "--coords 1,2", "--at Park --coords 91,0", "--at Park --coords x,y",
-                    "--at Park --coords 1", "--at Park --coords 1,2,3", "--at \"\"", "--notes"] {
-            lines.append("create Task \(bad)")
-        }
-        lines.append("create \(String(repeating: "a", count: 1_000_000))")
-        lines.append("create \"   \"")
-        // Unbalanced quotes, lone backslashes, unknown commands, control characters.
-        for _ in 0..<60 {
-            let word = String((0..<Int.random(in: 1...12, using: &rng)).map { _ in
-                Character(Unicode.Scalar(UInt8.random(in: 97...122, using: &rng)))
-            })
-            lines.append("create \"\(word)")
-            lines.append("\(word)' open")
-            lines.append("zz\(word)")
-            lines.append("create \(word)\u{1B}[2J")
-            lines.append("create \(word)\u{7}bell")
-        }
-        lines.append("view \\")
-        lines.append(String(repeating: "x", count: 1_000_000))
-        var bytes = lines.map { Array($0.utf8) }
-        // NUL bytes and invalid UTF-8 (script mode reads bytes; the keyboard gets U+FFFD).
-        for _ in 0..<80 {
-            var line: [UInt8] = Array("zq".utf8)
-            for _ in 0..<Int.random(in: 1...30, using: &rng) {
-                line.append([0x00, 0xFF, 0xC3, 0x80, 0xFE, 0x1B, 0x9B, 0xE2, 0x28][Int.random(in: 0..<9, using: &rng)])
-            }
-            bytes.append(line.filter { $0 != 0x0A && $0 != 0x0D })
-        }
-        return bytes
+        return lines
     }
 
     static let seed: UInt64 = 20_261_129
@@ -98,7 +104,7 @@ import Testing
     @Test func everyMalformedLineGetsOneClearLineThroughTheInterpreter() throws {
         let dir = NSTemporaryDirectory() + "errand-bad-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = try StoreOpener.open(path: dir + "/s.sqlite")
+        let store = try StoreOpener.open(path: dir + "/s.sqlite", backend: .sqlite)
         let interpreter = Interpreter(environment: ShellEnvironment(store: store, clock: .fixed(DueDay(dayNumber: 20_000)),
                                                                     workingDirectory: dir, home: dir))
         let sink = MemorySink()

@@ -7,17 +7,17 @@ import Testing
 /// Several processes writing one store at once: every write lands, nobody sees an error.
 @Suite(.serialized) struct ConcurrencyTests {
     /// ERRAND_CONCURRENCY_ITEMS overrides the per-process count (the issue asks 2,000).
-    static func perProcess(_ backend: String) -> Int {
+    static func perProcess(_ backend: StoreBackend) -> Int {
         if let text = ProcessInfo.processInfo.environment["ERRAND_CONCURRENCY_ITEMS"], let n = Int(text) { return n }
         // Each plist change rewrites the whole file, so CI runs it smaller (see README).
-        return backend == "sqlite" ? 2_000 : 150
+        return backend == .sqlite ? 2_000 : 150
     }
 
-    @Test(arguments: ["sqlite", "plist"])
-    func fourWritersLoseNothing(_ backend: String) throws {
+    @Test(arguments: StoreBackend.allCases)
+    func fourWritersLoseNothing(_ backend: StoreBackend) throws {
         let dir = NSTemporaryDirectory() + "errand-conc-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let path = dir + "/store." + backend
+        let path = dir + "/store." + backend.rawValue
         let count = Self.perProcess(backend)
         let env = ["ERRAND_TODAY": "2026-11-29", "HOME": dir]
         let started = Date()
@@ -32,7 +32,7 @@ import Testing
             #expect(status == 0)
             #expect(errors == "")
         }
-        let store = try StoreOpener.open(path: path)
+        let store = try StoreOpener.open(path: path, backend: backend)
         #expect(try store.counts().toDo == 4 * count)
         #expect(Set(try store.allItems().map(\.title)).count == 4 * count)
         print("concurrency (\(backend)): 4 processes x \(count) creates in \(Int(Date().timeIntervalSince(started) * 1000)) ms")

@@ -39,10 +39,10 @@ import Glibc
     }
 
     /// Every state the script passes through, replayed in process on a fresh store.
-    static func snapshots(_ script: [String], backend: String) throws -> Set<[String]> {
-        let path = NSTemporaryDirectory() + "errand-snap-" + UUID().uuidString + "/s." + backend
+    static func snapshots(_ script: [String], backend: StoreBackend) throws -> Set<[String]> {
+        let path = NSTemporaryDirectory() + "errand-snap-" + UUID().uuidString + "/s." + backend.rawValue
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-        let store = try StoreOpener.open(path: path)
+        let store = try StoreOpener.open(path: path, backend: backend)
         defer { store.close() }
         let interpreter = Interpreter(environment: ShellEnvironment(store: store, clock: .fixed(today)))
         var states: Set<[String]> = [try state(store)]
@@ -53,8 +53,8 @@ import Glibc
         return states
     }
 
-    @Test(arguments: ["sqlite", "plist"])
-    func killedAtRandomMomentsTheStoreHoldsAPrefix(_ backend: String) throws {
+    @Test(arguments: StoreBackend.allCases)
+    func killedAtRandomMomentsTheStoreHoldsAPrefix(_ backend: StoreBackend) throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["ERRAND_CRASH_SEED"] ?? "") ?? UInt64(Date().timeIntervalSince1970)
         let trials = Int(ProcessInfo.processInfo.environment["ERRAND_CRASH_TRIALS"] ?? "") ?? 20
         print("crash safety (\(backend)): seed \(seed), \(trials) trials; replay with ERRAND_CRASH_SEED=\(seed)")
@@ -67,19 +67,19 @@ import Glibc
         let probe = NSTemporaryDirectory() + "errand-crash-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: probe) }
         let started = Date()
-        _ = try ChildProcess.run(["--store", probe + "/probe." + backend], stdin: input, environment: env)
+        _ = try ChildProcess.run(["--store", probe + "/probe." + backend.rawValue], stdin: input, environment: env)
         let full = max(Date().timeIntervalSince(started), 0.05)
 
         var rng = SeededGenerator(seed: seed ^ 0xC0FFEE)
         var survived = 0
         for trial in 0..<trials {
-            let path = probe + "/trial\(trial)." + backend
+            let path = probe + "/trial\(trial)." + backend.rawValue
             let child = try ChildProcess(["--store", path], environment: env)
             child.input.fileHandleForWriting.write(Data(input.utf8))
             let delay = Double.random(in: 0...(full * 1.1), using: &rng)
             usleep(useconds_t(delay * 1_000_000))
             child.kill9()
-            let store = try StoreOpener.open(path: path)
+            let store = try StoreOpener.open(path: path, backend: backend)
             let after = try Self.state(store)
             store.close()
             #expect(states.contains(after), "seed \(seed) trial \(trial): a state no prefix produces: \(after)")

@@ -16,7 +16,7 @@ import Testing
 
     func populated(_ name: String, items: Int) throws -> String {
         let path = dir + "/" + name
-        let store = try StoreOpener.open(path: path)
+        let store = try StoreOpener.open(path: path, backend: StoreBackend(forPath: path))
         for i in 0..<items {
             _ = try store.add(TodoItem(id: UUID(), title: "item \(i) " + String(repeating: "x", count: 200),
                                        due: DueDay(dayNumber: 20_000 + i % 30), created: Date()))
@@ -67,7 +67,7 @@ import Testing
         try #require(mounted == 0, "cannot mount a small tmpfs here (needs root): \(why)")
         defer { _ = try? Self.run(["umount", mountPoint]) }
         let path = mountPoint + "/" + name
-        let store = try StoreOpener.open(path: path)
+        let store = try StoreOpener.open(path: path, backend: StoreBackend(forPath: path))
         for i in 0..<40 {
             _ = try store.add(TodoItem(id: UUID(), title: "item \(i)", due: DueDay(dayNumber: 20_000), created: Date()))
         }
@@ -84,7 +84,7 @@ import Testing
         #expect(lines.first?.contains("no space left to write") == true, "\(err.prefix(300))")
         #expect(try bytes(path) == before)
         _ = try Self.run(["rm", "-f", "\(mountPoint)/filler"])
-        let reopened = try StoreOpener.open(path: path)
+        let reopened = try StoreOpener.open(path: path, backend: StoreBackend(forPath: path))
         #expect(try reopened.counts().toDo == 40)
         reopened.close()
     }

@@ -100,7 +100,7 @@ import Testing
         #expect(json.contains("Title\u{FFFD}]0;pwned\u{FFFD}"))
         #expect(!json.unicodeScalars.contains { $0.value < 0x20 })
         // The store that holds it still opens and reads back the same catalogue.
-        let reopened = try StoreOpener.open(path: t.store.path)
+        let reopened = try StoreOpener.open(path: t.store.path, backend: t.backend)
         #expect(try reopened.catalogue() == (try t.store.catalogue()))
     }
 

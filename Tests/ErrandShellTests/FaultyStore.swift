@@ -42,7 +42,6 @@ final class FaultyStore: ItemStore, CatalogueStore {
     func beginBatch() throws { try base.beginBatch() }
     func endBatch(commit: Bool) throws { try base.endBatch(commit: commit) }
     func close() { base.close() }
-    func catalogue() throws -> Catalogue? { try read { try base.catalogue() } }
     func ad(id: Int64) throws -> (ad: Ad, category: String?)? { try read { try base.ad(id: id) } }
     func catalogueSummary() throws -> CatalogueSummary? { try read { try base.catalogueSummary() } }
     func listedAds(in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {

@@ -39,7 +39,7 @@ import Testing
         #expect(create.values.coordinate(Create.coords) == (try Coordinate(latitude: 48.85, longitude: 2.35)))
         #expect(try parse("create x --date=tomorrow").values.date(Create.date)?.day == ParsingTests.today.adding(days: 1))
         #expect(try parse("create -- --not an option").values.text(Create.title) == "--not an option")
-        let item = try TodoItem(id: UUID(), title: "a", due: ParsingTests.today, created: Date(timeIntervalSince1970: 0))
+        let item = TodoItem(id: UUID(), title: "a", due: ParsingTests.today, created: Date(timeIntervalSince1970: 0))
         let listing: [ListingRow] = [.day(ParsingTests.today), .item(item)]
         #expect(try parse("check 2", listing: listing).values.item(Move.row) == item)
         #expect(try parse("open 1", listing: listing).values.row(Open.row) == .day(ParsingTests.today))
@@ -49,8 +49,8 @@ import Testing
     }
 
     @Test func parserRefusalsNameTheCommandAndSayWhatIsValid() {
-        let item = try? TodoItem(id: UUID(), title: "a", due: ParsingTests.today, created: Date(timeIntervalSince1970: 0))
-        let listing: [ListingRow] = [.day(ParsingTests.today)] + (item.map { [.item($0)] } ?? [])
+        let item = TodoItem(id: UUID(), title: "a", due: ParsingTests.today, created: Date(timeIntervalSince1970: 0))
+        let listing: [ListingRow] = [.day(ParsingTests.today), .item(item)]
         let cases: [(String, ParseFailure)] = [
             ("create x --date today --date tomorrow", .init(command: "create", error: .usage("create: --date given twice"))),
             ("clear --yes=no", .init(command: "clear", error: .usage("clear: --yes takes no value"))),

@@ -26,7 +26,7 @@ import Testing
             // Killed the moment the answer arrives: the write had returned.
             child.kill9()
             #expect(answer == "created \"item \(round)\" for Sun Nov 29 2026")
-            let reopened = try StoreOpener.open(path: store)
+            let reopened = try StoreOpener.open(path: store, backend: StoreBackend(forPath: store))
             #expect(try reopened.allItems().map(\.title) == (1...round).map { "item \($0)" })
             reopened.close()
         }

@@ -92,7 +92,7 @@ import Testing
         t.given("create b")
         t.given("list")
         // Another shell (another handle on the same file) deletes "a" and checks "b".
-        let other = try StoreOpener.open(path: t.store.path)
+        let other = try StoreOpener.open(path: t.store.path, backend: t.backend)
         _ = try other.delete(id: ShellTester.id(1), expecting: nil)
         _ = try other.setDone(true, id: ShellTester.id(2), expecting: nil)
         t.send("swipe 1", ["error: \"a\" is no longer in the store (another shell?); nothing was done: list again"],

@@ -8,6 +8,7 @@ import Testing
 /// afterwards and the exact output; anything not asserted fails.
 final class ShellTester {
     let directory: String
+    let backend: StoreBackend
     let store: ErrandStore
     let interpreter: Interpreter
     let runner: Runner
@@ -15,12 +16,15 @@ final class ShellTester {
     static let today = DueDay(year: 2026, month: 11, day: 29)!
     private var counter = 0
 
+    /// `backend` is a `StoreBackend` raw value ("sqlite", "plist"), as the tests' arguments give it.
     /// `wrap` puts something between the interpreter and the store (a fault injector); `store`
     /// stays the real one, for assertions.
-    init(backend: String = "sqlite", prompter: Prompter? = nil, wrap: (ErrandStore) -> ErrandStore = { $0 }) throws {
+    init(backend name: String = "sqlite", prompter: Prompter? = nil,
+         wrap: (ErrandStore) -> ErrandStore = { $0 }) throws {
+        backend = try #require(StoreBackend(rawValue: name))
         directory = NSTemporaryDirectory() + "errand-shell-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        store = try StoreOpener.open(path: directory + "/store." + backend)
+        store = try StoreOpener.open(path: directory + "/store." + name, backend: backend)
         var environment = ShellEnvironment(store: wrap(store), clock: .fixed(ShellTester.today), labeler: .english,
                                            workingDirectory: directory, home: directory)
         environment.prompter = prompter

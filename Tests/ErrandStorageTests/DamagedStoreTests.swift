@@ -11,7 +11,7 @@ import Testing
         try contents.write(to: URL(fileURLWithPath: path))
         var message = ""
         do {
-            _ = try StoreOpener.open(path: path)
+            _ = try StoreOpener.open(path: path, backend: backend)
         } catch {
             message = "\(error)"
         }
@@ -48,7 +48,7 @@ import Testing
 
     @Test func truncatedPlist() throws {
         let dir = TemporaryDirectory()
-        let store = try StoreOpener.open(path: dir.file("s.plist"))
+        let store = try StoreOpener.open(path: dir.file("s.plist"), backend: .plist)
         _ = try store.add(TodoItem(id: UUID(), title: "a", due: DueDay(dayNumber: 20_000), created: Date()))
         let whole = try Data(contentsOf: URL(fileURLWithPath: dir.file("s.plist")))
         try refuses(.plist, contents: whole.prefix(whole.count / 2), expect: "not an Errand store")
@@ -59,7 +59,7 @@ import Testing
                                   ("CREATE TABLE t(x); PRAGMA application_id = 7;", "another program")] {
             let dir = TemporaryDirectory()
             let path = dir.file("store.sqlite")
-            let store = try StoreOpener.open(path: path)
+            let store = try StoreOpener.open(path: path, backend: .sqlite)
             store.close()
             if fragment.contains("newer") {
                 try runSQLite(path, setup)
@@ -69,8 +69,8 @@ import Testing
             }
             // Checkpointed by sqlite3's exit; compare the main file only.
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(throws: StoreError.self) { try StoreOpener.open(path: path) }
-            do { _ = try StoreOpener.open(path: path) } catch { #expect("\(error)".contains(fragment), "\(error)") }
+            #expect(throws: StoreError.self) { try StoreOpener.open(path: path, backend: .sqlite) }
+            do { _ = try StoreOpener.open(path: path, backend: .sqlite) } catch { #expect("\(error)".contains(fragment), "\(error)") }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         }
     }
@@ -81,7 +81,7 @@ import Testing
         let path = dir.file(backend.fileName)
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         #expect(throws: StoreError.notAStore(path: path, reason: "it is a directory or a special file")) {
-            try StoreOpener.open(path: path)
+            try StoreOpener.open(path: path, backend: backend)
         }
     }
 
@@ -95,13 +95,13 @@ import Testing
     @Test func aVersionOneStoreGainsTheAdsCache() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("old.sqlite")
-        let store = try StoreOpener.open(path: path)
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
         let item = try store.add(TodoItem(id: UUID(), title: "kept", due: DueDay(dayNumber: 20_000), created: Date()))
         store.close()
         // Roll the file back to schema 1, as the first release wrote it.
         #expect(try SQLiteCLI.run(path, Self.backToVersion2
             + "DROP TABLE ad; DROP TABLE ad_category; DROP TABLE catalogue_info; PRAGMA user_version = 1;") == 0)
-        let reopened = try StoreOpener.open(path: path)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
         #expect(try reopened.item(id: item.id) == item)
         #expect(try reopened.catalogue() == nil)
         let catalogue = Catalogue(ads: [Ad(id: 1, categoryID: 1, title: "a", description: "d", price: 1, created: 0, isUrgent: false)],
@@ -121,7 +121,7 @@ import Testing
     @Test func aVersionTwoStoreGainsTalliesThatMatchItsItems() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("v2.sqlite")
-        let store = try StoreOpener.open(path: path)
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
         let day = DueDay(year: 2026, month: 11, day: 29)!
         var ids: [UUID] = []
         for i in 0..<30 {
@@ -131,7 +131,7 @@ import Testing
         for id in ids.prefix(5) { _ = try store.setDone(true, id: id, expecting: nil) }
         store.close()
         #expect(try SQLiteCLI.run(path, Self.backToVersion2) == 0)
-        let reopened = try StoreOpener.open(path: path)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
         let all = try reopened.allItems()
         let expected = (0..<7).map { d in all.filter { !$0.isDone && $0.due == day.adding(days: d) }.count }
         #expect(expected.reduce(0, +) == 25)
@@ -146,11 +146,11 @@ import Testing
     @Test func aDayFarBeyondYear9999IsNamedAsDamage() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("edited.sqlite")
-        let store = try StoreOpener.open(path: path)
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
         _ = try store.add(TodoItem(id: UUID(), title: "x", due: DueDay(dayNumber: 20_000), created: Date()))
         store.close()
         #expect(try SQLiteCLI.run(path, "UPDATE item SET due = 9000000000000000000;") == 0)
-        let reopened = try StoreOpener.open(path: path)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
         #expect(throws: StoreError.notAStore(path: path, reason: "an item has an impossible date")) {
             try reopened.allItems()
         }

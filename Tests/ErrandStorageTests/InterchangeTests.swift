@@ -170,7 +170,7 @@ import Testing
         let dir = TemporaryDirectory()
         let path = dir.file("store.plist")
         try data.write(to: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.self) { try StoreOpener.open(path: path) }
+        #expect(throws: StoreError.self) { try StoreOpener.open(path: path, backend: .plist) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == data)
     }
 }

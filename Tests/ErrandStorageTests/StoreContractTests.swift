@@ -56,6 +56,31 @@ import Testing
         #expect(try store.counts().toDo == 2)
     }
 
+    /// Equal is EntryKey's notion on every backend, SQLite's index only narrows the search:
+    /// the whole place counts, reopening is adding back, and a stored id is taken.
+    @Test(arguments: Backend.allCases)
+    func equalMeansTheWholeEntryAndReopeningIsAddingBack(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let here = try Coordinate(latitude: 48.85, longitude: 2.35)
+        let first = try store.add(item("Milk", place: Location(name: "Shop", coordinate: here)))
+        _ = try store.add(item("Milk", place: Location(name: "Shop", coordinate: try Coordinate(latitude: 48.86, longitude: 2.35))))
+        _ = try store.add(item("Milk", place: Location(name: "Shop")))
+        #expect(throws: DomainError.duplicate(title: "Milk", due: day)) {
+            try store.add(item("Milk", place: Location(name: "Shop", coordinate: here)))
+        }
+        _ = try store.setDone(true, id: first.id, expecting: nil)
+        let again = try store.add(item("Milk", place: Location(name: "Shop", coordinate: here)))
+        #expect(throws: DomainError.duplicate(title: "Milk", due: day)) { try store.setDone(false, id: first.id, expecting: nil) }
+        _ = try store.delete(id: again.id, expecting: again)
+        _ = try store.setDone(false, id: first.id, expecting: nil)
+        var reused = item("Other title")
+        reused.id = first.id
+        #expect(throws: DomainError.duplicate(title: "Other title", due: day)) { try store.add(reused) }
+        #expect(try store.importItems([reused]).skipped == 1)
+        #expect(try store.counts() == ItemCounts(toDo: 3, done: 0))
+    }
+
     @Test(arguments: Backend.allCases)
     func weekAndDayQueries(_ backend: Backend) throws {
         let dir = TemporaryDirectory()
@@ -82,6 +107,27 @@ import Testing
         _ = try other.delete(id: a.id, expecting: nil)
         #expect(throws: StoreError.vanished(title: "a")) { try store.setDone(true, id: a.id, expecting: a) }
         #expect(try store.counts() == ItemCounts(toDo: 0, done: 0))
+    }
+
+    /// The stale-listing rule speaks the same words on every backend; with no listing to
+    /// hold it against, a missing id is simply not found.
+    @Test(arguments: Backend.allCases)
+    func staleAndMissingItemsAreReportedInTheSameWords(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let a = try store.add(item("a"))
+        var edited = a
+        edited.notes = "as another shell listed it"
+        func message(_ call: () throws -> TodoItem) -> String {
+            do { return "no error: \(try call().title)" } catch { return "\(error)" }
+        }
+        #expect(message { try store.setDone(true, id: a.id, expecting: edited) }
+                == "\"a\" was changed since it was listed (another shell?); nothing was done: list again")
+        _ = try store.delete(id: a.id, expecting: a)
+        #expect(message { try store.delete(id: a.id, expecting: a) }
+                == "\"a\" is no longer in the store (another shell?); nothing was done: list again")
+        #expect(message { try store.setDone(true, id: a.id, expecting: nil) } == "no item \(a.id.uuidString)")
+        #expect(message { try store.delete(id: a.id, expecting: nil) } == "no item \(a.id.uuidString)")
     }
 
     @Test(arguments: Backend.allCases)
@@ -119,7 +165,7 @@ import Testing
     func newFilesArePrivate(_ backend: Backend) throws {
         let dir = TemporaryDirectory()
         let path = dir.file("deep/er/" + backend.fileName)
-        let store = try StoreOpener.open(path: path)
+        let store = try StoreOpener.open(path: path, backend: backend)
         _ = try store.add(item("a"))
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)

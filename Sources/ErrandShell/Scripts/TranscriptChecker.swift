@@ -35,7 +35,8 @@ public struct TranscriptChecker {
         }
         let dir = NSTemporaryDirectory() + "errand-check-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = try StoreOpener.open(path: dir + (transcript.plist ? "/store.plist" : "/store.sqlite"))
+        let backend: StoreBackend = transcript.plist ? .plist : .sqlite
+        let store = try StoreOpener.open(path: dir + "/store." + backend.rawValue, backend: backend)
         defer { store.close() }
         var counter: UInt64 = 0
         var environment = ShellEnvironment(

@@ -9,7 +9,7 @@ public func fuzz(_ bytes: UnsafeRawPointer?, _ count: Int) -> CInt {
     let data = Data(bytes: bytes, count: count)
     if let parsed = try? ItemImporter.parse(data, path: "fuzz.plist", clock: .fixed(today), newID: UUID.init) {
         var manager = ItemManager()
-        _ = manager.importItems(parsed.items)
+        _ = try? manager.importItems(parsed.items)
     }
     return 0
 }

@@ -1,0 +1,85 @@
+import Foundation
+
+/// The to-do rules, once for every backend: the book's ItemManager (equal items refused,
+/// checking and unchecking move an item to the end of the other section) over any records.
+/// Each rule checks everything before it writes anything, so a refused change leaves the
+/// records as they were (the property-list backend's batches rely on it).
+extension ItemRecords {
+    /// Adds a new open item at the end of To do; refuses one equal to an item already open.
+    @discardableResult
+    public mutating func add(_ item: TodoItem) throws -> TodoItem {
+        let fresh = try item.validated()
+        if let refusal = try refusal(toAdd: fresh) { throw refusal }
+        return try insertOpen(fresh)
+    }
+
+    /// Moves an item to the end of the other section.
+    @discardableResult
+    public mutating func setDone(_ done: Bool, id: UUID) throws -> TodoItem {
+        try setDone(done, stored: existing(id: id))
+    }
+
+    @discardableResult
+    public mutating func remove(id: UUID) throws -> TodoItem {
+        let removed = try existing(id: id)
+        try removeItem(id: id)
+        return removed
+    }
+
+    /// Adds items brought from another app, all checked first: one invalid item refuses them
+    /// all. Items whose id is taken, or equal to an open item (including one earlier in the
+    /// same import), are skipped and counted.
+    public mutating func importItems(_ incoming: [TodoItem]) throws -> ImportOutcome {
+        let valid = try incoming.map { try $0.validated() }
+        var added: [TodoItem] = []
+        var skipped = 0
+        for item in valid {
+            if try refusal(toAdd: item) != nil {
+                skipped += 1
+            } else {
+                added.append(try insertOpen(item))
+            }
+        }
+        return ImportOutcome(added: added, skipped: skipped)
+    }
+
+    /// The stored item with this id, or the error naming the id.
+    package func existing(id: UUID) throws -> TodoItem {
+        guard let item = try item(id: id) else { throw DomainError.notFound(id.uuidString) }
+        return item
+    }
+
+    /// `setDone` for an item just read under the same lock: the storage layer reads it once
+    /// to hold it against a listing (ItemRecords+Expecting) and hands it on.
+    package mutating func setDone(_ done: Bool, stored item: TodoItem) throws -> TodoItem {
+        if item.isDone == done { throw done ? DomainError.alreadyDone(item.title) : DomainError.notDone(item.title) }
+        // Reopening is adding back to To do: the equal-item rule applies as it does to a new item.
+        if !done, try hasOpenItem(withEntry: EntryKey(item)) {
+            throw DomainError.duplicate(title: item.title, due: item.due)
+        }
+        let moved = try movedToEnd(item, done: done)
+        try update(moved)
+        return moved
+    }
+
+    /// Why a new item may not be added, if it may not: an equal item is open, or its id is
+    /// taken (the user sees both as "already on the list").
+    private func refusal(toAdd item: TodoItem) throws -> DomainError? {
+        guard try hasOpenItem(withEntry: EntryKey(item)) || self.item(id: item.id) != nil else { return nil }
+        return .duplicate(title: item.title, due: item.due)
+    }
+
+    private mutating func insertOpen(_ item: TodoItem) throws -> TodoItem {
+        let fresh = try movedToEnd(item, done: false)
+        try insert(fresh)
+        return fresh
+    }
+
+    /// The item at the end of the section it goes to: every change takes a new sequence.
+    private mutating func movedToEnd(_ item: TodoItem, done: Bool) throws -> TodoItem {
+        var moved = item
+        moved.isDone = done
+        moved.sequence = try nextSequence()
+        return moved
+    }
+}

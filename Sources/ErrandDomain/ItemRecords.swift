@@ -1,0 +1,20 @@
+import Foundation
+
+/// What the to-do rules need from wherever items are kept: two look-ups, a sequence counter
+/// and plain writes, with no rule in any of them. ItemManager keeps the records in memory,
+/// the SQLite backend in tables; the rules (ItemRecords+Rules.swift) are written once on top,
+/// so a new backend implements these six and inherits every rule.
+public protocol ItemRecords {
+    func item(id: UUID) throws -> TodoItem?
+    /// Whether an open item has this entry. A backend may narrow its search with an index,
+    /// but which candidates are equal is `EntryKey`'s == to say.
+    func hasOpenItem(withEntry key: EntryKey) throws -> Bool
+    /// A sequence above every stored one, for the item that changes now.
+    mutating func nextSequence() throws -> Int64
+    /// Stores an item whose id is not stored yet.
+    mutating func insert(_ item: TodoItem) throws
+    /// Replaces the stored item that has this item's id.
+    mutating func update(_ item: TodoItem) throws
+    /// Removes the item with this id, if there is one.
+    mutating func removeItem(id: UUID) throws
+}

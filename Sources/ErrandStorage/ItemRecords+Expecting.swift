@@ -1,0 +1,25 @@
+import ErrandDomain
+import Foundation
+
+/// The stale-listing rule, once for every backend: a call made from a listing names the item
+/// as it was listed and acts only if the stored item still equals it. Otherwise nothing is
+/// done and the error says why, in the same words whichever backend holds the items.
+extension ItemRecords {
+    /// The stored item when it still equals `expecting`; with nothing expected, any stored item.
+    func current(id: UUID, expecting: TodoItem?) throws -> TodoItem {
+        guard let expecting else { return try existing(id: id) }
+        guard let stored = try item(id: id) else { throw StoreError.vanished(title: expecting.title) }
+        guard stored == expecting else { throw StoreError.changed(title: expecting.title) }
+        return stored
+    }
+
+    mutating func setDone(_ done: Bool, id: UUID, expecting: TodoItem?) throws -> TodoItem {
+        try setDone(done, stored: current(id: id, expecting: expecting))
+    }
+
+    mutating func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem {
+        let deleted = try current(id: id, expecting: expecting)
+        try removeItem(id: id)
+        return deleted
+    }
+}

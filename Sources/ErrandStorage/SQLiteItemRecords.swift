@@ -1,0 +1,55 @@
+import ErrandDomain
+import Foundation
+
+/// The item table as the shared rules see it (ItemRecords), used inside one of the store's
+/// write transactions. Look-ups go through indexes: the id through uuid's, the equal-item
+/// candidates through item_same_entry.
+struct SQLiteItemRecords: ItemRecords {
+    let store: SQLiteItemStore
+
+    /// Narrows by the indexed columns only: which candidate is equal is EntryKey's to say.
+    static let sameEntrySQL = "SELECT \(SQLiteItemStore.columns) FROM item WHERE title = ?1 AND due = ?2 AND done = 0"
+    /// Both number the row alike: ?1 the id, then the other columns in `columns` order.
+    static let insertSQL = "INSERT INTO item (\(SQLiteItemStore.columns)) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)"
+    static let updateSQL = """
+        UPDATE item SET title = ?2, notes = ?3, due = ?4, due_time = ?5, place = ?6, latitude = ?7,
+            longitude = ?8, done = ?9, created = ?10, seq = ?11
+        WHERE uuid = ?1
+        """
+
+    func item(id: UUID) throws -> TodoItem? { try store.item(id: id) }
+
+    func hasOpenItem(withEntry key: EntryKey) throws -> Bool {
+        let candidates = try store.rows(Self.sameEntrySQL) {
+            $0.bind(1, key.title)
+            $0.bind(2, key.due.dayNumber)
+        }
+        return candidates.contains { EntryKey($0) == key }
+    }
+
+    func nextSequence() throws -> Int64 { try store.nextSequence() }
+    func insert(_ item: TodoItem) throws { try write(Self.insertSQL, item) }
+    func update(_ item: TodoItem) throws { try write(Self.updateSQL, item) }
+
+    func removeItem(id: UUID) throws {
+        let s = try store.db.statement("DELETE FROM item WHERE uuid = ?1")
+        s.bind(1, UUIDText.of(id))
+        try s.run()
+    }
+
+    private func write(_ sql: String, _ item: TodoItem) throws {
+        let s = try store.db.statement(sql)
+        s.bind(1, UUIDText.of(item.id))
+        s.bind(2, item.title)
+        s.bind(3, item.notes)
+        s.bind(4, item.due.dayNumber)
+        s.bind(5, item.time?.minutes)
+        s.bind(6, item.location?.name)
+        s.bind(7, item.location?.coordinate?.latitude)
+        s.bind(8, item.location?.coordinate?.longitude)
+        s.bind(9, item.isDone ? 1 : 0)
+        s.bind(10, Int64(item.created.timeIntervalSince1970))
+        s.bind(11, item.sequence)
+        try s.run()
+    }
+}
