@@ -16,21 +16,16 @@ public final class Interpreter {
 
     public var table: CommandTable { parser.table }
 
-    /// What the parser checks values against, as things stand now.
-    public var parseContext: ParseContext { context.parseContext }
-
-    var context: CommandContext { CommandContext(session: session, environment: environment, table: table) }
-
     public func execute(_ line: String) -> CommandOutcome {
+        var context = CommandContext(session: session, environment: environment, table: table)
         let parsed: ParsedCommand
         do {
-            parsed = try parser.parse(line, context: parseContext)
+            parsed = try parser.parse(line, context: context.parseContext)
         } catch {
             return CommandOutcome(command: error.command, result: .failure(error.error))
         }
         // Work on a copy: a command that fails leaves the session as it was, except for a
         // store change it made before failing, which stays recorded (see CommandContext).
-        var context = self.context
         do {
             let display = try parsed.command.run(&context)
             session = context.session
