@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers depend one way: domain <- storage <- catalogue <- shell; the terminal layer knows
-// nothing of to-dos; the executable only wires shell and terminal together.
+// Layers depend one way: domain <- storage <- catalogue <- shell <- launch (errand's own
+// command line, environment and `check`); the terminal layer knows nothing of to-dos; the
+// executable only wires launch, shell and terminal together.
 let package = Package(
     name: "Errand",
     products: [
@@ -31,13 +32,14 @@ let package = Package(
         // The HTTP stack (FoundationNetworking, libcurl): linked by errand-fetch, never by errand.
         .target(name: "ErrandNetwork", dependencies: ["ErrandCatalogue"]),
         .target(name: "ErrandShell", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue"]),
+        .target(name: "ErrandLaunch", dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue"]),
         .target(name: "ErrandTerminal", dependencies: ["CEditLine"]),
         // Helpers shared by the test targets (child processes, a loopback HTTP server).
         .target(name: "ErrandTestSupport"),
         .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandCatalogue"]),
         .executableTarget(
             name: "errand",
-            dependencies: ["ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain"]
+            dependencies: ["ErrandLaunch", "ErrandShell", "ErrandTerminal", "ErrandStorage"]
         ),
         .testTarget(name: "ErrandDomainTests", dependencies: ["ErrandDomain"]),
         .testTarget(name: "ErrandStorageTests", dependencies: ["ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),
@@ -45,6 +47,9 @@ let package = Package(
                     dependencies: ["ErrandCatalogue", "ErrandNetwork", "ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),
         .testTarget(name: "ErrandShellTests",
                     dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandTestSupport"]),
+        .testTarget(name: "ErrandLaunchTests",
+                    dependencies: ["ErrandLaunch", "ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue",
+                                   "ErrandTestSupport"]),
         .testTarget(name: "ErrandReliabilityTests",
                     dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandTerminal",
                                    "ErrandTestSupport"]),

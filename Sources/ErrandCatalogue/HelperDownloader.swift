@@ -1,3 +1,4 @@
+import ErrandDomain
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -5,13 +6,16 @@ import Glibc
 
 /// Downloads by running `errand-fetch` (beside the errand executable, or `ERRAND_FETCH`): the
 /// body arrives on its stdout, a failure as one wire line on its stderr. With `progress`, the
-/// helper draws its progress line on our stderr (passed to it as descriptor 3).
+/// helper draws its progress line on `progressDescriptor` (our stderr unless told otherwise),
+/// passed to it as its descriptor 3, apart from the stderr that carries the reason.
 public struct HelperDownloader: Downloader {
     public var progress: Bool
+    public var progressDescriptor: Int32
     public var helperPath: String
 
-    public init(progress: Bool = false, helperPath: String? = nil) {
+    public init(progress: Bool = false, progressDescriptor: Int32 = 2, helperPath: String? = nil) {
         self.progress = progress
+        self.progressDescriptor = progressDescriptor
         self.helperPath = helperPath ?? HelperDownloader.defaultPath()
     }
 
@@ -40,10 +44,13 @@ public struct HelperDownloader: Downloader {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        // The actions run in order: descriptor 3 must copy our stderr before 2 becomes the
+        // reason pipe (the other way round, the progress line's erase sequence landed in front
+        // of the reason). The pipes' write ends are never 3: each read end was opened first.
+        if progress { posix_spawn_file_actions_adddup2(&actions, progressDescriptor, 3) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
-        if progress { posix_spawn_file_actions_adddup2(&actions, 2, 3) }
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -63,10 +70,19 @@ public struct HelperDownloader: Downloader {
         if body.count > limits.maxBytes { throw .tooLarge(url: name, limit: limits.maxBytes) }
         let exited = (status & 0x7f) == 0
         if exited && (status >> 8) & 0xff == 0 { return body }
-        let line = message.split(separator: "\n").first.map(String.init) ?? ""
-        if let error = CatalogueError(wireLine: line) { throw error }
-        let why = exited ? (line.isEmpty ? "exit status \((status >> 8) & 0xff)" : line) : "killed by signal \(status & 0x7f)"
-        throw .unreachable(url: name, reason: "the download helper failed: \(why)")
+        throw HelperDownloader.failure(url: name, stderr: message, exitStatus: exited ? (status >> 8) & 0xff : nil,
+                                       signal: status & 0x7f)
+    }
+
+    /// What a failed helper's stderr means: its wire line when there is one (anything else
+    /// that reached its stderr, a runtime warning say, is passed over), else its first line,
+    /// with control characters neutralised so that the message stays one printable line.
+    static func failure(url: String, stderr: String, exitStatus: Int32?, signal: Int32) -> CatalogueError {
+        let lines = stderr.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).map(String.init)
+        if let error = lines.lazy.compactMap(CatalogueError.init(wireLine:)).last { return error }
+        let line = TextSafety.neutralised(lines.first ?? "", asSpace: ["\t"])
+        let why = exitStatus.map { line.isEmpty ? "exit status \($0)" : line } ?? "killed by signal \(signal)"
+        return .unreachable(url: url, reason: "the download helper failed: \(why)")
     }
 
     /// Both ends close on exec: the helper gets only the copies placed on 1 and 2.

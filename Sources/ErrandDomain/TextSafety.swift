@@ -1,7 +1,8 @@
 /// Control characters (C0, DEL, C1) in text that came from a person or the network: they
 /// drive terminals, break XML stores and end C strings. One definition for every layer.
 public enum TextSafety {
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    /// Inlinable: the JSON writer and the width count call it for every scalar they see.
+    @inlinable public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
     }
 

@@ -20,6 +20,7 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     private var received = 0
     private var expected: Int64?
     private var verdict: Result<Data, CatalogueError>?
+    private var reported = false
 
     init(url: URL, limit: Int, progress: (@Sendable (Int64, Int64?) -> Void)?,
          forward: (@Sendable (Data) -> Bool)? = nil) {
@@ -78,9 +79,19 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
             finish(.failure(.tooLarge(url: url.absoluteString, limit: limit)))
         } else if let forward, !forward(data) {
             finish(.failure(.unreachable(url: url.absoluteString, reason: "the body could not be passed on")))
-        } else {
-            progress?(Int64(count), total)
+        } else if let progress {
+            lock.lock()
+            reported = true
+            lock.unlock()
+            progress(Int64(count), total)
         }
+    }
+
+    /// Whether a progress line was drawn, so there is one to clear.
+    var reportedProgress: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return reported
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

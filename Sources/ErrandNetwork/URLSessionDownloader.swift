@@ -9,7 +9,8 @@ import FoundationNetworking
 public struct URLSessionDownloader: Downloader {
     /// Called with (bytes so far, bytes expected if known) while a download runs.
     public let progress: (@Sendable (Int64, Int64?) -> Void)?
-    /// Called when a download that reported progress ends, to clear the progress line.
+    /// Called when a download that reported progress ends, to clear the progress line (not
+    /// when nothing was reported: there is no line to clear then).
     public let finished: (@Sendable () -> Void)?
     /// When set, the body is passed here piece by piece as it arrives and `download` returns
     /// no bytes: errand-fetch streams to its stdout instead of holding a second copy.
@@ -33,7 +34,7 @@ public struct URLSessionDownloader: Downloader {
         var request = URLRequest(url: url)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         session.dataTask(with: request).resume()
-        defer { if progress != nil { finished?() } }
+        defer { if delegate.reportedProgress { finished?() } }
         // The resource timeout bounds the wait; the margin covers a stalled callback.
         if delegate.done.wait(timeout: .now() + limits.totalTimeout + 5) == .timedOut {
             throw .timedOut(url: url.absoluteString, seconds: limits.totalTimeout)

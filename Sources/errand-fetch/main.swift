@@ -10,7 +10,8 @@ import Glibc
 // errand's download helper: the body on stdout as it arrives; a failure as one wire line on
 // stderr (exit 1), and whatever was written is then to be discarded;
 // bad usage exit 2. Kept out of errand itself so that its start-up never pays for the HTTP
-// stack. With --progress-fd, a progress line is drawn there and cleared at the end.
+// stack. With --progress-fd, a progress line is drawn there and cleared at the end (only if
+// one was drawn; the failure line on stderr never carries it).
 
 signal(SIGPIPE, SIG_IGN)
 

@@ -100,8 +100,8 @@ import Testing
         #expect(throws: CatalogueError.self) { try CatalogueDecoder.categories(Data(nested.utf8)) }
     }
 
-    @Test func theRealPayloadDecodesWhenPresent() throws {
-        guard Fixtures.hasPaperclip else { return }
+    @Test(.enabled(if: Fixtures.available, Fixtures.missing))
+    func theRealPayloadDecodes() throws {
         let categories = try CatalogueDecoder.categories(Fixtures.data(Fixtures.paperclip, "categories.json"))
         let ads = try CatalogueDecoder.ads(Fixtures.data(Fixtures.paperclip, "listing.json"), categories: categories)
         #expect(categories.count == 11)

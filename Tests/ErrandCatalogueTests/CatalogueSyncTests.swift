@@ -108,8 +108,8 @@ import Testing
         #expect(try store.catalogue() == good, "\(backend) \(breakage)")
     }
 
-    @Test func theRealPayloadAndItsImagesWhenPresent() throws {
-        guard Fixtures.hasPaperclip else { return }
+    @Test(.enabled(if: Fixtures.available, Fixtures.missing))
+    func theRealPayloadAndItsImages() throws {
         let image = try #require(try FileManager.default.contentsOfDirectory(atPath: Fixtures.paperclip.appendingPathComponent("ad-small").path).first)
         let server = try LoopbackServer(routes: [
             "/categories.json": .body(try Fixtures.data(Fixtures.paperclip, "categories.json"), contentType: "text/plain; charset=utf-8"),

@@ -1,8 +1,11 @@
-import ErrandCatalogue
+@testable import ErrandCatalogue
 import ErrandNetwork
 import ErrandTestSupport
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// errand downloads through the errand-fetch helper (so its own start-up never loads the HTTP
 /// stack): the helper must give the same bytes and the same one-line errors as downloading
@@ -43,6 +46,50 @@ import Testing
             url: url.absoluteString, reason: "cannot run the download helper /nonexistent/errand-fetch (No such file or directory)")) {
             try helper.download(url, limits: limits)
         }
+    }
+
+    /// Offline at a terminal, `ads` once said "the download helper failed: ESC[Kunreachable...":
+    /// the progress line's erase sequence had reached the reason line. The progress line goes
+    /// to its own descriptor (a pipe here, the terminal in errand) and the reason stays clean.
+    @Test func aFailureWithProgressOnIsOneCleanLine() throws {
+        let server = try LoopbackServer(routes: ["/cut.json": .truncated(Data(count: 4096), announced: 8192)])
+        defer { server.stop() }
+        let refused = "http://127.0.0.1:1/listing.json"
+        for (path, expected, shown) in [
+            (refused, CatalogueError.unreachable(url: refused, reason: "connection refused"), false),
+            (server.base + "cut.json", CatalogueError.truncated(url: server.base + "cut.json"), true),
+        ] {
+            var terminal: [Int32] = [-1, -1]
+            #expect(pipe(&terminal) == 0)
+            let helper = HelperDownloader(progress: true, progressDescriptor: terminal[1])
+            var failure: CatalogueError?
+            let url = try #require(URL(string: path))
+            do { _ = try helper.download(url, limits: limits) } catch { failure = error }
+            close(terminal[1])
+            let drawn = String(decoding: HelperDownloader.readAll(terminal[0], limit: 1 << 16), as: UTF8.self)
+            close(terminal[0])
+            let message = String(describing: failure)
+            #expect(failure == expected, "\(message)")
+            #expect(!message.contains("\u{1B}") && !message.contains("\u{FFFD}") && !message.contains("\r"), "\(message)")
+            // A line is erased only where one was drawn: a refusal leaves the terminal alone.
+            if shown {
+                #expect(drawn.hasPrefix("\rdownloading: ") && drawn.hasSuffix("\r\u{1B}[K"), "\(drawn.debugDescription)")
+            } else {
+                #expect(drawn == "", "\(drawn.debugDescription)")
+            }
+        }
+    }
+
+    @Test func theReasonIsTheWireLineWhateverElseReachedStderr() {
+        let failure = { (stderr: String, status: Int32?) in
+            HelperDownloader.failure(url: "http://a/", stderr: stderr, exitStatus: status, signal: 9)
+        }
+        #expect(failure("warning: something\r\nunreachable\thttp://a/\tno network\n", 1)
+                == .unreachable(url: "http://a/", reason: "no network"))
+        #expect(failure("\u{1B}[31mbad\tusage\nusage: errand-fetch URL\n", 2)
+                == .unreachable(url: "http://a/", reason: "the download helper failed: \u{FFFD}[31mbad usage"))
+        #expect(failure("", 3) == .unreachable(url: "http://a/", reason: "the download helper failed: exit status 3"))
+        #expect(failure("", nil) == .unreachable(url: "http://a/", reason: "the download helper failed: killed by signal 9"))
     }
 
     @Test func everyErrorCrossesTheWireUnchanged() {

@@ -1,8 +1,10 @@
 import ErrandStorage
 import Foundation
+import Testing
 
 /// Where test data lives: the project's own sample catalogue, and the real paperclip payload
-/// beside the project (present in CI; tests that need it are skipped without it).
+/// beside the project (present in CI; tests that need it show as skipped without it, with
+/// `.enabled(if: Fixtures.available, Fixtures.missing)`).
 enum Fixtures {
     static let root: URL = {
         var url = URL(fileURLWithPath: #filePath)
@@ -12,7 +14,10 @@ enum Fixtures {
 
     static var sample: URL { root.appendingPathComponent("examples/catalogue") }
     static var paperclip: URL { root.deletingLastPathComponent().appendingPathComponent("shared/fixtures/paperclip") }
-    static var hasPaperclip: Bool { FileManager.default.fileExists(atPath: paperclip.appendingPathComponent("listing.json").path) }
+    static var available: Bool { FileManager.default.fileExists(atPath: paperclip.appendingPathComponent("listing.json").path) }
+    static var missing: Comment {
+        "needs the real paperclip payload in \(paperclip.path) (../shared beside the checkout)"
+    }
 
     static func data(_ url: URL, _ name: String) throws -> Data {
         try Data(contentsOf: url.appendingPathComponent(name))

@@ -42,7 +42,7 @@ import Testing
         #expect(complete(t, "set pagesize ").candidates.map(\.insert) == ["off"])
         #expect(complete(t, "help sw").candidates.map(\.insert) == ["swipe"])
         try FileManager.default.createDirectory(atPath: t.directory + "/my plans", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: t.directory + "/my plans/week one.errand", contents: Data())
+        #expect(FileManager.default.createFile(atPath: t.directory + "/my plans/week one.errand", contents: Data()))
         #expect(complete(t, "source my").candidates.map(\.insert) == ["\"my plans/\""])
         let inside = complete(t, "source \"my plans/w")
         #expect(inside.candidates.map(\.insert) == ["\"my plans/week one.errand\""])

@@ -69,20 +69,6 @@ import Testing
         }
     }
 
-    @Test func launchOptions() throws {
-        #expect(try LaunchOptions.parse([]).mode == .standardInput)
-        #expect(try LaunchOptions.parse(["tour.errand"]).mode == .script("tour.errand"))
-        #expect(try LaunchOptions.parse(["--script", "a"]).mode == .script("a"))
-        let c = try LaunchOptions.parse(["-c", "view", "--bail", "-c", "list", "--store", "x.plist", "--today=2026-01-02"])
-        #expect(c.mode == .commands(["view", "list"]))
-        #expect(c.bail && c.store == "x.plist" && c.today == "2026-01-02")
-        #expect(try LaunchOptions.parse(["check", "--update", "a.session"]).mode == .check(["a.session"], update: true))
-        #expect(throws: ShellError.usage("unknown option --nope")) { try LaunchOptions.parse(["--nope"]) }
-        #expect(throws: ShellError.usage("--store needs a value")) { try LaunchOptions.parse(["--store"]) }
-        #expect(throws: ShellError.self) { try LaunchOptions.parse(["a", "-c", "view"]) }
-        #expect(throws: ShellError.self) { try LaunchOptions.parse(["check"]) }
-    }
-
     @Test func displayWidthCountsColumnsNotCharacters() {
         #expect(DisplayWidth.of("abc") == 3)
         #expect(DisplayWidth.of("café") == 4)

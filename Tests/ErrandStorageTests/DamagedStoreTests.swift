@@ -1,11 +1,13 @@
 import ErrandDomain
 import ErrandStorage
+import ErrandTestSupport
 import Foundation
 import Testing
 
 /// A store that cannot be read is refused with one line naming the file and left as it was.
 @Suite struct DamagedStoreTests {
-    func refuses(_ backend: Backend, contents: Data, expect fragment: String) throws {
+    /// `context` goes into every failure message (a random test's seed, say).
+    func refuses(_ backend: Backend, contents: Data, expect fragment: String, context: String = "") throws {
         let dir = TemporaryDirectory()
         let path = dir.file(backend.fileName)
         try contents.write(to: URL(fileURLWithPath: path))
@@ -15,18 +17,19 @@ import Testing
         } catch {
             message = "\(error)"
         }
-        #expect(message.hasPrefix(path + ": "))
-        #expect(message.contains(fragment), "\(message)")
-        #expect(!message.contains("\n"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == contents)
-        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(message.hasPrefix(path + ": "), "\(context)")
+        #expect(message.contains(fragment), "\(message) \(context)")
+        #expect(!message.contains("\n"), "\(context)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == contents, "\(context)")
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "\(context)")
     }
 
     @Test(arguments: Backend.allCases)
     func randomBytes(_ backend: Backend) throws {
-        var generator = SystemRandomNumberGenerator()
+        let seed = TestSeed.draw(for: "randomBytes(\(backend))")
+        var generator = SeededGenerator(seed: seed)
         let bytes = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) })
-        try refuses(backend, contents: bytes, expect: "not an Errand store")
+        try refuses(backend, contents: bytes, expect: "not an Errand store", context: "seed \(seed): replay with ERRAND_TEST_SEED=\(seed)")
     }
 
     @Test(arguments: Backend.allCases)

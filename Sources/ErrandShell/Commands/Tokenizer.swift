@@ -42,103 +42,57 @@ public enum Tokenizer {
     }
 
     static func scanCharacters(_ line: String) -> Scan {
-        var scan = Scan()
-        var current = ""
-        var start = 0
-        var inToken = false
-        var quoted = false
-        var escape = false
-        for (offset, char) in line.enumerated() {
-            if escape {
-                current.append(char)
-                escape = false
-                continue
-            }
-            if let quote = scan.openQuote {
-                if char == quote {
-                    scan.openQuote = nil
-                } else if char == "\\" && quote == "\"" {
-                    escape = true
-                } else {
-                    current.append(char)
-                }
-                continue
-            }
-            switch char {
-            case " ", "\t":
-                if inToken {
-                    scan.tokens.append(Token(text: current, start: start, quoted: quoted))
-                    current = ""
-                    inToken = false
-                    quoted = false
-                }
-            case "\"", "'":
-                if !inToken { start = offset; inToken = true }
-                scan.openQuote = char
-                quoted = true
-            case "\\":
-                if !inToken { start = offset; inToken = true }
-                escape = true
-            default:
-                if !inToken { start = offset; inToken = true }
-                current.append(char)
-            }
-        }
-        if inToken { scan.tokens.append(Token(text: current, start: start, quoted: quoted)) }
-        scan.danglingEscape = escape
-        return scan
+        scan(line, into: String.self)
     }
 
-    /// The same rules as `scan`, byte by byte, for lines that are all ASCII.
     static func scanASCII(_ line: String) -> Scan {
+        scan(line.utf8, into: [UInt8].self)
+    }
+
+    /// The one set of rules, over Characters or, for ASCII lines, bytes: `Buffer` says how a
+    /// word is gathered from those units. Offsets count units, which for ASCII are Characters.
+    static func scan<Units: Sequence, Buffer: TokenBuffer>(_ units: Units, into _: Buffer.Type) -> Scan
+    where Units.Element == Buffer.Unit {
         var scan = Scan()
-        var current: [UInt8] = []
+        var current = Buffer()
         var start = 0
         var inToken = false
         var quoted = false
         var escape = false
-        var openQuote: UInt8?
-        func finish() {
-            scan.tokens.append(Token(text: String(decoding: current, as: UTF8.self), start: start, quoted: quoted))
-        }
-        for (offset, byte) in line.utf8.enumerated() {
+        var openQuote: Buffer.Unit?
+        for (offset, unit) in units.enumerated() {
             if escape {
-                current.append(byte)
+                current.append(unit)
                 escape = false
-                continue
-            }
-            if let quote = openQuote {
-                if byte == quote {
+            } else if let quote = openQuote {
+                if unit == quote {
                     openQuote = nil
-                } else if byte == UInt8(ascii: "\\") && quote == UInt8(ascii: "\"") {
+                } else if unit == Buffer.backslash && quote == Buffer.doubleQuote {
                     escape = true
                 } else {
-                    current.append(byte)
+                    current.append(unit)
                 }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+            } else if unit == Buffer.space || unit == Buffer.tab {
                 if inToken {
-                    finish()
+                    scan.tokens.append(Token(text: current.text, start: start, quoted: quoted))
                     current.removeAll(keepingCapacity: true)
                     inToken = false
                     quoted = false
                 }
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            } else {
                 if !inToken { start = offset; inToken = true }
-                openQuote = byte
-                quoted = true
-            case UInt8(ascii: "\\"):
-                if !inToken { start = offset; inToken = true }
-                escape = true
-            default:
-                if !inToken { start = offset; inToken = true }
-                current.append(byte)
+                if unit == Buffer.doubleQuote || unit == Buffer.singleQuote {
+                    openQuote = unit
+                    quoted = true
+                } else if unit == Buffer.backslash {
+                    escape = true
+                } else {
+                    current.append(unit)
+                }
             }
         }
-        if inToken { finish() }
-        scan.openQuote = openQuote.map { Character(Unicode.Scalar($0)) }
+        if inToken { scan.tokens.append(Token(text: current.text, start: start, quoted: quoted)) }
+        scan.openQuote = openQuote.map(Buffer.character)
         scan.danglingEscape = escape
         return scan
     }

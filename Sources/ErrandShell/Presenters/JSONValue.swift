@@ -1,3 +1,5 @@
+import ErrandDomain
+
 /// A small JSON writer with keys in the order given, so output is stable for transcripts and
 /// cheap to produce (JSONSerialization would sort or shuffle keys and costs more).
 public indirect enum JSONValue: Equatable, Sendable {
@@ -53,8 +55,8 @@ public indirect enum JSONValue: Equatable, Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                // U+2028 and U+2029 too: JavaScript string literals cannot hold them raw.
+                if TextSafety.isControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029 {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

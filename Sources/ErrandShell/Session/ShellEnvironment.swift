@@ -22,7 +22,7 @@ public struct ShellEnvironment {
     public var catalogueSync = CatalogueSync()
     /// A catalogue folder that ships with Errand, if there is one: the hint to type when
     /// nothing is cached and the network is not there.
-    public var exampleCatalogue: String?
+    public var exampleCatalogue: () -> String? = { nil }
 
     public init(store: ErrandStore, clock: Clock, labeler: DayLabeler = .english, newID: @escaping () -> UUID = UUID.init,
                 history: @escaping () -> [String] = { [] }, prompter: Prompter? = nil,

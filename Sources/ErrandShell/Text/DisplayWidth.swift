@@ -18,8 +18,9 @@ public enum DisplayWidth {
     }
 
     static func of(_ scalar: Unicode.Scalar) -> Int {
+        // Shown as U+FFFD once sanitized; raw, a terminal draws nothing for them.
+        if TextSafety.isControl(scalar) { return 0 }
         let v = scalar.value
-        if v == 0 || v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break

@@ -1,6 +1,6 @@
 /// Word wrapping by display width; a word longer than the width is cut.
-enum TextWrap {
-    static func wrap(_ text: String, width: Int) -> [String] {
+public enum TextWrap {
+    public static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {

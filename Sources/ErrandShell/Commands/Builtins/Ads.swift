@@ -29,7 +29,7 @@ struct Ads: ShellCommand {
                 message = "fetched \(Plural.ads(catalogue.ads.count)) from \(environment.catalogueBase)"
             } catch {
                 throw ShellError.failed("ads: nothing is cached and \(ShellError.from(error)); get a catalogue with sync URL, e.g. "
-                    + (environment.exampleCatalogue.map { "sync " + $0 }
+                    + (environment.exampleCatalogue().map { "sync " + $0 }
                         ?? "sync file:///path/to/folder (holding listing.json and categories.json)"))
             }
         }

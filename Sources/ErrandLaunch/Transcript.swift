@@ -8,7 +8,9 @@ public struct Transcript: Equatable, Sendable {
         public var expected: [String]
     }
 
-    public var today: String = "2026-11-29"
+    public static let defaultToday = "2026-11-29"
+
+    public var today: String = Transcript.defaultToday
     public var plist = false
     public var steps: [Step] = []
 

@@ -1,13 +1,20 @@
 import ErrandShell
 import Foundation
 
-/// `errand check FILE...`: replays transcripts and prints what differs.
-struct CheckCommand {
-    let paths: [String]
-    let update: Bool
-    let sink: OutputSink
+/// `errand check FILE...`: replays transcripts and prints what differs; exit status 1 when
+/// one differs or cannot be read.
+public struct CheckCommand {
+    public let paths: [String]
+    public let update: Bool
+    public let sink: OutputSink
 
-    func run() -> Int32 {
+    public init(paths: [String], update: Bool, sink: OutputSink) {
+        self.paths = paths
+        self.update = update
+        self.sink = sink
+    }
+
+    public func run() -> Int32 {
         var failed = false
         for path in paths {
             do {

@@ -1,3 +1,4 @@
+import ErrandLaunch
 import ErrandShell
 import Foundation
 import Testing
@@ -48,5 +49,25 @@ import Testing
         #expect(Transcript(text: text).plist)
         #expect(!Transcript(text: "$ view\n").plist)
         #expect(try TranscriptChecker().check(text: text, file: "p.session").passed)
+    }
+
+    @Test func checkReportsUpdatesAndNamesAnUnreadableFile() throws {
+        let dir = NSTemporaryDirectory() + "errand-check-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/a.session"
+        try "# today: 2026-12-25\n$ create Gifts\ncreated something else\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let sink = MemorySink()
+        #expect(CheckCommand(paths: [path], update: false, sink: sink).run() == 1)
+        #expect(sink.stdout.last == "\(path): 1 of 1 commands differ")
+        sink.reset()
+        #expect(CheckCommand(paths: [path], update: true, sink: sink).run() == 0)
+        #expect(sink.stdout == ["\(path): updated 1 of 1 commands"])
+        #expect(try String(contentsOfFile: path, encoding: .utf8)
+                == "# today: 2026-12-25\n$ create Gifts\ncreated \"Gifts\" for Fri Dec 25 2026\n")
+        sink.reset()
+        #expect(CheckCommand(paths: [path, dir + "/none.session"], update: false, sink: sink).run() == 1)
+        #expect(sink.stdout == ["\(path): 1 commands, all match"])
+        #expect(sink.stderr == ["errand: \(dir)/none.session: cannot read the transcript"])
     }
 }

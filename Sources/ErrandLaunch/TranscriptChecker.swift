@@ -1,4 +1,5 @@
 import ErrandDomain
+import ErrandShell
 import ErrandStorage
 import Foundation
 
@@ -20,7 +21,7 @@ public struct TranscriptChecker {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw ShellError.failed("\(path): cannot read the transcript")
+            throw LaunchError.invalid("\(path): cannot read the transcript")
         }
         let folder = (path as NSString).deletingLastPathComponent
         let absolute = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
@@ -31,7 +32,7 @@ public struct TranscriptChecker {
     public func check(text: String, file: String, folder: String? = nil) throws -> Report {
         let transcript = Transcript(text: text)
         guard let today = DueDay(iso: transcript.today) else {
-            throw ShellError.failed("\(file): the today directive needs YYYY-MM-DD, not \"\(transcript.today)\"")
+            throw LaunchError.invalid("\(file): the today directive needs YYYY-MM-DD, not \"\(transcript.today)\"")
         }
         let dir = NSTemporaryDirectory() + "errand-check-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: dir) }

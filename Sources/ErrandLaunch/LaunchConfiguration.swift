@@ -1,0 +1,113 @@
+import ErrandCatalogue
+import ErrandDomain
+import ErrandShell
+import ErrandStorage
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Everything errand's start-up decides from its options and environment, as typed values:
+/// built without a process (tests pass a dictionary), refused with one line when a value is bad.
+public struct LaunchConfiguration: Equatable, Sendable {
+    public let options: LaunchOptions
+    public var today: DueDay?
+    public var storePath: String
+    /// Chosen here, once, from the name the user gave the store.
+    public var storeBackend: StoreBackend
+    public var historyPath: String
+    public var home: String
+    public var catalogueBase: String?
+    /// Cache age in seconds past which `ads` refreshes; nil keeps the shell's default.
+    public var catalogueMaxAge: Int64?
+    public var fetchLimits = FetchLimits()
+    public var fetchHelper: String?
+    /// NO_COLOR set to anything but "" turns colour off (no-color.org).
+    public var colorAllowed: Bool
+    public var localeName: String?
+    /// Output width when stdout is not a terminal.
+    public var columns: Int
+
+    public init(options: LaunchOptions, environment: [String: String]) throws(LaunchError) {
+        self.options = options
+        let set = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        if let text = options.today ?? set("ERRAND_TODAY"), !text.isEmpty {
+            guard let day = DueDay(iso: text) else {
+                throw .invalid("\(options.today == nil ? "ERRAND_TODAY" : "--today") needs YYYY-MM-DD, not \"\(text)\"")
+            }
+            today = day
+        }
+        storePath = options.store ?? StoreOpener.defaultPath(environment: environment)
+        storeBackend = StoreBackend(forPath: storePath)
+        historyPath = environment["ERRAND_HISTORY"] ?? XDG.stateHome(environment) + "/errand/history"
+        home = environment["HOME"] ?? "/"
+        catalogueBase = (options.catalogue ?? environment["ERRAND_CATALOGUE"]).flatMap { $0.isEmpty ? nil : $0 }
+        if let text = set("ERRAND_CATALOGUE_MAX_AGE") {
+            guard let seconds = Int64(text), seconds >= 0 else {
+                throw .invalid("ERRAND_CATALOGUE_MAX_AGE needs a number of seconds, not \"\(text)\"")
+            }
+            catalogueMaxAge = seconds
+        }
+        if let text = set("ERRAND_CATALOGUE_MAX_MB") {
+            guard let megabytes = Int(text), (1...4096).contains(megabytes) else {
+                throw .invalid("ERRAND_CATALOGUE_MAX_MB needs a number of megabytes from 1 to 4096, not \"\(text)\"")
+            }
+            fetchLimits.maxBytes = megabytes << 20
+        }
+        fetchHelper = set("ERRAND_FETCH")
+        colorAllowed = environment["NO_COLOR"].map(\.isEmpty) ?? true
+        localeName = set("LC_ALL") ?? set("LC_TIME") ?? environment["LANG"]
+        columns = environment["COLUMNS"].flatMap(Int.init) ?? 80
+    }
+
+    /// The sample catalogue that ships with Errand, for the hint shown when nothing is cached
+    /// and the network is not there: `examples/catalogue` of the checkout the program was built
+    /// in (it runs from `.build/...`), or `share/errand/examples/catalogue` beside an installed
+    /// `bin/errand`. `executable` is the program's resolved path; nil when there is none.
+    public static func exampleCatalogue(executable: String, exists: (String) -> Bool) -> String? {
+        var folder = executable
+        var candidates: [String] = []
+        for _ in 0..<5 {
+            guard let slash = folder.lastIndex(of: "/"), slash > folder.startIndex else { break }
+            folder = String(folder[..<slash])
+            candidates.append(folder + "/examples/catalogue")
+            candidates.append(folder + "/share/errand/examples/catalogue")
+        }
+        return candidates.first { exists($0 + "/listing.json") && exists($0 + "/categories.json") }
+    }
+
+    /// This program's resolved path (Linux's /proc/self/exe).
+    static func runningExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBufferPointer { bytes -> Int in
+            guard let base = bytes.baseAddress else { return -1 }
+            return readlink("/proc/self/exe", base, bytes.count)
+        }
+        guard count > 0, count < buffer.count else { return nil }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `--color`/`--no-color` decide; else colour only at a terminal, unless NO_COLOR.
+    public func color(interactive: Bool) -> Bool {
+        options.color ?? (interactive && colorAllowed)
+    }
+
+    /// What the shell reaches outside itself. `progress`: a long download draws its progress
+    /// line on stderr (when that is a terminal).
+    public func shellEnvironment(store: ErrandStore, history: @escaping () -> [String], workingDirectory: String,
+                                 progress: Bool) -> ShellEnvironment {
+        var environment = ShellEnvironment(store: store, clock: Clock(fixedToday: today),
+                                           labeler: DayLabeler(localeIdentifier: localeName), history: history,
+                                           workingDirectory: workingDirectory, home: home)
+        if let catalogueBase { environment.catalogueBase = catalogueBase }
+        if let catalogueMaxAge { environment.catalogueMaxAge = catalogueMaxAge }
+        let downloader = HelperDownloader(progress: progress, helperPath: fetchHelper)
+        environment.catalogueSync = CatalogueSync(fetcher: CatalogueFetcher(limits: fetchLimits, downloader: downloader))
+        // Looked for only when the hint is shown, so start-up pays nothing for it.
+        environment.exampleCatalogue = {
+            LaunchConfiguration.runningExecutable().flatMap {
+                LaunchConfiguration.exampleCatalogue(executable: $0) { access($0, R_OK) == 0 }
+            }
+        }
+        return environment
+    }
+}

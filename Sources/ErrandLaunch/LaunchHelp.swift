@@ -1,0 +1,54 @@
+import ErrandShell
+
+/// `errand --help`, derived from the declarations: the usage lines and the lists of options
+/// and variables come from `LaunchOption` and `EnvironmentVariable`; only prose is written here.
+public enum LaunchHelp {
+    static let width = 90
+    /// Where option descriptions start, as in most programs' help.
+    static let column = 22
+
+    public static var text: String {
+        let check = "errand check " + LaunchOption.check.map(\.usage).joined(separator: " ") + " FILE.session..."
+        var lines = ["usage: errand [OPTIONS] [FILE]", "       " + check, ""]
+        lines += TextWrap.wrap(about, width: width) + [""]
+        lines += ["options:"] + LaunchOption.errand.flatMap(row) + [""]
+        lines += hanging("check:  ", checkAbout) + LaunchOption.check.flatMap(row) + [""]
+        lines += ["exit status:"] + exitStatuses.flatMap { hanging("  \($0.status)  ", $0.meaning) } + [""]
+        let variables = EnvironmentVariable.all.map { variable in variable.note.map { "\(variable.name) (\($0))" } ?? variable.name }
+        lines += hanging("environment: ", variables.joined(separator: ", ") + ".")
+        return lines.joined(separator: "\n")
+    }
+
+    static let about = """
+        An interactive shell for your to-do list. With no FILE and a terminal, it prompts; with \
+        FILE, --script, -c or a pipe, it runs the commands without prompt or banner.
+        """
+
+    static let checkAbout = """
+        replays each transcript against a fresh temporary store with today pinned to \
+        \(Transcript.defaultToday) and shows a diff where the output differs.
+        """
+
+    static let exitStatuses: [(status: Int, meaning: String)] = [
+        (0, "every command succeeded"),
+        (1, "a command failed (or a transcript differed)"),
+        (2, "bad usage of errand itself"),
+        (3, "the store cannot be opened (unreadable, damaged, newer schema, read-only); it is left untouched"),
+    ]
+
+    /// `  --store PATH        the store file ...`; a label too long for the column gets a line
+    /// of its own.
+    static func row(_ option: LaunchOption) -> [String] {
+        let label = "  " + option.label
+        guard label.count < column else { return [label] + hanging(String(repeating: " ", count: column), option.help) }
+        return hanging(label + String(repeating: " ", count: column - label.count), option.help)
+    }
+
+    /// `label` then `text` wrapped beside it, continuation lines indented under the text.
+    static func hanging(_ label: String, _ text: String) -> [String] {
+        let indent = String(repeating: " ", count: label.count)
+        return TextWrap.wrap(text, width: width - label.count).enumerated().map { index, line in
+            (index == 0 ? label : indent) + line
+        }
+    }
+}

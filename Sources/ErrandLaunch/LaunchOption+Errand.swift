@@ -1,0 +1,35 @@
+extension LaunchOption {
+    /// errand's options, in the order `--help` lists them.
+    public static let errand: [LaunchOption] = [
+        LaunchOption(["--store"], value: "PATH", help: """
+            the store file (default $XDG_DATA_HOME/errand/errand.sqlite; a name ending in .plist \
+            uses the property-list backend)
+            """) { $0.store = $1 },
+        LaunchOption(["--today"], value: "YYYY-MM-DD",
+                     help: "pin today's date (also ERRAND_TODAY), for reproducible output") { $0.today = $1 },
+        LaunchOption(["--catalogue"], value: "URL", help: """
+            where ads come from (also ERRAND_CATALOGUE; default the public paperclip API); http, \
+            https or file URLs holding listing.json and categories.json
+            """) { $0.catalogue = $1 },
+        LaunchOption(["-f", "--script"], value: "FILE",
+                     help: "run the commands in FILE (same as errand FILE)") { $0.files.append($1) },
+        LaunchOption(["-c"], value: "COMMAND", help: "run COMMAND, then exit; repeatable") { $0.commands.append($1) },
+        LaunchOption(["--echo"], help: "print each command before its output") { $0.echo = true },
+        LaunchOption(["--bail"], help: "stop at the first command that fails") { $0.bail = true },
+        LaunchOption(["-1", "--single-transaction"], help: """
+            run the script as one transaction: its changes reach the disk together at the end \
+            (much faster for big scripts), or not at all if a command fails (implies --bail); \
+            other processes wait for the store until it ends
+            """) { $0.singleTransaction = true },
+        LaunchOption(["--json"], help: "one JSON object per command (same as set output json)") { $0.json = true },
+        LaunchOption(["--color"], help: "colour on (default: on at a terminal unless NO_COLOR is set)") { $0.color = true },
+        LaunchOption(["--no-color"], help: "colour off") { $0.color = false },
+        LaunchOption(["-h", "--help"], stop: .help, help: "this help"),
+        LaunchOption(["--version"], stop: .version, help: "the version"),
+    ]
+
+    /// `errand check`'s options.
+    public static let check: [LaunchOption] = [
+        LaunchOption(["--update"], help: "rewrite the expected output of each transcript that differs") { $0.update = true },
+    ]
+}

@@ -1,0 +1,90 @@
+/// The program's own command line, parsed into a value (tested without a process). What each
+/// option does is declared once, in `LaunchOption.errand` and `LaunchOption.check`.
+public struct LaunchOptions: Equatable, Sendable {
+    public enum Mode: Equatable, Sendable {
+        /// The keyboard when stdin and stdout are terminals, else standard input as a script.
+        case standardInput
+        case script(String)
+        case commands([String])
+        case check([String], update: Bool)
+        case help
+        case version
+    }
+
+    public var mode: Mode = .standardInput
+    public var store: String?
+    public var today: String?
+    public var catalogue: String?
+    public var echo = false
+    public var bail = false
+    public var singleTransaction = false
+    public var json = false
+    public var color: Bool?
+    /// Gathered while reading, in order; `mode` is decided from them at the end. Files are
+    /// scripts (`-f` or a bare name), or check's transcripts.
+    var files: [String] = []
+    var commands: [String] = []
+    var update = false
+
+    public static let version = "errand 0.1.0"
+
+    public init() {}
+
+    public static func parse(_ arguments: [String]) throws(LaunchError) -> LaunchOptions {
+        var options = LaunchOptions()
+        if arguments.first == "check" {
+            try options.read(arguments.dropFirst(), LaunchOption.check, context: "check: ")
+            guard !options.files.isEmpty else { throw .usage("check needs at least one .session file") }
+            options.mode = .check(options.files, update: options.update)
+            return options
+        }
+        try options.read(arguments[...], LaunchOption.errand, context: "")
+        guard options.mode == .standardInput else { return options }
+        guard options.files.count <= 1 else {
+            throw .usage("one script at a time (got \(options.files.joined(separator: ", ")))")
+        }
+        guard options.files.isEmpty || options.commands.isEmpty else {
+            throw .usage("give either a script or -c commands, not both")
+        }
+        if let file = options.files.first, file != "-" {
+            options.mode = .script(file)
+        } else if !options.commands.isEmpty {
+            options.mode = .commands(options.commands)
+        }
+        return options
+    }
+
+    /// Applies each argument as `declarations` say; a bare word (or `-`, standard input) is a
+    /// file. `context` starts every error ("check: ").
+    mutating func read(_ arguments: ArraySlice<String>, _ declarations: [LaunchOption],
+                       context: String) throws(LaunchError) {
+        var rest = arguments
+        while let argument = rest.popFirst() {
+            guard argument.hasPrefix("-"), argument != "-" else {
+                files.append(argument)
+                continue
+            }
+            let (name, attached) = LaunchOptions.splitAttached(argument)
+            guard let option = declarations.first(where: { $0.names.contains(name) }) else {
+                throw .usage("\(context)unknown option \(argument)")
+            }
+            if option.valueName == nil, attached != nil { throw .usage("\(context)\(name) takes no value") }
+            switch option.effect {
+            case let .flag(set):
+                set(&self)
+            case let .value(_, set):
+                guard let value = attached ?? rest.popFirst() else { throw .usage("\(context)\(name) needs a value") }
+                set(&self, value)
+            case let .stop(mode):
+                self.mode = mode
+                return
+            }
+        }
+    }
+
+    /// `--store=PATH` is `--store` and `PATH`; short names never take `=`.
+    static func splitAttached(_ argument: String) -> (name: String, value: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+}

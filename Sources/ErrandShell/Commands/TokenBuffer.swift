@@ -1,0 +1,35 @@
+/// How the tokenizer gathers a word from the units it scans: Characters into a String, or the
+/// bytes of an all-ASCII line into a byte array (no grapheme breaking: several times faster).
+protocol TokenBuffer {
+    associatedtype Unit: Equatable
+    static var space: Unit { get }
+    static var tab: Unit { get }
+    static var doubleQuote: Unit { get }
+    static var singleQuote: Unit { get }
+    static var backslash: Unit { get }
+    static func character(_ unit: Unit) -> Character
+    init()
+    mutating func append(_ unit: Unit)
+    mutating func removeAll(keepingCapacity: Bool)
+    var text: String { get }
+}
+
+extension String: TokenBuffer {
+    static var space: Character { " " }
+    static var tab: Character { "\t" }
+    static var doubleQuote: Character { "\"" }
+    static var singleQuote: Character { "'" }
+    static var backslash: Character { "\\" }
+    static func character(_ unit: Character) -> Character { unit }
+    var text: String { self }
+}
+
+extension Array: TokenBuffer where Element == UInt8 {
+    static var space: UInt8 { UInt8(ascii: " ") }
+    static var tab: UInt8 { UInt8(ascii: "\t") }
+    static var doubleQuote: UInt8 { UInt8(ascii: "\"") }
+    static var singleQuote: UInt8 { UInt8(ascii: "'") }
+    static var backslash: UInt8 { UInt8(ascii: "\\") }
+    static func character(_ unit: UInt8) -> Character { Character(Unicode.Scalar(unit)) }
+    var text: String { String(decoding: self, as: UTF8.self) }
+}

@@ -1,0 +1,60 @@
+@testable import ErrandLaunch
+import Testing
+
+/// errand's own command line, read against the declarations in `LaunchOption`.
+@Suite struct LaunchOptionsTests {
+    @Test func modesAndValues() throws {
+        #expect(try LaunchOptions.parse([]).mode == .standardInput)
+        #expect(try LaunchOptions.parse(["-"]).mode == .standardInput)
+        #expect(try LaunchOptions.parse(["tour.errand"]).mode == .script("tour.errand"))
+        #expect(try LaunchOptions.parse(["--script", "a"]).mode == .script("a"))
+        #expect(try LaunchOptions.parse(["-f", "a"]).mode == .script("a"))
+        let c = try LaunchOptions.parse(["-c", "view", "--bail", "-c", "list", "--store", "x.plist", "--today=2026-01-02"])
+        #expect(c.mode == .commands(["view", "list"]))
+        #expect(c.bail && c.store == "x.plist" && c.today == "2026-01-02")
+        #expect(try LaunchOptions.parse(["check", "--update", "a.session"]).mode == .check(["a.session"], update: true))
+        #expect(try LaunchOptions.parse(["check", "a.session", "b.session"]).mode == .check(["a.session", "b.session"], update: false))
+        // --help and --version end the reading: what follows them is not looked at.
+        #expect(try LaunchOptions.parse(["--json", "--help", "--nope"]).mode == .help)
+        #expect(try LaunchOptions.parse(["--version", "--nope"]).mode == .version)
+    }
+
+    @Test func everyValueOptionTakesItsValueEitherWay() throws {
+        for option in LaunchOption.errand {
+            guard option.valueName != nil else { continue }
+            for name in option.names {
+                let apart = try LaunchOptions.parse([name, "v"])
+                #expect(apart != LaunchOptions(), "\(name) v changed nothing")
+                if name.hasPrefix("--") {
+                    #expect(try LaunchOptions.parse([name + "=v"]) == apart, "\(name)=v")
+                }
+            }
+        }
+        #expect(try LaunchOptions.parse(["--catalogue=file:///tmp/ads/"]).catalogue == "file:///tmp/ads/")
+        #expect(try LaunchOptions.parse(["--store=a=b.plist"]).store == "a=b.plist")
+    }
+
+    @Test func badUsageIsOneLine() {
+        #expect(throws: LaunchError.usage("unknown option --nope")) { try LaunchOptions.parse(["--nope"]) }
+        #expect(throws: LaunchError.usage("--store needs a value")) { try LaunchOptions.parse(["--store"]) }
+        #expect(throws: LaunchError.usage("--echo takes no value")) { try LaunchOptions.parse(["--echo=yes"]) }
+        #expect(throws: LaunchError.usage("unknown option -c=view")) { try LaunchOptions.parse(["-c=view"]) }
+        #expect(throws: LaunchError.usage("give either a script or -c commands, not both")) {
+            try LaunchOptions.parse(["a", "-c", "view"])
+        }
+        #expect(throws: LaunchError.usage("one script at a time (got a, b)")) { try LaunchOptions.parse(["-f", "a", "b"]) }
+        #expect(throws: LaunchError.usage("unknown option --nope")) { try LaunchOptions.parse(["--nope", "--help"]) }
+        #expect(throws: LaunchError.usage("check needs at least one .session file")) { try LaunchOptions.parse(["check"]) }
+        #expect(throws: LaunchError.usage("check: unknown option --store")) { try LaunchOptions.parse(["check", "--store", "x"]) }
+        #expect(LaunchError.usage("unknown option --nope").report == "errand: unknown option --nope\nTry errand --help.")
+        #expect(LaunchError.invalid("ERRAND_TODAY needs YYYY-MM-DD, not \"x\"").report
+                == "errand: ERRAND_TODAY needs YYYY-MM-DD, not \"x\"")
+    }
+
+    @Test func everyNameIsDeclaredOnce() {
+        for declarations in [LaunchOption.errand, LaunchOption.check] {
+            let names = declarations.flatMap(\.names)
+            #expect(Set(names).count == names.count, "\(names)")
+        }
+    }
+}
