@@ -81,6 +81,56 @@ import Testing
         #expect(try store.counts() == ItemCounts(toDo: 3, done: 0))
     }
 
+    /// "café" typed precomposed and decomposed looks the same and is the same entry: SQLite,
+    /// which compares bytes, must refuse it where the in-memory backend's == does.
+    @Test(arguments: Backend.allCases)
+    func canonicallyEqualTitlesAreOneEntry(_ backend: Backend) throws {
+        let composed = "Caf\u{E9} cr\u{E8}me", decomposed = "Cafe\u{301} cre\u{300}me"
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let first = try store.add(item(composed))
+        #expect(refusal { _ = try store.add(item(decomposed)) } == DomainError.duplicate(title: composed, due: day).description)
+        #expect(try store.importItems([item(decomposed)]).skipped == 1)
+        _ = try store.setDone(true, id: first.id, expecting: nil)
+        let second = try store.add(item(decomposed))
+        #expect(refusal { _ = try store.setDone(false, id: first.id, expecting: nil) }
+            == DomainError.duplicate(title: composed, due: day).description)
+        // And the other way round: a decomposed title stored first is refused to the composed one.
+        _ = try store.add(item("Zu\u{308}rich"))
+        #expect(refusal { _ = try store.add(item("Z\u{FC}rich")) } == DomainError.duplicate(title: "Z\u{FC}rich", due: day).description)
+        #expect(try store.counts() == ItemCounts(toDo: 2, done: 1))
+        #expect(second.title.utf8.elementsEqual(composed.utf8))
+    }
+
+    /// What is stored is the NFC form of what was typed, and it reads back byte for byte.
+    @Test(arguments: Backend.allCases)
+    func storedTextIsNFCAndRoundTrips(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let added = try store.add(item("Cafe\u{301}", notes: "cre\u{300}me bru\u{302}le\u{301}e",
+                                       place: Location(name: "Zu\u{308}rich")))
+        #expect(added.title.utf8.elementsEqual("Caf\u{E9}".utf8))
+        #expect(added.notes?.utf8.elementsEqual("cr\u{E8}me br\u{FB}l\u{E9}e".utf8) == true)
+        #expect(added.location?.name.utf8.elementsEqual("Z\u{FC}rich".utf8) == true)
+        store.close()
+        let reopened = try backend.open(dir)
+        let back = try #require(try reopened.item(id: added.id))
+        #expect(back.title.utf8.elementsEqual(added.title.utf8))
+        #expect(back.notes?.utf8.elementsEqual("cr\u{E8}me br\u{FB}l\u{E9}e".utf8) == true)
+        #expect(back.location?.name.utf8.elementsEqual("Z\u{FC}rich".utf8) == true)
+        #expect(try reopened.allItems().map { Array($0.title.utf8) } == [Array("Caf\u{E9}".utf8)])
+    }
+
+    /// The user-facing reason of a refused change, or nil if it was accepted.
+    func refusal(_ change: () throws -> Void) -> String? {
+        do {
+            try change()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func weekAndDayQueries(_ backend: Backend) throws {
         let dir = TemporaryDirectory()
