@@ -8,7 +8,8 @@ public enum CanonicalText {
         nfcIfChanged(text) ?? text
     }
 
-    /// The NFC form only when it differs from the text's own bytes.
+    /// The NFC form only when it differs from the text's own bytes: for the SQLite backend,
+    /// which keeps a separate key only for titles stored un-normalised by older versions.
     public static func nfcIfChanged(_ text: String) -> String? {
         // Free for ASCII (the string's own flags say so) and a single pass otherwise, so the
         // common case costs nothing on the create path.

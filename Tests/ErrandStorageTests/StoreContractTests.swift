@@ -121,6 +121,26 @@ import Testing
         #expect(try reopened.allItems().map { Array($0.title.utf8) } == [Array("Caf\u{E9}".utf8)])
     }
 
+    /// Items an older version stored un-normalised (put back here as undo puts items back,
+    /// exactly as given) keep their bytes and still block every spelling of their title.
+    @Test(arguments: Backend.allCases)
+    func unNormalisedStoredTitlesKeepTheirBytesAndStillCount(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        // NFD, and a mix that is neither NFC nor NFD.
+        let legacy = [item("Cafe\u{301}"), item("e\u{301}t\u{E9}")]
+        try store.restore(legacy.enumerated().map { var old = $1; old.sequence = Int64($0 + 1); return old })
+        #expect(refusal { _ = try store.add(item("Caf\u{E9}")) } == DomainError.duplicate(title: "Caf\u{E9}", due: day).description)
+        #expect(refusal { _ = try store.add(item("\u{E9}t\u{E9}")) } == DomainError.duplicate(title: "\u{E9}t\u{E9}", due: day).description)
+        #expect(refusal { _ = try store.add(item("e\u{301}te\u{301}")) } != nil)
+        let kept = try legacy.map { try #require(try store.item(id: $0.id)).title }
+        #expect(kept.map { Array($0.utf8) } == legacy.map { Array($0.title.utf8) })
+        // Reopening a legacy item beside an equal new one is refused too.
+        _ = try store.setDone(true, id: legacy[0].id, expecting: nil)
+        _ = try store.add(item("Caf\u{E9}"))
+        #expect(refusal { _ = try store.setDone(false, id: legacy[0].id, expecting: nil) } != nil)
+    }
+
     /// The user-facing reason of a refused change, or nil if it was accepted.
     func refusal(_ change: () throws -> Void) -> String? {
         do {
