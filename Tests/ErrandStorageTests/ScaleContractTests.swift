@@ -130,7 +130,7 @@ import Testing
         #expect(try store.catalogueSummary() == catalogue.summary)
         #expect(catalogue.summary.count(in: categories[3]) == 0)
         for category in [nil] + categories {
-            let whole = catalogue.listed(in: category)
+            let whole = catalogue.listed(in: category?.id)
             var paged: [Ad] = []
             while true {
                 let page = try store.listedAds(in: category?.id, offset: paged.count, limit: 13)

@@ -274,4 +274,20 @@ import Testing
         #expect(found.ad == ads[1])
         #expect(found.category == "Maison")
     }
+
+    /// A category id no ad has lists no ad (not every ad), and an ad whose category is missing
+    /// from the category list is still listed under its id: the filter is the ads' own id.
+    @Test(arguments: Backend.allCases)
+    func anUnknownCategoryListsNoAds(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let ads = [Ad(id: 1, categoryID: 2, title: "a", description: "d", price: 1, created: 10, isUrgent: false),
+                   Ad(id: 2, categoryID: 7, title: "b", description: "e", price: 2, created: 20, isUrgent: false)]
+        _ = try store.replaceCatalogue(Catalogue(ads: ads, categories: [AdCategory(id: 2, name: "Maison")],
+                                                 source: "file:///x/", fetched: 99))
+        #expect(try store.listedAds(in: 99, offset: 0, limit: 10).isEmpty)
+        #expect(try store.listedAds(in: 7, offset: 0, limit: 10).map(\.id) == [2])
+        #expect(try store.listedAds(in: 2, offset: 0, limit: 10).map(\.id) == [1])
+        #expect(try store.listedAds(in: nil, offset: 0, limit: 10).map(\.id) == [2, 1])
+    }
 }
