@@ -147,7 +147,7 @@ import Testing
     @Test func aVersionFourStoreKeepsItsTitlesAndComparesThemInNFC() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("v4.sqlite")
-        let day = DueDay(year: 2026, month: 11, day: 29)!
+        let day = try #require(DueDay(year: 2026, month: 11, day: 29))
         let store = try StoreOpener.open(path: path, backend: .sqlite)
         _ = try store.add(TodoItem(id: UUID(), title: "Plain", due: day, created: Date()))
         store.close()
