@@ -31,7 +31,9 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
     public static let maxTitle = 500
     public static let maxNotes = 10_000
 
-    /// Checks the fields a user typed; the reason names what is wrong.
+    /// Checks the fields a user typed; the reason names what is wrong. The text comes back in
+    /// NFC (CanonicalText): every item reaches a store through here, so both backends store
+    /// and compare the same bytes.
     public func validated() throws(DomainError) -> TodoItem {
         var copy = self
         copy.title = TextSafety.trimmed(title)
@@ -50,12 +52,14 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
         if let name = copy.location?.name, TextSafety.containsControl(name) {
             throw .controlCharacters(field: "place")
         }
-        if let notes, TextSafety.trimmed(notes).isEmpty { copy.notes = nil }
+        if let notes { copy.notes = TextSafety.trimmed(notes).isEmpty ? nil : CanonicalText.nfc(notes) }
         if let location {
             let name = TextSafety.trimmed(location.name)
             guard !name.isEmpty else { throw .emptyLocationName }
-            copy.location = Location(name: name, coordinate: location.coordinate)
+            copy.location = Location(name: CanonicalText.nfc(name), coordinate: location.coordinate)
         }
+        // Last, once the limits are checked: a runaway paste is refused before it is read twice.
+        copy.title = CanonicalText.nfc(copy.title)
         return copy
     }
 }

@@ -93,7 +93,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
     public func listedAds(in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
         try refresh()
         guard let catalogue = cachedCatalogue else { return [] }
-        let listed = catalogue.listed(in: categoryID.flatMap { catalogue.category($0) })
+        let listed = catalogue.listed(in: categoryID)
         return PageWindow(offset: offset, limit: limit).slice(listed)
     }
 

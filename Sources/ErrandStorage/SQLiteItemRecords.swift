@@ -3,17 +3,24 @@ import Foundation
 
 /// The item table as the shared rules see it (ItemRecords), used inside one of the store's
 /// write transactions. Look-ups go through indexes: the id through uuid's, the equal-item
-/// candidates through item_same_entry.
+/// candidates through item_same_entry, which holds each title's NFC form: the title itself,
+/// or for a title an older version stored un-normalised, title_nfc (SQLiteSchema, version 5).
 struct SQLiteItemRecords: ItemRecords {
     let store: SQLiteItemStore
 
     /// Narrows by the indexed columns only: which candidate is equal is EntryKey's to say.
-    static let sameEntrySQL = "SELECT \(SQLiteItemStore.columns) FROM item WHERE title = ?1 AND due = ?2 AND done = 0"
-    /// Both number the row alike: ?1 the id, then the other columns in `columns` order.
-    static let insertSQL = "INSERT INTO item (\(SQLiteItemStore.columns)) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)"
+    /// The expression is item_same_entry's own, or SQLite would not use the index.
+    static let sameEntrySQL = """
+        SELECT \(SQLiteItemStore.columns) FROM item WHERE coalesce(title_nfc, title) = ?1 AND due = ?2 AND done = 0
+        """
+    /// Both number the row alike: ?1 the id, then the other columns in `columns` order, then
+    /// ?12 title_nfc.
+    static let insertSQL = """
+        INSERT INTO item (\(SQLiteItemStore.columns), title_nfc) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)
+        """
     static let updateSQL = """
         UPDATE item SET title = ?2, notes = ?3, due = ?4, due_time = ?5, place = ?6, latitude = ?7,
-            longitude = ?8, done = ?9, created = ?10, seq = ?11
+            longitude = ?8, done = ?9, created = ?10, seq = ?11, title_nfc = ?12
         WHERE uuid = ?1
         """
 
@@ -21,7 +28,9 @@ struct SQLiteItemRecords: ItemRecords {
 
     func hasOpenItem(withEntry key: EntryKey) throws -> Bool {
         let candidates = try store.rows(Self.sameEntrySQL) {
-            $0.bind(1, key.title)
+            // Reopening an item an older version stored un-normalised looks it up by its own
+            // title: the NFC form is what the index holds.
+            $0.bind(1, CanonicalText.nfc(key.title))
             $0.bind(2, key.due.dayNumber)
         }
         return candidates.contains { EntryKey($0) == key }
@@ -50,6 +59,9 @@ struct SQLiteItemRecords: ItemRecords {
         s.bind(9, item.isDone ? 1 : 0)
         s.bind(10, Int64(item.created.timeIntervalSince1970))
         s.bind(11, item.sequence)
+        // Empty unless the title is not NFC: a new title is (validated() normalises it), but
+        // undo puts back items exactly as an older version may have stored them.
+        s.bind(12, CanonicalText.nfcIfChanged(item.title))
         try s.run()
     }
 }

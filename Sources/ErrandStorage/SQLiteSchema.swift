@@ -1,3 +1,4 @@
+import ErrandDomain
 import Foundation
 
 /// The versioned schema. `user_version` holds the version; `application_id` marks the file
@@ -78,6 +79,16 @@ enum SQLiteSchema {
         // Version 4: the ads list pages through indexes in its order, in all or per category
         // (a 100,000-ad cache was loaded whole for every ads, filter and more).
         adIndexes,
+        // Version 5: titles are compared in NFC (CanonicalText), as the in-memory backend's
+        // String == compares them. New titles are stored in NFC; a title an older version
+        // stored otherwise keeps its bytes (a store is never rewritten behind the user's back)
+        // and gets its NFC form beside it, filled in by `keyLegacyTitles`. The column is
+        // empty for every other row, so the index costs what the one it replaces did.
+        """
+        ALTER TABLE item ADD COLUMN title_nfc TEXT;
+        DROP INDEX item_same_entry;
+        CREATE INDEX item_same_entry ON item (coalesce(title_nfc, title), due, done);
+        """,
     ]
 
     /// Also rebuilt by every sync: building them once after the inserts is cheaper than
@@ -104,6 +115,25 @@ enum SQLiteSchema {
         }
     }
 
+    /// Gives each title stored un-normalised its NFC form as its equal-item key. Only a
+    /// non-ASCII title can need one, and SQLite's GLOB finds those without Swift reading every
+    /// row; the keys are collected first so that no row changes under the scan reading it.
+    static func keyLegacyTitles(_ db: SQLiteConnection) throws {
+        var keys: [(id: Int64, nfc: String)] = []
+        let scan = try db.statement("SELECT id, title FROM item WHERE title GLOB '*[^ -~]*'")
+        while try scan.step() {
+            if let nfc = CanonicalText.nfcIfChanged(scan.text(1)) { keys.append((scan.int(0), nfc)) }
+        }
+        scan.reset()
+        let update = try db.statement("UPDATE item SET title_nfc = ?2 WHERE id = ?1")
+        for key in keys {
+            update.reset()
+            update.bind(1, key.id)
+            update.bind(2, key.nfc)
+            try update.run()
+        }
+    }
+
     static func migrate(_ db: SQLiteConnection) throws {
         // Nothing to do must write nothing: opening a store should not touch the file.
         guard Int(try db.scalar("PRAGMA user_version")) < currentVersion else { return }
@@ -112,6 +142,7 @@ enum SQLiteSchema {
             while version < currentVersion {
                 try db.execute(migrations[version])
                 version += 1
+                if version == 5 { try keyLegacyTitles(db) }
             }
             try db.execute("PRAGMA user_version = \(version)")
             try db.execute("PRAGMA application_id = \(applicationID)")

@@ -36,7 +36,7 @@ import Testing
         let category = try #require(catalogue.category(named: "MULTIMEDIA"))
         #expect(category.name == "Multimédia")
         #expect(catalogue.category(named: "livres/cd/dvd")?.name == "Livres/CD/DVD")
-        #expect(catalogue.listed(in: category).allSatisfy { $0.categoryID == category.id })
+        #expect(catalogue.listed(in: category.id).allSatisfy { $0.categoryID == category.id })
         #expect(catalogue.category(named: "Nope") == nil)
     }
 

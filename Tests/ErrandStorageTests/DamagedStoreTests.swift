@@ -117,6 +117,7 @@ import Testing
         DROP INDEX ad_list_order; DROP INDEX ad_category_order;
         DROP TRIGGER item_tally_insert; DROP TRIGGER item_tally_delete; DROP TRIGGER item_tally_update;
         DROP TABLE day_count; DROP INDEX item_day_order; DROP INDEX item_same_entry;
+        ALTER TABLE item DROP COLUMN title_nfc;
         CREATE INDEX item_due ON item (due); CREATE INDEX item_done_due ON item (done, due); PRAGMA user_version = 2;
         """
 
@@ -141,6 +142,36 @@ import Testing
         #expect(try reopened.openCounts(from: day, days: 7) == expected)
         #expect(try reopened.counts() == ItemCounts(toDo: 25, done: 5))
         #expect(try reopened.itemCount(on: day) == all.filter { $0.due == day }.count)
+    }
+
+    /// Version 5 compares titles in NFC. Titles a version-4 store holds un-normalised keep
+    /// their bytes (the upgrade adds a key beside them, it does not rewrite them) and block
+    /// every spelling of themselves, as the property-list backend's == does.
+    @Test func aVersionFourStoreKeepsItsTitlesAndComparesThemInNFC() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("v4.sqlite")
+        let day = try #require(DueDay(year: 2026, month: 11, day: 29))
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        _ = try store.add(TodoItem(id: UUID(), title: "Plain", due: day, created: Date()))
+        store.close()
+        // As version 4 stored them: one title decomposed (NFD), one neither NFC nor NFD.
+        #expect(try SQLiteCLI.run(path, """
+            DROP INDEX item_same_entry; ALTER TABLE item DROP COLUMN title_nfc;
+            CREATE INDEX item_same_entry ON item (title, due, done);
+            INSERT INTO item (uuid, title, due, done, created, seq) VALUES
+                ('00000000-0000-0000-0000-000000000001', 'Cafe' || char(0x301), \(day.dayNumber), 0, 0, 10),
+                ('00000000-0000-0000-0000-000000000002', 'e' || char(0x301) || 't' || char(0xE9), \(day.dayNumber), 0, 0, 11);
+            PRAGMA user_version = 4;
+            """) == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        #expect(try reopened.allItems().map { Array($0.title.utf8) }
+            == ["Plain", "Cafe\u{301}", "e\u{301}t\u{E9}"].map { Array($0.utf8) })
+        for title in ["Caf\u{E9}", "Cafe\u{301}", "\u{E9}t\u{E9}", "e\u{301}te\u{301}"] {
+            #expect(throws: DomainError.self, "\(title.unicodeScalars.map(\.value))") {
+                try reopened.add(TodoItem(id: UUID(), title: title, due: day, created: Date()))
+            }
+        }
+        #expect(try reopened.counts().toDo == 3)
     }
 }
 

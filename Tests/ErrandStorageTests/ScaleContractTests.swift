@@ -130,7 +130,7 @@ import Testing
         #expect(try store.catalogueSummary() == catalogue.summary)
         #expect(catalogue.summary.count(in: categories[3]) == 0)
         for category in [nil] + categories {
-            let whole = catalogue.listed(in: category)
+            let whole = catalogue.listed(in: category?.id)
             var paged: [Ad] = []
             while true {
                 let page = try store.listedAds(in: category?.id, offset: paged.count, limit: 13)
@@ -178,6 +178,7 @@ import Testing
         let inCategory = try plan(store, SQLiteItemStore.listedInCategorySQL)
         #expect(inCategory.contains("ad_category_order (category_id=?)") && !inCategory.contains("TEMP B-TREE"), "\(inCategory)")
         let same = try plan(store, SQLiteItemRecords.sameEntrySQL)
-        #expect(same.contains("USING INDEX item_same_entry (title=? AND due=? AND done=?)"), "\(same)")
+        // <expr> is coalesce(title_nfc, title): the lookup must be written as the index is.
+        #expect(same.contains("USING INDEX item_same_entry (<expr>=? AND due=? AND done=?)"), "\(same)")
     }
 }

@@ -26,9 +26,12 @@ public struct Catalogue: Equatable, Sendable {
         return CatalogueSummary(source: source, fetched: fetched, categories: categories, counts: counts)
     }
 
-    /// The ads to list: one category or all, urgent first then newest first.
-    public func listed(in category: AdCategory?) -> [Ad] {
-        ads.filter { category == nil || $0.categoryID == category?.id }.sorted(by: Ad.listOrder)
+    /// The ads to list: those of one category id or all, urgent first then newest first. An id
+    /// is matched against the ads, not the category list: an id no ad has lists none (as the
+    /// SQLite backend's WHERE does), and ads whose category is missing from the list are still
+    /// found by their id.
+    public func listed(in categoryID: Int64?) -> [Ad] {
+        ads.filter { categoryID == nil || $0.categoryID == categoryID }.sorted(by: Ad.listOrder)
     }
 
     /// What a new copy changes compared with this one.

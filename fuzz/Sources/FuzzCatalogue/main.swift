@@ -10,7 +10,7 @@ public func fuzz(_ bytes: UnsafeRawPointer?, _ count: Int) -> CInt {
     let categories = (1...11).map { AdCategory(id: Int64($0), name: "c\($0)") }
     if let ads = try? CatalogueDecoder.ads(data, categories: categories) {
         let catalogue = Catalogue(ads: ads, categories: categories, source: "", fetched: 0)
-        _ = catalogue.listed(in: categories.first)
+        _ = catalogue.listed(in: categories.first?.id)
         for ad in ads.prefix(5) { _ = PriceFormat.euros(ad.price) + APIDate.format(ad.created) }
     }
     _ = try? CatalogueDecoder.categories(data)
