@@ -17,6 +17,9 @@ public enum DateInputParser {
     public struct Result: Equatable, Sendable {
         public let day: DueDay
         public let time: TimeOfDay?
+        /// Days from today when typed as a shift (`+3d`, `-1w`), which `postpone` applies to an
+        /// item's own due day instead.
+        public var shift: Int? = nil
     }
 
     static let weekdayWords: [String: Int] = [
@@ -61,7 +64,7 @@ public enum DateInputParser {
             words.removeLast()
         }
         guard let day = parseDay(words, today: today) else { throw .invalidDate(text) }
-        return Result(day: day, time: time)
+        return Result(day: day, time: time, shift: words.count == 1 ? shift(words[0]) : nil)
     }
 
     static func parseDay(_ words: [String], today: DueDay) -> DueDay? {
@@ -88,13 +91,18 @@ public enum DateInputParser {
     }
 
     static func relative(_ word: String, today: DueDay) -> DueDay? {
+        guard let days = shift(word) else { return nil }
+        let result = today.adding(days: days)
+        return (1...9999).contains(result.year) ? result : nil
+    }
+
+    /// `+3d`, `-2w`: how many days, or nil for any other word.
+    static func shift(_ word: String) -> Int? {
         guard let sign = word.first, sign == "+" || sign == "-", let unit = word.last,
               unit == "d" || unit == "w" else { return nil }
         let digits = word.dropFirst().dropLast()
         guard (1...5).contains(digits.count), let n = DueDay.digits(ArraySlice(digits.utf8)) else { return nil }
-        let days = (unit == "w" ? n * 7 : n) * (sign == "-" ? -1 : 1)
-        let result = today.adding(days: days)
-        return (1...9999).contains(result.year) ? result : nil
+        return (unit == "w" ? n * 7 : n) * (sign == "-" ? -1 : 1)
     }
 
     static func monthDay(_ words: [String], today: DueDay) -> DueDay? {

@@ -62,6 +62,22 @@ extension ItemRecords {
         return moved
     }
 
+    /// Changes an item in place: its id, created time, state and place in its section stay, as
+    /// they are the stored item's. An open item may not become equal to another open item.
+    package mutating func edit(_ changed: TodoItem, stored: TodoItem) throws -> TodoItem {
+        var edited = changed
+        edited.id = stored.id
+        edited.created = stored.created
+        edited.isDone = stored.isDone
+        edited.sequence = stored.sequence
+        edited = try edited.validated()
+        if !edited.isDone, EntryKey(edited) != EntryKey(stored), try hasOpenItem(withEntry: EntryKey(edited)) {
+            throw DomainError.duplicate(title: edited.title, due: edited.due)
+        }
+        try update(edited)
+        return edited
+    }
+
     /// Why a new item may not be added, if it may not: an equal item is open, or its id is
     /// taken (the user sees both as "already on the list").
     private func refusal(toAdd item: TodoItem) throws -> DomainError? {

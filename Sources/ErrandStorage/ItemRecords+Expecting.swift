@@ -17,6 +17,10 @@ extension ItemRecords {
         try setDone(done, stored: current(id: id, expecting: expecting))
     }
 
+    mutating func edit(_ changed: TodoItem, expecting: TodoItem?) throws -> TodoItem {
+        try edit(changed, stored: current(id: changed.id, expecting: expecting))
+    }
+
     mutating func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem {
         let deleted = try current(id: id, expecting: expecting)
         try removeItem(id: id)

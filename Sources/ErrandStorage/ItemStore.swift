@@ -9,6 +9,9 @@ import Foundation
 /// Backends differ only in how they keep items: the rules are the shared ones over
 /// `ItemRecords` (ItemRecords+Rules in the domain, ItemRecords+Expecting here).
 public protocol ItemStore: AnyObject {
+    /// How this backend keeps items, as the shared rules see them.
+    associatedtype Records: ItemRecords
+
     /// Where the data lives, as the user named it (for messages).
     var path: String { get }
 
@@ -22,18 +25,13 @@ public protocol ItemStore: AnyObject {
     /// Open items per day for `days` consecutive days from `start`.
     func openCounts(from start: DueDay, days: Int) throws -> [Int]
 
-    /// Adds an open item at the end of To do (refused if an equal item is open).
-    func add(_ item: TodoItem) throws -> TodoItem
-    func setDone(_ done: Bool, id: UUID, expecting: TodoItem?) throws -> TodoItem
-    func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem
+    /// Runs `body` on the stored items as one durable change: all of it lands, or none. The
+    /// changes below are written once on top of it, with the shared rules.
+    func changeItems<T>(_ body: (inout Records) throws -> T) throws -> T
     /// Removes everything and returns what was removed, for undo.
     func removeAll() throws -> [TodoItem]
     /// Puts items back exactly as given (same id, state and sequence), replacing same-id items.
     func restore(_ items: [TodoItem]) throws
-    /// Removes the items with these ids, if present (undo of create and import).
-    func delete(ids: [UUID]) throws
-    /// Adds items in one durable step, skipping duplicates; all or nothing.
-    func importItems(_ items: [TodoItem]) throws -> ImportOutcome
 
     /// Starts a batch (`--single-transaction`): changes until `endBatch` are kept together
     /// and reach the disk all at once, or not at all; other processes wait for the end.
@@ -46,4 +44,35 @@ public protocol ItemStore: AnyObject {
 extension ItemStore {
     public func allItems() throws -> [TodoItem] { try allItems(offset: 0, limit: .max) }
     public func items(on day: DueDay) throws -> [TodoItem] { try items(on: day, offset: 0, limit: .max) }
+
+    /// Adds an open item at the end of To do (refused if an equal item is open).
+    public func add(_ item: TodoItem) throws -> TodoItem {
+        try changeItems { try $0.add(item) }
+    }
+
+    public func setDone(_ done: Bool, id: UUID, expecting: TodoItem?) throws -> TodoItem {
+        try changeItems { try $0.setDone(done, id: id, expecting: expecting) }
+    }
+
+    /// Changes the item with `item`'s id in place (edit, postpone): same id, created time,
+    /// state and place in its section; refused if it would equal another open item.
+    public func edit(_ item: TodoItem, expecting: TodoItem?) throws -> TodoItem {
+        try changeItems { try $0.edit(item, expecting: expecting) }
+    }
+
+    public func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem {
+        try changeItems { try $0.delete(id: id, expecting: expecting) }
+    }
+
+    /// Removes the items with these ids, if present (undo of create and import).
+    public func delete(ids: [UUID]) throws {
+        try changeItems { records in
+            for id in ids { try records.removeItem(id: id) }
+        }
+    }
+
+    /// Adds items in one durable step, skipping duplicates; all or nothing.
+    public func importItems(_ items: [TodoItem]) throws -> ImportOutcome {
+        try changeItems { try $0.importItems(items) }
+    }
 }

@@ -53,34 +53,12 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
 
     // MARK: changing
 
-    public func add(_ item: TodoItem) throws -> TodoItem {
-        try change { try $0.add(item) }
-    }
-
-    public func setDone(_ done: Bool, id: UUID, expecting: TodoItem?) throws -> TodoItem {
-        try change { try $0.setDone(done, id: id, expecting: expecting) }
-    }
-
-    public func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem {
-        try change { try $0.delete(id: id, expecting: expecting) }
-    }
-
     public func removeAll() throws -> [TodoItem] {
-        try change { manager in manager.removeAll() }
+        try changeItems { manager in manager.removeAll() }
     }
 
     public func restore(_ items: [TodoItem]) throws {
-        try change { manager in manager.restore(items) }
-    }
-
-    public func delete(ids: [UUID]) throws {
-        try change { manager in
-            for id in ids { manager.removeItem(id: id) }
-        }
-    }
-
-    public func importItems(_ items: [TodoItem]) throws -> ImportOutcome {
-        try change { try $0.importItems(items) }
+        try changeItems { manager in manager.restore(items) }
     }
 
     // MARK: catalogue
@@ -147,7 +125,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
     // MARK: file
 
     /// Applies `body` to the freshest copy of the items under the lock and writes the result.
-    private func change<T>(_ body: (inout ItemManager) throws -> T) throws -> T {
+    public func changeItems<T>(_ body: (inout ItemManager) throws -> T) throws -> T {
         try changeAll { items, _ in try body(&items) }
     }
 

@@ -5,7 +5,7 @@ import Foundation
 /// write transactions. Look-ups go through indexes: the id through uuid's, the equal-item
 /// candidates through item_same_entry, which holds each title's NFC form: the title itself,
 /// or for a title an older version stored un-normalised, title_nfc (SQLiteSchema, version 5).
-struct SQLiteItemRecords: ItemRecords {
+public struct SQLiteItemRecords: ItemRecords {
     let store: SQLiteItemStore
 
     /// Narrows by the indexed columns only: which candidate is equal is EntryKey's to say.
@@ -24,9 +24,9 @@ struct SQLiteItemRecords: ItemRecords {
         WHERE uuid = ?1
         """
 
-    func item(id: UUID) throws -> TodoItem? { try store.item(id: id) }
+    public func item(id: UUID) throws -> TodoItem? { try store.item(id: id) }
 
-    func hasOpenItem(withEntry key: EntryKey) throws -> Bool {
+    public func hasOpenItem(withEntry key: EntryKey) throws -> Bool {
         let candidates = try store.rows(Self.sameEntrySQL) {
             // Reopening an item an older version stored un-normalised looks it up by its own
             // title: the NFC form is what the index holds.
@@ -36,11 +36,11 @@ struct SQLiteItemRecords: ItemRecords {
         return candidates.contains { EntryKey($0) == key }
     }
 
-    func nextSequence() throws -> Int64 { try store.nextSequence() }
-    func insert(_ item: TodoItem) throws { try write(Self.insertSQL, item) }
-    func update(_ item: TodoItem) throws { try write(Self.updateSQL, item) }
+    public func nextSequence() throws -> Int64 { try store.nextSequence() }
+    public func insert(_ item: TodoItem) throws { try write(Self.insertSQL, item) }
+    public func update(_ item: TodoItem) throws { try write(Self.updateSQL, item) }
 
-    func removeItem(id: UUID) throws {
+    public func removeItem(id: UUID) throws {
         let s = try store.db.statement("DELETE FROM item WHERE uuid = ?1")
         s.bind(1, UUIDText.of(id))
         try s.run()

@@ -128,18 +128,6 @@ public final class SQLiteItemStore: ItemStore {
 
     // MARK: changing
 
-    public func add(_ item: TodoItem) throws -> TodoItem {
-        try change { try $0.add(item) }
-    }
-
-    public func setDone(_ done: Bool, id: UUID, expecting: TodoItem?) throws -> TodoItem {
-        try change { try $0.setDone(done, id: id, expecting: expecting) }
-    }
-
-    public func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem {
-        try change { try $0.delete(id: id, expecting: expecting) }
-    }
-
     public func removeAll() throws -> [TodoItem] {
         try db.writeTransaction {
             let all = try allItems(offset: 0, limit: .max)
@@ -149,7 +137,7 @@ public final class SQLiteItemStore: ItemStore {
     }
 
     public func restore(_ items: [TodoItem]) throws {
-        try change { records in
+        try changeItems { records in
             for item in items {
                 // Not INSERT OR REPLACE: its implicit delete skips the day_count triggers.
                 try records.removeItem(id: item.id)
@@ -162,18 +150,8 @@ public final class SQLiteItemStore: ItemStore {
         }
     }
 
-    public func delete(ids: [UUID]) throws {
-        try change { records in
-            for id in ids { try records.removeItem(id: id) }
-        }
-    }
-
-    public func importItems(_ items: [TodoItem]) throws -> ImportOutcome {
-        try change { try $0.importItems(items) }
-    }
-
     /// Runs `body` on the item table in one write transaction: all of it lands, or none.
-    private func change<T>(_ body: (inout SQLiteItemRecords) throws -> T) throws -> T {
+    public func changeItems<T>(_ body: (inout SQLiteItemRecords) throws -> T) throws -> T {
         try db.writeTransaction {
             var records = SQLiteItemRecords(store: self)
             return try body(&records)

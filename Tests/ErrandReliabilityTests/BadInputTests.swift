@@ -91,6 +91,8 @@ import Testing
                     lines.append("\(name) nosuchcommand")
                 case .coordinate:
                     lines.append("\(name) 91,0")
+                case .time:
+                    lines.append("\(name) 25:00")
                 case .text, .category:
                     break
                 }

@@ -4,15 +4,15 @@ import Foundation
 
 /// A store that forwards to a real one and, while `failReads` is set, fails every read: for
 /// showing what a command does when the read after its change fails.
-final class FaultyStore: ItemStore, CatalogueStore {
+final class FaultyStore<Base: ItemStore & CatalogueStore>: ItemStore, CatalogueStore {
     struct InjectedFault: Error, CustomStringConvertible {
         var description: String { "the disk could not be read (injected)" }
     }
 
-    let base: ErrandStore
+    let base: Base
     var failReads = false
 
-    init(_ base: ErrandStore) {
+    init(_ base: Base) {
         self.base = base
     }
 
@@ -30,15 +30,9 @@ final class FaultyStore: ItemStore, CatalogueStore {
     }
     func itemCount(on day: DueDay) throws -> Int { try read { try base.itemCount(on: day) } }
     func openCounts(from start: DueDay, days: Int) throws -> [Int] { try read { try base.openCounts(from: start, days: days) } }
-    func add(_ item: TodoItem) throws -> TodoItem { try base.add(item) }
-    func setDone(_ done: Bool, id: UUID, expecting: TodoItem?) throws -> TodoItem {
-        try base.setDone(done, id: id, expecting: expecting)
-    }
-    func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem { try base.delete(id: id, expecting: expecting) }
+    func changeItems<T>(_ body: (inout Base.Records) throws -> T) throws -> T { try base.changeItems(body) }
     func removeAll() throws -> [TodoItem] { try base.removeAll() }
     func restore(_ items: [TodoItem]) throws { try base.restore(items) }
-    func delete(ids: [UUID]) throws { try base.delete(ids: ids) }
-    func importItems(_ items: [TodoItem]) throws -> ImportOutcome { try base.importItems(items) }
     func beginBatch() throws { try base.beginBatch() }
     func endBatch(commit: Bool) throws { try base.endBatch(commit: commit) }
     func close() { base.close() }

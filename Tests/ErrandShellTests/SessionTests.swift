@@ -104,29 +104,62 @@ import Testing
 
     @Test(arguments: ["sqlite", "plist"])
     func aReadFailingAfterAChangeKeepsTheChangeUndoable(_ backend: String) throws {
-        var faulty: FaultyStore?
-        let t = try ShellTester(backend: backend) { base in
+        var injector: (Bool) -> Void = { _ in }
+        func wrap<Base: ItemStore & CatalogueStore>(_ base: Base) -> ErrandStore {
             let store = FaultyStore(base)
-            faulty = store
+            injector = { store.failReads = $0 }
             return store
         }
-        let injector = try #require(faulty)
+        let t = try ShellTester(backend: backend) { wrap($0) }
         t.given("create a")
         t.given("create b")
         t.given("day today")
         let a = try t.item(1), b = try t.item(2)
-        injector.failReads = true
+        injector(true)
         // The delete lands, the list read after it fails: the undo entry stays with it.
         t.send("swipe 1", ["error: the disk could not be read (injected) (the change itself was saved: undo reverts it)"],
                succeeds: false) {
             $0.undo.append(.deleted(a))
         }
         #expect(try t.store.allItems() == [b])
-        injector.failReads = false
+        injector(false)
         t.send("undo", ["undid the delete of \"a\"", "Sun Nov 29 2026", "To do", "  1    a", "  2    b"]) {
             $0.undo.removeLast()
         }
         #expect(try t.store.allItems() == [a, b])
+    }
+
+    @Test(arguments: ["sqlite", "plist"])
+    func editAndPostponeChangeTheItemInPlaceAndUndoRevertsThem(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        t.given("create a --date tomorrow")
+        t.given("list")
+        let a = try t.item(1)
+        var b = a
+        b.title = "b"
+        b.time = TimeOfDay(hour: 9, minute: 5)
+        t.send("edit 1 --title b --time 9:05", ["edited \"b\" (Mon Nov 30 2026 at 09:05)", "All items", "To do",
+                                               "  1  Mon Nov 30  09:05    b"]) {
+            $0.listing = [.item(b)]
+            $0.undo.append(.changed(before: a, by: "edit"))
+        }
+        var later = b
+        later.due = today.adding(days: 4)
+        t.send("postpone 1 +3d", ["postponed \"b\" to Thu Dec 3 2026", "All items", "To do",
+                                  "  1  Thu Dec 3  09:05    b"]) {
+            $0.listing = [.item(later)]
+            $0.undo.append(.changed(before: b, by: "postpone"))
+        }
+        #expect(try t.item(1) == later)
+        t.send("undo", ["undid the postpone of \"b\"", "All items", "To do", "  1  Mon Nov 30  09:05    b"]) {
+            $0.listing = [.item(b)]
+            $0.undo.removeLast()
+        }
+        t.send("undo", ["undid the edit of \"a\"", "All items", "To do", "  1  Mon Nov 30    a"]) {
+            $0.listing = [.item(a)]
+            $0.undo.removeLast()
+        }
+        t.send("edit 1 --time 25:00", ["error: edit: --time needs a 24-hour time HH:MM, not \"25:00\""], succeeds: false)
     }
 
     @Test func anEmptyLineAtThePromptJustPromptsAgain() throws {

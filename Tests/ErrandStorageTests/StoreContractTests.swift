@@ -47,6 +47,58 @@ import Testing
     }
 
     @Test(arguments: Backend.allCases)
+    func anEditChangesFieldsInPlaceAndKeepsWhatIdentifiesTheItem(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let a = try store.add(item("a"))
+        let b = try store.add(item("b"))
+        var changed = a
+        changed.title = "a, renamed"
+        changed.due = day.adding(days: 3)
+        changed.time = TimeOfDay(text: "10:15")
+        changed.location = Location(name: "Office")
+        // What identifies the item and orders it is the stored one's, whatever the caller sent.
+        changed.created = Date(timeIntervalSince1970: 0)
+        changed.sequence = 999
+        let edited = try store.edit(changed, expecting: a)
+        #expect(edited.id == a.id && edited.created == a.created && edited.sequence == a.sequence && !edited.isDone)
+        #expect(edited.title == "a, renamed" && edited.due == day.adding(days: 3) && edited.location?.name == "Office")
+        store.close()
+        let reopened = try backend.open(dir)
+        #expect(try reopened.item(id: a.id) == edited)
+        #expect(try reopened.allItems().map(\.id) == [a.id, b.id])
+        // The listing is stale now: nothing more is done, in the same words on both backends.
+        #expect(throws: StoreError.changed(title: "a")) { try reopened.edit(changed, expecting: a) }
+        #expect(throws: StoreError.vanished(title: "gone")) {
+            try reopened.edit(self.item("gone"), expecting: self.item("gone"))
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anEditMayNotMakeAnOpenItemEqualToAnother(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let milk = try store.add(item("Milk"))
+        let bread = try store.add(item("Bread"))
+        var clash = bread
+        clash.title = "Milk"
+        #expect(throws: DomainError.duplicate(title: "Milk", due: day)) { try store.edit(clash, expecting: bread) }
+        #expect(try store.item(id: bread.id) == bread)
+        // Done items are not held to it; nor is an edit that keeps the item's own entry.
+        let done = try store.setDone(true, id: bread.id, expecting: nil)
+        var doneMilk = done
+        doneMilk.title = "Milk"
+        #expect(try store.edit(doneMilk, expecting: done).title == "Milk")
+        var notes = milk
+        notes.notes = nil
+        #expect(try store.edit(notes, expecting: milk) == milk)
+        // An edit is validated as a new item is.
+        var empty = milk
+        empty.title = "  "
+        #expect(throws: DomainError.self) { try store.edit(empty, expecting: milk) }
+    }
+
+    @Test(arguments: Backend.allCases)
     func duplicatesRefusedWithReason(_ backend: Backend) throws {
         let dir = TemporaryDirectory()
         let store = try backend.open(dir)

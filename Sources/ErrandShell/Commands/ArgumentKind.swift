@@ -10,6 +10,8 @@ public enum ArgumentKind: Equatable, Sendable {
     /// A day as people type it (`tomorrow`, `dec 1`, `+3d`), optionally with a time.
     case date
     case coordinate
+    /// A 24-hour time, `14:30`.
+    case time
     case text
     case file
     /// A command name (`help open`).
@@ -43,6 +45,11 @@ public enum ArgumentKind: Equatable, Sendable {
             } catch {
                 throw .failed(error.description)
             }
+        case .time:
+            guard let time = TimeOfDay(text: text) else {
+                throw .usage("\(command): \(name) needs a 24-hour time HH:MM, not \(ShellError.quote(text))")
+            }
+            return .time(time)
         case .command:
             guard let spec = context.table.spec(named: text) else {
                 throw .unknownCommand(text, suggestion: context.table.suggestion(for: text))

@@ -7,6 +7,7 @@ public enum ArgumentValue: Equatable, Sendable {
     case item(TodoItem)
     case date(DateInputParser.Result)
     case coordinate(Coordinate)
+    case time(TimeOfDay)
     /// A `--flag` that was given.
     case flag
 }

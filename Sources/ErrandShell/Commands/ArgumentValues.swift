@@ -30,6 +30,17 @@ public struct ArgumentValues: Equatable, Sendable {
         return nil
     }
 
+    public func time(_ option: OptionSpec) -> TimeOfDay? {
+        if case let .time(time)? = self[option] { return time }
+        return nil
+    }
+
+    /// An optional date argument, if it was given.
+    public func givenDate(_ argument: ArgumentSpec) -> DateInputParser.Result? {
+        if case let .date(date)? = self[argument] { return date }
+        return nil
+    }
+
     public func coordinate(_ option: OptionSpec) -> Coordinate? {
         if case let .coordinate(coordinate)? = self[option] { return coordinate }
         return nil

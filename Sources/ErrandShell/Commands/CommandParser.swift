@@ -101,6 +101,9 @@ public struct CommandParser: Sendable {
                 let value = spec.option(named: required)?.value.map { " " + $0.name } ?? ""
                 throw .usage("\(spec.name): --\(option.name) needs --\(required)\(value)")
             }
+            if let other = option.conflicts, found[other] != nil {
+                throw .usage("\(spec.name): --\(option.name) and --\(other) cannot go together")
+            }
         }
         return (positional, spec.options.compactMap { option in found[option.name].map { (option, $0) } })
     }

@@ -10,15 +10,18 @@ public struct OptionSpec: Equatable, Sendable {
     public let help: String
     /// Another option this one only makes sense with (`--coords` needs `--at`).
     public let requires: String?
+    /// An option this one cannot go with (`--time` and `--no-time`).
+    public let conflicts: String?
     /// The question the create form asks for it (nil: not asked).
     public let prompt: String?
 
     public init(_ name: String, value: String? = nil, kind: ArgumentKind = .text, help: String,
-                requires: String? = nil, prompt: String? = nil) {
+                requires: String? = nil, conflicts: String? = nil, prompt: String? = nil) {
         self.name = name
         self.value = value.map { Value(name: $0, kind: kind) }
         self.help = help
         self.requires = requires
+        self.conflicts = conflicts
         self.prompt = prompt
     }
 

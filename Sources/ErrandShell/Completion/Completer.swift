@@ -85,7 +85,7 @@ public struct Completer {
             let key = AdCategory.fold(prefix)
             return names.filter { AdCategory.fold($0).hasPrefix(key) }
                 .map { CompletionCandidate(insert: Tokenizer.quote($0), display: $0) }
-        case .text, .coordinate, .dependent:
+        case .text, .coordinate, .time, .dependent:
             return []
         }
     }

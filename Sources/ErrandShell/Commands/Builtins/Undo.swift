@@ -1,6 +1,6 @@
 /// `undo`: revert the last change of this session.
 struct Undo: ShellCommand {
-    static let spec = CommandSpec("undo", summary: "revert the last change (create, swipe, check, uncheck, clear, import)",
+    static let spec = CommandSpec("undo", summary: "revert the last change (create, edit, postpone, swipe, check, uncheck, clear, import)",
                                   details: "Several levels deep, for changes made in this session.") { _ in Undo() }
 
     func run(_ c: inout CommandContext) throws -> Display {
