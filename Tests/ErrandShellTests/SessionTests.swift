@@ -162,6 +162,28 @@ import Testing
         t.send("edit 1 --time 25:00", ["error: edit: --time needs a 24-hour time HH:MM, not \"25:00\""], succeeds: false)
     }
 
+    @Test func createFromADaysListLandsOnThatDayAndKeepsTheListInView() throws {
+        let t = try ShellTester()
+        t.given("view")
+        t.given("open 3")
+        t.send("create Pack --notes bags", ["created \"Pack\" for Tue Dec 1 2026", "Tue Dec 1 2026", "To do", "  1    Pack"]) {
+            $0.listing = [.item(try t.item(1))]
+            $0.undo.append(.created(try t.item(1)))
+        }
+        t.given("open 1")
+        t.send("create Tickets", ["created \"Tickets\" for Tue Dec 1 2026", "Pack", "  Due       Tue Dec 1 2026",
+                                  "  Notes     bags", "  State     to do"]) {
+            $0.undo.append(.created(try t.item(2)))
+        }
+        // Elsewhere the Create tab opens and an item without a date is today's.
+        t.given("list")
+        t.send("create Call", ["created \"Call\" for Sun Nov 29 2026"]) {
+            $0.tab = .create
+            $0.stacks[.create] = [.createForm]
+            $0.undo.append(.created(try t.item(3)))
+        }
+    }
+
     @Test func anEmptyLineAtThePromptJustPromptsAgain() throws {
         let t = try ShellTester()
         t.send("", [])

@@ -35,5 +35,15 @@ public struct Session: Equatable, Sendable {
 
     public var route: Route? { stack.last }
 
+    /// The day whose list is open on the View tab (also under an item opened from it): where a
+    /// `create` without a date lands. Derived from the stack, so it cannot disagree with it.
+    public var selectedDay: DueDay? {
+        guard tab == .view else { return nil }
+        for route in stack.reversed() {
+            if case let .day(day) = route { return day }
+        }
+        return nil
+    }
+
     public static let undoDepth = 100
 }

@@ -5,7 +5,7 @@ import ErrandDomain
 struct Create: ShellCommand {
     static let title = ArgumentSpec("TITLE", .text, optional: true, rest: true, help: "what to do", prompt: "Title: ")
     static let date = OptionSpec("date", value: "DATE", kind: .date, help: "due day (default today), optionally with HH:MM",
-                                 prompt: "Date [today]: ")
+                                 prompt: "Date: ")
     static let place = OptionSpec("at", value: "PLACE", help: "where", prompt: "Place (optional): ")
     static let coords = OptionSpec("coords", value: "LAT,LON", kind: .coordinate,
                                    help: "the place's coordinates, e.g. 48.85,2.35", requires: "at",
@@ -21,30 +21,43 @@ struct Create: ShellCommand {
     let values: ArgumentValues
 
     func run(_ c: inout CommandContext) throws -> Display {
-        c.session.tab = .create
-        c.session.stack = [.createForm]
-        var values = self.values
-        if values.text(Create.title) == nil {
-            guard let prompter = c.environment.prompter else { return Display(screen: .form(Create.hint)) }
-            guard let words = Create.ask(prompter) else { return Display(message: "cancelled; nothing was saved") }
-            values = try CommandParser(table: c.table).parse(words, spec: Create.spec, context: c.parseContext).values
+        // From a day's list, an item without a date lands on that day and the list stays in
+        // view; elsewhere the Create tab opens and the day is today.
+        let selected = c.session.selectedDay
+        if selected == nil {
+            c.session.tab = .create
+            c.session.stack = [.createForm]
         }
         let clock = c.environment.clock
+        let defaultDay = selected ?? clock.today
+        var values = self.values
+        if values.text(Create.title) == nil {
+            guard let prompter = c.environment.prompter else {
+                c.session.tab = .create
+                c.session.stack = [.createForm]
+                return Display(screen: .form(Create.hint))
+            }
+            let label = selected.map { c.environment.labeler.label($0) } ?? "today"
+            guard let words = Create.ask(prompter, defaultDay: label) else {
+                return Display(message: "cancelled; nothing was saved")
+            }
+            values = try CommandParser(table: c.table).parse(words, spec: Create.spec, context: c.parseContext).values
+        }
         let when = values.date(Create.date)
         let item = try TodoItem(
             id: c.environment.newID(), title: values.text(Create.title) ?? "", notes: values.text(Create.notes),
-            due: when?.day ?? clock.today, time: when?.time,
+            due: when?.day ?? defaultDay, time: when?.time,
             location: values.text(Create.place).map { Location(name: $0, coordinate: values.coordinate(Create.coords)) },
             created: clock.now).validated()
         let added = try c.change({ try $0.add(item) }) { $0.undo.append(.created($1)) }
         let due = c.environment.labeler.longLabel(added.due) + (added.time.map { " at \($0)" } ?? "")
-        return Display(message: "created \"\(added.title)\" for \(due)")
+        return try c.refresh(message: "created \"\(added.title)\" for \(due)")
     }
 
     /// Asks each declared field that has a question, arguments then options (an option that needs another
     /// only when that one was answered), and gives back the words a person would have typed,
     /// for the parser to check as it checks a typed line. nil when the person cancels (Ctrl-C).
-    static func ask(_ prompter: Prompter) -> [String]? {
+    static func ask(_ prompter: Prompter, defaultDay: String) -> [String]? {
         var arguments: [String] = []
         for argument in spec.arguments {
             guard let question = argument.prompt else { continue }
@@ -53,7 +66,8 @@ struct Create: ShellCommand {
         }
         var options: [String] = []
         for option in spec.options {
-            guard let question = option.prompt else { continue }
+            guard var question = option.prompt else { continue }
+            if option == date { question = "Date [\(defaultDay)]: " }
             if let required = option.requires, !options.contains("--" + required) { continue }
             guard let answer = prompter.ask(question) else { return nil }
             if !answer.isEmpty { options += [option.flag, answer] }
