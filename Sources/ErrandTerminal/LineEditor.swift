@@ -56,11 +56,16 @@ public final class LineEditor {
         promptBuffer = strdup(prompt)
     }
 
-    /// Reads one line; the trailing newline is removed.
-    public func readLine(prompt: String) -> ReadResult {
+    /// Reads one line; the trailing newline is removed. `initial` starts the line, for the
+    /// person to edit: it is pushed as typed input, so it must hold no control characters
+    /// (they would act as keys); such text is not offered.
+    public func readLine(prompt: String, initial: String = "") -> ReadResult {
         guard let editLine else { return .endOfInput }
         setPrompt(prompt)
         _ = SignalFlags.takeInterrupt()
+        if !initial.isEmpty, !initial.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            el_push(editLine, initial)
+        }
         var count: Int32 = 0
         guard let raw = el_gets(editLine, &count) else {
             if SignalFlags.terminationRequested { return .terminated }

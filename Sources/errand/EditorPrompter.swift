@@ -1,7 +1,7 @@
 import ErrandShell
 import ErrandTerminal
 
-/// Lets commands ask the person (confirmations, the create form) through the line editor.
+/// Lets commands ask the person (confirmations, the create and edit forms) through the line editor.
 final class EditorPrompter: Prompter {
     let editor: LineEditor
 
@@ -9,8 +9,8 @@ final class EditorPrompter: Prompter {
         self.editor = editor
     }
 
-    func ask(_ question: String) -> String? {
-        if case let .line(answer) = editor.readLine(prompt: question) { return answer }
+    func ask(_ question: String, initial: String) -> String? {
+        if case let .line(answer) = editor.readLine(prompt: question, initial: initial) { return answer }
         return nil
     }
 }

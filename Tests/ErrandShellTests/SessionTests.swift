@@ -276,6 +276,30 @@ import Testing
         t.send("clear", ["kept everything"])
     }
 
+    @Test func bareEditAsksEachFieldWithItsCurrentValueAndCtrlCChangesNothing() throws {
+        let answers = ScriptedPrompter([])
+        let t = try ShellTester(prompter: answers)
+        t.given("create Dentist --date tomorrow --at Clinic --coords 48.85,2.35 --notes \"bring card\"")
+        t.given("list")
+        let before = try t.item(1)
+        // The person changes the day and the time, empties the coordinates and the notes.
+        answers.load(["Dentist", "2026-12-03", "10:00", "Clinic", "", ""])
+        t.send("edit 1", ["edited \"Dentist\" (Thu Dec 3 2026 at 10:00)", "All items", "To do",
+                          "  1  Thu Dec 3  10:00    Dentist  @ Clinic"]) {
+            $0.listing = [.item(try t.item(1))]
+            $0.undo.append(.changed(before: before, by: "edit"))
+        }
+        #expect(answers.questions == ["Title: ", "Date: ", "Time HH:MM (optional): ", "Place (optional): ",
+                                      "Coordinates LAT,LON (optional): ", "Notes (optional): "])
+        #expect(answers.initials == ["Dentist", "2026-11-30", "", "Clinic", "48.85,2.35", "bring card"])
+        #expect(try t.item(1).location == Location(name: "Clinic") && t.item(1).notes == nil)
+        // Emptying the place skips its coordinates; Ctrl-C at any field changes nothing.
+        let edited = try t.item(1)
+        answers.load(["Dentist", "2026-12-03", "10:00", nil])
+        t.send("edit 1", ["cancelled; nothing was changed"])
+        #expect(try t.item(1) == edited)
+    }
+
     @Test func helpIsDerivedFromTheDeclarations() throws {
         let t = try ShellTester()
         t.send("help swipe", ["usage: swipe N", "delete row N, as swiping left did", "also: delete, rm",
@@ -333,10 +357,14 @@ final class ScriptedPrompter: Prompter {
     func load(_ next: [String?]) {
         answers = next
         questions = []
+        initials = []
     }
 
-    func ask(_ question: String) -> String? {
+    private(set) var initials: [String] = []
+
+    func ask(_ question: String, initial: String) -> String? {
         questions.append(question)
+        initials.append(initial)
         return answers.isEmpty ? nil : answers.removeFirst()
     }
 }

@@ -4,21 +4,25 @@ import ErrandDomain
 /// its section stay; the equal-item rule and stale-row protection apply as for `check`.
 struct Edit: ShellCommand {
     static let row = ArgumentSpec("N", .itemRow, help: "a row number of the last listing")
-    static let title = OptionSpec("title", value: "TITLE", help: "a new title")
-    static let date = OptionSpec("date", value: "DATE", kind: .date, help: "a new due day, optionally with HH:MM")
-    static let time = OptionSpec("time", value: "HH:MM", kind: .time, help: "a new time", conflicts: "no-time")
+    static let title = OptionSpec("title", value: "TITLE", help: "a new title", prompt: "Title: ")
+    static let date = OptionSpec("date", value: "DATE", kind: .date, help: "a new due day, optionally with HH:MM",
+                                 prompt: "Date: ")
+    static let time = OptionSpec("time", value: "HH:MM", kind: .time, help: "a new time", conflicts: "no-time",
+                                 prompt: "Time HH:MM (optional): ")
     static let noTime = OptionSpec("no-time", help: "no time on the day")
     static let place = OptionSpec("at", value: "PLACE", help: "a new place (its old coordinates go unless --coords)",
-                                  conflicts: "no-place")
+                                  conflicts: "no-place", prompt: "Place (optional): ")
     static let noPlace = OptionSpec("no-place", help: "no place (and no coordinates)")
     static let coords = OptionSpec("coords", value: "LAT,LON", kind: .coordinate, help: "the place's coordinates",
-                                   conflicts: "no-coords")
+                                   conflicts: "no-coords", prompt: "Coordinates LAT,LON (optional): ")
     static let noCoords = OptionSpec("no-coords", help: "keep the place, drop its coordinates")
-    static let notes = OptionSpec("notes", value: "TEXT", help: "new notes", conflicts: "no-notes")
+    static let notes = OptionSpec("notes", value: "TEXT", help: "new notes", conflicts: "no-notes",
+                                  prompt: "Notes (optional): ")
     static let noNotes = OptionSpec("no-notes", help: "no notes")
     static let spec = CommandSpec(
         "edit", summary: "change row N in place: title, date, time, place, coordinates, notes",
-        details: "The item keeps its id, created time and place in its section; undo reverts the edit.",
+        details: "The item keeps its id, created time and place in its section; undo reverts the edit. "
+            + "Bare edit N, at a terminal, asks each field with its current value to edit (Ctrl-C changes nothing).",
         arguments: [row], options: [title, date, time, noTime, place, noPlace, coords, noCoords, notes, noNotes]) {
         Edit(listed: try $0.item(row), values: $0)
     }
@@ -27,10 +31,19 @@ struct Edit: ShellCommand {
     let values: ArgumentValues
 
     func run(_ c: inout CommandContext) throws -> Display {
-        guard Edit.spec.options.contains(where: values.has) else {
-            throw ShellError.usage("edit: say what to change: " + Edit.spec.options.map(\.flag).joined(separator: ", "))
+        var values = self.values
+        if !Edit.spec.options.contains(where: values.has) {
+            guard let prompter = c.environment.prompter else {
+                throw ShellError.usage("edit: say what to change: " + Edit.spec.options.map(\.flag).joined(separator: ", "))
+            }
+            guard let words = Edit.ask(prompter, item: listed) else {
+                return Display(message: "cancelled; nothing was changed")
+            }
+            let row = (c.session.listing.firstIndex(of: .item(listed)) ?? 0) + 1
+            values = try CommandParser(table: c.table).parse([String(row)] + words, spec: Edit.spec,
+                                                             context: c.parseContext).values
         }
-        let edited = try changed(listed)
+        let edited = try Edit.changed(listed, values)
         guard edited != listed else { return Display(message: "nothing to change: \"\(listed.title)\" already has these values") }
         let saved = try c.change({ try $0.edit(edited, expecting: listed) }) { session, _ in
             session.undo.append(.changed(before: listed, by: "edit"))
@@ -39,8 +52,44 @@ struct Edit: ShellCommand {
         return try c.refresh(message: "edited \"\(saved.title)\" (\(due))")
     }
 
+    /// Bare `edit N` at a terminal: each declared question, its line holding the current value
+    /// to edit; an emptied optional field is cleared (its --no- option). Gives back the words a
+    /// person would have typed, for the parser; nil when the person cancels (Ctrl-C).
+    static func ask(_ prompter: Prompter, item: TodoItem) -> [String]? {
+        var words: [String] = []
+        var hasPlace = false
+        for option in spec.options {
+            guard let question = option.prompt else { continue }
+            if option == coords, !hasPlace { continue }
+            let current = Edit.current(option, of: item)
+            // Text that cannot be shown for editing (a line break in notes) is kept when left empty.
+            let offered = !TextSafety.containsControl(current)
+            guard let answer = prompter.ask(question, initial: offered ? current : "") else { return nil }
+            if option == place { hasPlace = !answer.isEmpty || !offered && !current.isEmpty }
+            if !answer.isEmpty {
+                words += [option.flag, answer]
+            } else if offered, let clear = option.conflicts {
+                words.append("--" + clear)
+            } else if offered {
+                words += [option.flag, answer]
+            }
+        }
+        return words
+    }
+
+    /// An item's field as the form shows it, in a form its option reads back.
+    static func current(_ option: OptionSpec, of item: TodoItem) -> String {
+        if option == title { return item.title }
+        if option == date { return item.due.iso }
+        if option == time { return item.time?.description ?? "" }
+        if option == place { return item.location?.name ?? "" }
+        if option == coords { return item.location?.coordinate.map { "\($0.latitude),\($0.longitude)" } ?? "" }
+        if option == notes { return item.notes ?? "" }
+        return ""
+    }
+
     /// The item with the given fields changed.
-    func changed(_ item: TodoItem) throws -> TodoItem {
+    static func changed(_ item: TodoItem, _ values: ArgumentValues) throws -> TodoItem {
         var item = item
         if let text = values.text(Edit.title) { item.title = text }
         if let when = values.date(Edit.date) {
