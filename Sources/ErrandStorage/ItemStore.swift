@@ -64,6 +64,36 @@ extension ItemStore {
         try changeItems { try $0.delete(id: id, expecting: expecting) }
     }
 
+    /// Several listed items checked or unchecked in one durable step: every one is held
+    /// against its listing first, and if any is stale or refused, none changes.
+    public func setDone(_ done: Bool, listed: [TodoItem]) throws -> [TodoItem] {
+        try changeItems { records in
+            let stored = try listed.map { try records.current(id: $0.id, expecting: $0) }
+            var moved: [TodoItem] = []
+            for item in stored { moved.append(try records.setDone(done, stored: item)) }
+            return moved
+        }
+    }
+
+    /// Several listed items deleted in one durable step, all or none (see setDone(_:listed:)).
+    public func delete(listed: [TodoItem]) throws -> [TodoItem] {
+        try changeItems { records in
+            let stored = try listed.map { try records.current(id: $0.id, expecting: $0) }
+            for item in stored { try records.removeItem(id: item.id) }
+            return stored
+        }
+    }
+
+    /// Several listed items edited in one durable step, all or none (see setDone(_:listed:)).
+    public func edit(_ changes: [(edited: TodoItem, listed: TodoItem)]) throws -> [TodoItem] {
+        try changeItems { records in
+            let stored = try changes.map { try records.current(id: $0.listed.id, expecting: $0.listed) }
+            var edited: [TodoItem] = []
+            for (change, item) in zip(changes, stored) { edited.append(try records.edit(change.edited, stored: item)) }
+            return edited
+        }
+    }
+
     /// Removes the items with these ids, if present (undo of create and import).
     public func delete(ids: [UUID]) throws {
         try changeItems { records in

@@ -67,6 +67,11 @@ import Testing
             // Wrong shapes for each kind of argument.
             for argument in spec.arguments {
                 switch argument.kind {
+                case .itemRows:
+                    for bad in ["3-1", "1-100000000", "1-", "-1", "2--4", "1 x", "0-2", "1.5"] {
+                        lines.append("\(name) \(bad)")
+                    }
+                    fallthrough
                 case .row, .itemRow:
                     for bad in ["0", "-1", "-99999999999999999999", "99999999999999999999999999", "1.5", "one", "0x10", "1e3", "", "٣"] {
                         lines.append("\(name) \(bad.isEmpty ? "\"\"" : bad)")

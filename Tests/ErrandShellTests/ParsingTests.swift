@@ -41,7 +41,7 @@ import Testing
         #expect(try parse("create -- --not an option").values.text(Create.title) == "--not an option")
         let item = TodoItem(id: UUID(), title: "a", due: ParsingTests.today, created: Date(timeIntervalSince1970: 0))
         let listing: [ListingRow] = [.day(ParsingTests.today), .item(item)]
-        #expect(try parse("check 2", listing: listing).values.item(Move.row) == item)
+        #expect(try parse("check 2", listing: listing).values.items(Move.rows) == [item])
         #expect(try parse("open 1", listing: listing).values.row(Open.row) == .day(ParsingTests.today))
         #expect(try parse("help ls").values.text(Help.command) == "list")
         let set = try #require(try parse("set pagesize 20").command as? SetCommand)

@@ -63,12 +63,12 @@ import Testing
             done.isDone = true
             done.sequence = 3
             $0.listing = [.item(b), .item(done)]
-            $0.undo.append(.changed(before: a, by: "check"))
+            $0.undo.append(.changed(before: [a], by: "check"))
         }
         let doneA = try t.item(1)
         t.send("swipe 1", ["deleted \"b\" (Sun Nov 29)", "Sun Nov 29 2026", "Done", "  1  ✓ a"]) {
             $0.listing = [.item(doneA)]
-            $0.undo.append(.deleted(b))
+            $0.undo.append(.deleted([b]))
         }
         t.send("undo", ["undid the delete of \"b\"", "Sun Nov 29 2026", "To do", "  1    b", "Done", "  2  ✓ a"]) {
             $0.listing = [.item(b), .item(doneA)]
@@ -119,7 +119,7 @@ import Testing
         // The delete lands, the list read after it fails: the undo entry stays with it.
         t.send("swipe 1", ["error: the disk could not be read (injected) (the change itself was saved: undo reverts it)"],
                succeeds: false) {
-            $0.undo.append(.deleted(a))
+            $0.undo.append(.deleted([a]))
         }
         #expect(try t.store.allItems() == [b])
         injector(false)
@@ -141,14 +141,14 @@ import Testing
         t.send("edit 1 --title b --time 9:05", ["edited \"b\" (Mon Nov 30 2026 at 09:05)", "All items", "To do",
                                                "  1  Mon Nov 30  09:05    b"]) {
             $0.listing = [.item(b)]
-            $0.undo.append(.changed(before: a, by: "edit"))
+            $0.undo.append(.changed(before: [a], by: "edit"))
         }
         var later = b
         later.due = today.adding(days: 4)
         t.send("postpone 1 +3d", ["postponed \"b\" to Thu Dec 3 2026", "All items", "To do",
                                   "  1  Thu Dec 3  09:05    b"]) {
             $0.listing = [.item(later)]
-            $0.undo.append(.changed(before: b, by: "postpone"))
+            $0.undo.append(.changed(before: [b], by: "postpone"))
         }
         #expect(try t.item(1) == later)
         t.send("undo", ["undid the postpone of \"b\"", "All items", "To do", "  1  Mon Nov 30  09:05    b"]) {
@@ -182,6 +182,40 @@ import Testing
             $0.stacks[.create] = [.createForm]
             $0.undo.append(.created(try t.item(3)))
         }
+    }
+
+    @Test(arguments: ["sqlite", "plist"])
+    func severalRowsChangeInOneStepAndUndoInOne(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        for title in ["a", "b", "c", "d", "e"] { t.given("create \(title)") }
+        t.given("day today")
+        let items = try (1...5).map { try t.item($0) }
+        t.send("check 4 1-2 2", ["checked 3 items: moved to Done", "Sun Nov 29 2026", "To do", "  1    c", "  2    e",
+                                 "Done", "  3  ✓ d", "  4  ✓ a", "  5  ✓ b"]) {
+            $0.listing = try [3, 5, 4, 1, 2].map { .item(try t.item($0)) }
+            $0.undo.append(.changed(before: [items[3], items[0], items[1]], by: "check"))
+        }
+        t.send("undo", ["undid the check of 3 items", "Sun Nov 29 2026", "To do"] + ["a", "b", "c", "d", "e"].enumerated().map {
+            "  \($0.offset + 1)    \($0.element)"
+        }) {
+            $0.listing = items.map { .item($0) }
+            $0.undo.removeLast()
+        }
+        // One stale row in the set: nothing is deleted.
+        let other = try StoreOpener.open(path: t.store.path, backend: t.backend)
+        _ = try other.setDone(true, id: items[4].id, expecting: nil)
+        t.send("swipe 1 5", ["error: \"e\" was changed since it was listed (another shell?); nothing was done: list again"],
+               succeeds: false)
+        #expect(try t.store.counts().total == 5)
+        t.send("check 3-1", ["error: check: the range \"3-1\" runs backwards: write 1-3"], succeeds: false)
+        t.send("check 1-100000000", ["error: check: no row \"100000000\": choose a number from 1 to 5"], succeeds: false)
+        t.send("check 1 x", ["error: check: no row \"x\": choose a number from 1 to 5"], succeeds: false)
+        t.send("postpone 1 2 dec 1", ["postponed 2 items to Tue Dec 1 2026", "Sun Nov 29 2026", "To do", "  1    c",
+                                      "  2    d", "Done", "  3  ✓ e"]) {
+            $0.listing = [items[2], items[3], try t.item(5)].map { .item($0) }
+            $0.undo.append(.changed(before: [items[0], items[1]], by: "postpone"))
+        }
+        #expect(try [t.item(1), t.item(2)].map(\.due) == [today.adding(days: 2), today.adding(days: 2)])
     }
 
     @Test func anEmptyLineAtThePromptJustPromptsAgain() throws {
@@ -287,7 +321,7 @@ import Testing
         t.send("edit 1", ["edited \"Dentist\" (Thu Dec 3 2026 at 10:00)", "All items", "To do",
                           "  1  Thu Dec 3  10:00    Dentist  @ Clinic"]) {
             $0.listing = [.item(try t.item(1))]
-            $0.undo.append(.changed(before: before, by: "edit"))
+            $0.undo.append(.changed(before: [before], by: "edit"))
         }
         #expect(answers.questions == ["Title: ", "Date: ", "Time HH:MM (optional): ", "Place (optional): ",
                                       "Coordinates LAT,LON (optional): ", "Notes (optional): "])
@@ -302,8 +336,9 @@ import Testing
 
     @Test func helpIsDerivedFromTheDeclarations() throws {
         let t = try ShellTester()
-        t.send("help swipe", ["usage: swipe N", "delete row N, as swiping left did", "also: delete, rm",
-                              "  N  a row number of the last listing"])
+        t.send("help swipe", ["usage: swipe N...", "delete rows, as swiping left did",
+                              "Several rows are deleted together, or none if one changed since it was listed.",
+                              "also: delete, rm", "  N  row numbers of the last listing: 1 3 5, 2-4"])
         t.given("help")
         #expect(t.sink.all.count == CommandTable.standard.specs.count + 2)
         for spec in CommandTable.standard.specs {

@@ -99,6 +99,40 @@ import Testing
     }
 
     @Test(arguments: Backend.allCases)
+    func severalListedItemsChangeTogetherOrNotAtAll(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let listed = try (1...4).map { try store.add(item("item \($0)")) }
+        // Another shell changes one of them after they were listed: nothing at all is done.
+        let other = try backend.open(dir)
+        _ = try other.setDone(true, id: listed[2].id, expecting: nil)
+        let before = try store.allItems()
+        #expect(throws: StoreError.changed(title: "item 3")) { try store.setDone(true, listed: listed) }
+        #expect(throws: StoreError.changed(title: "item 3")) { try store.delete(listed: listed) }
+        var later = listed
+        for i in later.indices { later[i].due = day.adding(days: 2) }
+        #expect(throws: StoreError.changed(title: "item 3")) {
+            try store.edit(Array(zip(later, listed)).map { (edited: $0.0, listed: $0.1) })
+        }
+        #expect(try store.allItems() == before)
+        // A rule refusing one of them refuses them all: two equal items cannot both reopen.
+        let twins = try [store.add(item("twin")), store.add(item("twin", notes: "x"))]
+        let done = try store.setDone(true, listed: twins)
+        var same = done[1]
+        same.notes = nil
+        let edited = try store.edit(same, expecting: done[1])
+        let all = try store.allItems()
+        #expect(throws: DomainError.duplicate(title: "twin", due: day)) { try store.setDone(false, listed: [done[0], edited]) }
+        #expect(try store.allItems() == all)
+        // Without a stale one, they all change, in the order given.
+        let fresh = try [listed[3], listed[0]].map { try #require(try store.item(id: $0.id)) }
+        let moved = try store.setDone(true, listed: fresh)
+        #expect(moved.map(\.title) == ["item 4", "item 1"] && moved[0].sequence < moved[1].sequence)
+        #expect(try store.delete(listed: moved).count == 2)
+        #expect(try store.item(id: listed[0].id) == nil && store.item(id: listed[3].id) == nil)
+    }
+
+    @Test(arguments: Backend.allCases)
     func duplicatesRefusedWithReason(_ backend: Backend) throws {
         let dir = TemporaryDirectory()
         let store = try backend.open(dir)

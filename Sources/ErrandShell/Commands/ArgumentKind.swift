@@ -5,8 +5,11 @@ import ErrandDomain
 public enum ArgumentKind: Equatable, Sendable {
     /// A row number of the last listing: a day, an item or an ad.
     case row
-    /// A row number of the last listing that must be an item (check, swipe...).
+    /// A row number of the last listing that must be an item (edit).
     case itemRow
+    /// Several item rows: `1 3 5`, `2-4` and mixes, each word one number or range (check,
+    /// swipe...). The parser takes the leading words that look like rows.
+    case itemRows
     /// A day as people type it (`tomorrow`, `dec 1`, `+3d`), optionally with a time.
     case date
     case coordinate
@@ -27,12 +30,8 @@ public enum ArgumentKind: Equatable, Sendable {
     func value(_ text: String, name: String, command: String, context: ParseContext) throws(ShellError) -> ArgumentValue {
         switch self {
         case .row: return .row(try context.row(text, command: command))
-        case .itemRow:
-            switch try context.row(text, command: command) {
-            case let .item(item): return .item(item)
-            case .day: throw .usage("\(command): the rows listed are days: open one first")
-            case .ad: throw .usage("\(command): ads cannot be changed here, only opened")
-            }
+        case .itemRow: return .item(try context.item(text, command: command))
+        case .itemRows: return .items(try context.items(text, command: command))
         case .date:
             do {
                 return .date(try DateInputParser.parse(text, today: context.today))

@@ -5,6 +5,8 @@ public enum ArgumentValue: Equatable, Sendable {
     case text(String)
     case row(ListingRow)
     case item(TodoItem)
+    /// Several listed items, in the order typed, each once.
+    case items([TodoItem])
     case date(DateInputParser.Result)
     case coordinate(Coordinate)
     case time(TimeOfDay)

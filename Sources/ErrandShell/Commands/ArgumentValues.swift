@@ -56,6 +56,11 @@ public struct ArgumentValues: Equatable, Sendable {
         throw Self.missing(argument)
     }
 
+    public func items(_ argument: ArgumentSpec) throws(ShellError) -> [TodoItem] {
+        if case let .items(items)? = self[argument] { return items }
+        throw Self.missing(argument)
+    }
+
     public func requiredText(_ argument: ArgumentSpec) throws(ShellError) -> String {
         if let text = text(argument) { return text }
         throw Self.missing(argument)

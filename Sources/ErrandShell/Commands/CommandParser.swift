@@ -112,9 +112,16 @@ public struct CommandParser: Sendable {
     private func positionals(_ words: [String], spec: CommandSpec) throws(ShellError) -> [(ArgumentSpec, String)] {
         var matched: [(ArgumentSpec, String)] = []
         var remaining = words[...]
-        for argument in spec.arguments {
+        for (position, argument) in spec.arguments.enumerated() {
             var text: String?
-            if argument.rest {
+            if argument.kind == .itemRows {
+                // Rows are the leading words that look like rows; the last argument takes all,
+                // so that a wrong word is named as a wrong row.
+                let last = position == spec.arguments.count - 1
+                let count = last ? remaining.count : remaining.prefix(while: ParseContext.looksLikeRows).count
+                if count > 0 { text = remaining.prefix(count).joined(separator: " ") }
+                remaining = remaining.dropFirst(count)
+            } else if argument.rest {
                 if !remaining.isEmpty { text = remaining.joined(separator: " ") }
                 remaining = []
             } else {

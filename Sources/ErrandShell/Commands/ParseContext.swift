@@ -27,6 +27,53 @@ public struct ParseContext {
         return listing[n - 1]
     }
 
+    /// `N` resolved against the last listing, which must be an item there.
+    func item(_ text: String, command: String) throws(ShellError) -> TodoItem {
+        switch try row(text, command: command) {
+        case let .item(item): return item
+        case .day: throw .usage("\(command): the rows listed are days: open one first")
+        case .ad: throw .usage("\(command): ads cannot be changed here, only opened")
+        }
+    }
+
+    /// `1 3 5`, `2-4` and mixes, resolved against the last listing: every row must be an item;
+    /// a row named twice counts once.
+    func items(_ text: String, command: String) throws(ShellError) -> [TodoItem] {
+        let words = text.split(separator: " ")
+        // Nothing but spaces is no row at all, and is named as such.
+        if words.isEmpty { _ = try row(text, command: command) }
+        var numbers: [Int] = []
+        for word in words {
+            let ends = word.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+            guard ends.count == 2, let low = Int(ends[0]), let high = Int(ends[1]) else {
+                numbers.append(try index(String(word), command: command))
+                continue
+            }
+            guard low <= high else {
+                throw .usage("\(command): the range \(ShellError.quote(String(word))) runs backwards: write \(high)-\(low)")
+            }
+            _ = try index(String(low), command: command)
+            _ = try index(String(high), command: command)
+            numbers += Array(low...high)
+        }
+        var seen = Set<Int>()
+        return try numbers.filter { seen.insert($0).inserted }.map { n throws(ShellError) in
+            try item(String(n), command: command)
+        }
+    }
+
+    /// A row number checked against the listing, as a number.
+    private func index(_ text: String, command: String) throws(ShellError) -> Int {
+        _ = try row(text, command: command)
+        return Int(text) ?? 0
+    }
+
+    /// Whether a word can be a row or a range of rows (`3`, `2-4`), before it is checked.
+    static func looksLikeRows(_ word: String) -> Bool {
+        !word.isEmpty && word.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
+            && word.first != "-" && word.filter({ $0 == "-" }).count <= 1
+    }
+
     /// A category name as the catalogue spells it (case and accents do not matter when typed).
     func category(_ text: String, command: String) throws(ShellError) -> String {
         let summary: CatalogueSummary?

@@ -53,7 +53,15 @@ public struct Completer {
             }
         }
         let arguments = spec.arguments
-        guard let argument = positional.count < arguments.count ? arguments[positional.count]
+        // Several rows count as one argument: after them, Tab offers more rows and what follows.
+        if arguments.first?.kind == .itemRows, !positional.isEmpty,
+           positional.allSatisfy(ParseContext.looksLikeRows) {
+            let next = arguments.dropFirst().first.map { candidates(for: $0.kind, prefix: prefix) } ?? []
+            return candidates(for: .itemRows, prefix: prefix) + next
+        }
+        let position = arguments.first?.kind == .itemRows
+            ? positional.count - max(positional.prefix(while: ParseContext.looksLikeRows).count - 1, 0) : positional.count
+        guard let argument = position < arguments.count ? arguments[position]
                 : arguments.last(where: \.rest) else { return [] }
         if case let .dependent(choices) = argument.kind {
             return candidates(for: .choice(positional.last.flatMap { choices[$0] } ?? []), prefix: prefix)
@@ -63,7 +71,7 @@ public struct Completer {
 
     func candidates(for kind: ArgumentKind, prefix: String) -> [CompletionCandidate] {
         switch kind {
-        case .row, .itemRow:
+        case .row, .itemRow, .itemRows:
             return session.listing.enumerated().compactMap { index, row in
                 let n = String(index + 1)
                 guard n.hasPrefix(prefix) else { return nil }

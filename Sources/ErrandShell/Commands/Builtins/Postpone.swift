@@ -1,27 +1,42 @@
 import ErrandDomain
 
-/// `postpone N [DATE]`: move an item's due day, keeping its time. A shift (`+3d`, `-1w`)
-/// counts from the item's own due day; any other date is that day. Default: tomorrow.
+/// `postpone N... [DATE]`: move items' due day, keeping their time. A shift (`+3d`, `-1w`)
+/// counts from each item's own due day; any other date is that day. Default: tomorrow.
 struct Postpone: ShellCommand {
-    static let row = ArgumentSpec("N", .itemRow, help: "a row number of the last listing")
+    static let rows = ArgumentSpec("N", .itemRows, help: "row numbers of the last listing: 1 3 5, 2-4")
     static let date = ArgumentSpec("DATE", .date, optional: true, rest: true,
-                                   help: "the new day (default tomorrow); +3d or -1w counts from the item's due day")
-    static let spec = CommandSpec("postpone", summary: "move row N to another day (default tomorrow), keeping its time",
-                                  arguments: [row, date]) {
-        Postpone(listed: try $0.item(row), to: $0.givenDate(date))
+                                   help: "the new day (default tomorrow); +3d or -1w counts from each item's due day")
+    static let spec = CommandSpec("postpone", summary: "move rows to another day (default tomorrow), keeping their time",
+                                  details: "Several rows move together, or none if one changed since it was listed.",
+                                  arguments: [rows, date]) {
+        Postpone(listed: try $0.items(rows), to: $0.givenDate(date))
     }
 
-    let listed: TodoItem
+    let listed: [TodoItem]
     let to: DateInputParser.Result?
 
     func run(_ c: inout CommandContext) throws -> Display {
-        var item = listed
-        item.due = to.map { $0.shift.map(listed.due.adding(days:)) ?? $0.day } ?? c.today.adding(days: 1)
-        if let time = to?.time { item.time = time }
-        guard item != listed else { return Display(message: "nothing to change: \"\(listed.title)\" is already due then") }
-        let saved = try c.change({ try $0.edit(item, expecting: listed) }) { session, _ in
-            session.undo.append(.changed(before: listed, by: "postpone"))
+        let tomorrow = c.today.adding(days: 1)
+        let changes: [(edited: TodoItem, listed: TodoItem)] = listed.compactMap { item in
+            var moved = item
+            if let to {
+                moved.due = to.shift.map(item.due.adding(days:)) ?? to.day
+                if let time = to.time { moved.time = time }
+            } else {
+                moved.due = tomorrow
+            }
+            return moved == item ? nil : (edited: moved, listed: item)
         }
-        return try c.refresh(message: "postponed \"\(saved.title)\" to \(c.environment.labeler.longLabel(saved.due))")
+        guard !changes.isEmpty else {
+            return Display(message: "nothing to change: \(UndoEntry.naming(listed)) "
+                           + (listed.count == 1 ? "is" : "are") + " already due then")
+        }
+        let saved = try c.change({ try $0.edit(changes) }) { session, _ in
+            session.undo.append(.changed(before: changes.map { $0.listed }, by: "postpone"))
+        }
+        let days = Set(saved.map { $0.due })
+        let labeler = c.environment.labeler
+        let landing = days.count == 1 ? days.first.map { " to " + labeler.longLabel($0) } ?? "" : ""
+        return try c.refresh(message: "postponed \(UndoEntry.naming(saved))\(landing)")
     }
 }

@@ -1,15 +1,19 @@
 import ErrandDomain
 
-/// `swipe N`: delete an item, as swiping left did.
+/// `swipe N...`: delete items, as swiping left did; several rows go together or not at all.
 struct Swipe: ShellCommand {
-    static let row = ArgumentSpec("N", .itemRow, help: "a row number of the last listing")
-    static let spec = CommandSpec("swipe", aliases: ["delete", "rm"], summary: "delete row N, as swiping left did",
-                                  arguments: [row]) { Swipe(listed: try $0.item(row)) }
+    static let rows = ArgumentSpec("N", .itemRows, help: "row numbers of the last listing: 1 3 5, 2-4")
+    static let spec = CommandSpec("swipe", aliases: ["delete", "rm"], summary: "delete rows, as swiping left did",
+                                  details: "Several rows are deleted together, or none if one changed since it was listed.",
+                                  arguments: [rows]) { Swipe(listed: try $0.items(rows)) }
 
-    let listed: TodoItem
+    let listed: [TodoItem]
 
     func run(_ c: inout CommandContext) throws -> Display {
-        let deleted = try c.change({ try $0.delete(id: listed.id, expecting: listed) }) { $0.undo.append(.deleted($1)) }
-        return try c.refresh(message: "deleted \"\(deleted.title)\" (\(c.environment.labeler.label(deleted.due)))")
+        let deleted = try c.change({ try $0.delete(listed: listed) }) { $0.undo.append(.deleted($1)) }
+        let labeler = c.environment.labeler
+        let what = deleted.count == 1 ? deleted.first.map { "\"\($0.title)\" (\(labeler.label($0.due)))" } ?? ""
+            : Plural.items(deleted.count)
+        return try c.refresh(message: "deleted " + what)
     }
 }

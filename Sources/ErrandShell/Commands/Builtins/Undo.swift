@@ -8,8 +8,8 @@ struct Undo: ShellCommand {
         try c.change({ store in
             switch entry {
             case let .created(item): try store.delete(ids: [item.id])
-            case let .deleted(item): try store.restore([item])
-            case let .changed(before, _): try store.restore([before])
+            case let .deleted(items): try store.restore(items)
+            case let .changed(before, _): try store.restore(before)
             case let .cleared(items): try store.restore(items)
             case let .imported(ids): try store.delete(ids: ids)
             }
