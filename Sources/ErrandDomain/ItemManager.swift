@@ -45,6 +45,13 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
             + ofDay.filter(\.isDone).sorted(by: ItemManager.dayOrder)
     }
 
+    /// Open items due before `day`, oldest first (in a day, the day's own order).
+    public func overdue(before day: DueDay) -> [TodoItem] {
+        items.filter { !$0.isDone && $0.due < day }.sorted { a, b in
+            a.due != b.due ? a.due < b.due : ItemManager.dayOrder(a, b)
+        }
+    }
+
     /// Open items per day for `days` consecutive days from `start`.
     public func openCounts(from start: DueDay, days: Int) -> [Int] {
         var counts = [Int](repeating: 0, count: max(days, 0))

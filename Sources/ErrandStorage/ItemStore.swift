@@ -24,6 +24,10 @@ public protocol ItemStore: AnyObject {
     func itemCount(on day: DueDay) throws -> Int
     /// Open items per day for `days` consecutive days from `start`.
     func openCounts(from start: DueDay, days: Int) throws -> [Int]
+    /// How many open items are due before `day` (the week's Overdue row).
+    func overdueCount(before day: DueDay) throws -> Int
+    /// A page of the open items due before `day`, oldest first, each day in its own order.
+    func overdueItems(before day: DueDay, offset: Int, limit: Int) throws -> [TodoItem]
 
     /// Runs `body` on the stored items as one durable change: all of it lands, or none. The
     /// changes below are written once on top of it, with the shared rules.

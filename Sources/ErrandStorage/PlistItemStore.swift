@@ -46,6 +46,16 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         return manager.items.lazy.filter { $0.due == day }.count
     }
 
+    public func overdueCount(before day: DueDay) throws -> Int {
+        try refresh()
+        return manager.items.lazy.filter { !$0.isDone && $0.due < day }.count
+    }
+
+    public func overdueItems(before day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
+        try refresh()
+        return PageWindow(offset: offset, limit: limit).slice(manager.overdue(before: day))
+    }
+
     public func openCounts(from start: DueDay, days: Int) throws -> [Int] {
         try refresh()
         return manager.openCounts(from: start, days: days)

@@ -21,6 +21,11 @@ public final class SQLiteItemStore: ItemStore {
         ORDER BY done, due_time IS NULL, due_time, seq LIMIT ?2 OFFSET ?3
         """
     static let weekSQL = "SELECT due, open FROM day_count WHERE due BETWEEN ?1 AND ?2"
+    /// Through item_done_due; the sort is of the overdue items only, which are few.
+    static let overdueSQL = """
+        SELECT \(columns) FROM item WHERE done = 0 AND due < ?1
+        ORDER BY due, due_time IS NULL, due_time, seq LIMIT ?2 OFFSET ?3
+        """
 
     /// Opens or creates the store. An existing file that is not an Errand store, is damaged
     /// or comes from a newer schema is refused before anything is written to it.
@@ -99,6 +104,20 @@ public final class SQLiteItemStore: ItemStore {
         s.bind(1, day.dayNumber)
         defer { s.reset() }
         return try s.step() ? max(0, Int(s.int(0))) : 0
+    }
+
+    public func overdueCount(before day: DueDay) throws -> Int {
+        let s = try db.statement("SELECT total(open) FROM day_count WHERE due < ?1")
+        s.bind(1, day.dayNumber)
+        defer { s.reset() }
+        return try s.step() ? max(0, Int(s.double(0))) : 0
+    }
+
+    public func overdueItems(before day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
+        try rows(Self.overdueSQL) {
+            $0.bind(1, day.dayNumber)
+            $0.bind(PageWindow(offset: offset, limit: limit), limit: 2, offset: 3)
+        }
     }
 
     public func openCounts(from start: DueDay, days: Int) throws -> [Int] {

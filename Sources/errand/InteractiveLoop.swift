@@ -18,6 +18,7 @@ struct InteractiveLoop {
                                  candidates: answer.candidates.map { ($0.insert, $0.display, $0.isComplete) })
         }
         runner.sink.out("Errand: type help for commands, Tab to complete, Ctrl-D to leave.")
+        if let notice = runner.interpreter.startupNotice() { runner.sink.out(notice) }
         runner.sink.flush()
         loop: while !runner.quitRequested {
             switch editor.readLine(prompt: runner.prompt) {

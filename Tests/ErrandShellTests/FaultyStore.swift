@@ -30,6 +30,10 @@ final class FaultyStore<Base: ItemStore & CatalogueStore>: ItemStore, CatalogueS
     }
     func itemCount(on day: DueDay) throws -> Int { try read { try base.itemCount(on: day) } }
     func openCounts(from start: DueDay, days: Int) throws -> [Int] { try read { try base.openCounts(from: start, days: days) } }
+    func overdueCount(before day: DueDay) throws -> Int { try read { try base.overdueCount(before: day) } }
+    func overdueItems(before day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
+        try read { try base.overdueItems(before: day, offset: offset, limit: limit) }
+    }
     func changeItems<T>(_ body: (inout Base.Records) throws -> T) throws -> T { try base.changeItems(body) }
     func removeAll() throws -> [TodoItem] { try base.removeAll() }
     func restore(_ items: [TodoItem]) throws { try base.restore(items) }

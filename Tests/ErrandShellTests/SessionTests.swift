@@ -218,6 +218,26 @@ import Testing
         #expect(try [t.item(1), t.item(2)].map(\.due) == [today.adding(days: 2), today.adding(days: 2)])
     }
 
+    @Test func theWeekShowsOverdueItemsAsRowZero() throws {
+        let t = try ShellTester()
+        t.given("create Old --date -2d")
+        let old = try t.item(1)
+        t.send("view", ["View: 7 days from Sun Nov 29 2026", "  0  Overdue     1 item"] + weekLines(counts: [0, 0, 0, 0, 0, 0, 0])) {
+            $0.tab = .view
+            $0.stacks[.view] = [.week(start: today)]
+            $0.listing = (0..<7).map { .day(today.adding(days: $0)) }
+            $0.listingZero = .overdue(before: today)
+        }
+        t.send("open 0", ["Overdue: due before Sun Nov 29 2026", "To do", "  1  Fri Nov 27    Old"]) {
+            $0.stacks[.view]?.append(.overdue(before: today))
+            $0.listing = [.item(old)]
+        }
+        #expect(t.interpreter.startupNotice() == "1 item overdue (view, then open 0)")
+        // A week from another day has no Overdue row, and 0 is then no row.
+        t.given("week tomorrow")
+        t.send("open 0", ["error: open: no row \"0\": choose a number from 1 to 7"], succeeds: false)
+    }
+
     @Test func anEmptyLineAtThePromptJustPromptsAgain() throws {
         let t = try ShellTester()
         t.send("", [])

@@ -133,6 +133,24 @@ import Testing
     }
 
     @Test(arguments: Backend.allCases)
+    func overdueItemsAreTheOpenOnesBeforeADayOldestFirst(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        var timed = item("timed", day: -1)
+        timed.time = TimeOfDay(hour: 8, minute: 0)
+        let later = try store.add(item("later", day: -1))
+        let early = try store.add(timed)
+        let oldest = try store.add(item("oldest", day: -5))
+        let done = try store.add(item("done", day: -2))
+        _ = try store.setDone(true, id: done.id, expecting: nil)
+        _ = try store.add(item("today"))
+        #expect(try store.overdueCount(before: day) == 3)
+        #expect(try store.overdueItems(before: day, offset: 0, limit: .max) == [oldest, early, later])
+        #expect(try store.overdueItems(before: day, offset: 1, limit: 1) == [early])
+        #expect(try store.overdueCount(before: day.adding(days: -5)) == 0)
+    }
+
+    @Test(arguments: Backend.allCases)
     func duplicatesRefusedWithReason(_ backend: Backend) throws {
         let dir = TemporaryDirectory()
         let store = try backend.open(dir)

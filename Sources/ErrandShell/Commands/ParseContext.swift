@@ -5,13 +5,16 @@ import ErrandDomain
 public struct ParseContext {
     public var today: DueDay
     public var listing: [ListingRow]
+    /// Row 0, when the listing has one (the week's Overdue row).
+    public var zero: ListingRow?
     public var table: CommandTable
     public var catalogue: () throws -> CatalogueSummary?
 
-    public init(today: DueDay, listing: [ListingRow] = [], table: CommandTable = .standard,
+    public init(today: DueDay, listing: [ListingRow] = [], zero: ListingRow? = nil, table: CommandTable = .standard,
                 catalogue: @escaping () throws -> CatalogueSummary? = { nil }) {
         self.today = today
         self.listing = listing
+        self.zero = zero
         self.table = table
         self.catalogue = catalogue
     }
@@ -21,8 +24,10 @@ public struct ParseContext {
         guard !listing.isEmpty else {
             throw .usage("\(command): nothing is listed yet: view, list or day DATE first")
         }
+        if let zero, text == "0" { return zero }
         guard let n = Int(text), n >= 1, n <= listing.count else {
-            throw .usage("\(command): no row \(ShellError.quote(text)): choose a number from 1 to \(listing.count)")
+            let first = zero == nil ? 1 : 0
+            throw .usage("\(command): no row \(ShellError.quote(text)): choose a number from \(first) to \(listing.count)")
         }
         return listing[n - 1]
     }
@@ -31,7 +36,7 @@ public struct ParseContext {
     func item(_ text: String, command: String) throws(ShellError) -> TodoItem {
         switch try row(text, command: command) {
         case let .item(item): return item
-        case .day: throw .usage("\(command): the rows listed are days: open one first")
+        case .day, .overdue: throw .usage("\(command): the rows listed are days: open one first")
         case .ad: throw .usage("\(command): ads cannot be changed here, only opened")
         }
     }

@@ -72,8 +72,9 @@ public struct Completer {
     func candidates(for kind: ArgumentKind, prefix: String) -> [CompletionCandidate] {
         switch kind {
         case .row, .itemRow, .itemRows:
-            return session.listing.enumerated().compactMap { index, row in
-                let n = String(index + 1)
+            let zero = session.listingZero.map { [(0, $0)] } ?? []
+            return (zero + session.listing.enumerated().map { ($0.offset + 1, $0.element) }).compactMap { number, row in
+                let n = String(number)
                 guard n.hasPrefix(prefix) else { return nil }
                 return CompletionCandidate(insert: n, display: n + "  " + describe(row))
             }
@@ -101,6 +102,7 @@ public struct Completer {
     func describe(_ row: ListingRow) -> String {
         switch row {
         case let .day(day): return environment.labeler.label(day)
+        case .overdue: return "Overdue"
         case let .item(item): return DisplayWidth.sanitize(item.title)
         case let .ad(ad): return DisplayWidth.sanitize(ad.title)
         }

@@ -18,8 +18,8 @@ public struct JSONPresenter {
 
     func screen(_ screen: Screen) -> [(String, JSONValue)] {
         switch screen {
-        case let .week(rows, today):
-            return [("screen", .string("week")), ("today", .string(today.iso)),
+        case let .week(rows, today, overdue):
+            return [("screen", .string("week")), ("today", .string(today.iso)), ("overdue", .int(overdue)),
                     ("items", .array(rows.enumerated().map { i, row in
                         .object([("n", .int(i + 1)), ("date", .string(row.day.iso)), ("label", .string(row.label)),
                                  ("count", .int(row.count))])

@@ -22,7 +22,7 @@ public struct TextPresenter {
         // Messages are never cut: the terminal wraps them, and every word of an error matters.
         if let message = display.message { lines.append(DisplayWidth.sanitize(message)) }
         switch display.screen {
-        case let .week(rows, today)?: lines += week(rows, today: today)
+        case let .week(rows, today, overdue)?: lines += week(rows, today: today, overdue: overdue)
         case let .items(day, heading, rows, first, total)?:
             lines += items(rows, heading: heading, showDate: day == nil, first: first, total: total)
         case let .detail(item, dayLabel)?: lines += detail(item, dayLabel: dayLabel)
@@ -45,11 +45,16 @@ public struct TextPresenter {
         style("error: ", "31") + DisplayWidth.sanitize(message)
     }
 
-    func week(_ rows: [WeekRow], today: DueDay) -> [String] {
+    func week(_ rows: [WeekRow], today: DueDay, overdue: Int) -> [String] {
         guard let first = rows.first else { return [] }
         let numberWidth = String(rows.count).count
-        let labelWidth = rows.map { DisplayWidth.of($0.label) }.max() ?? 0
+        let overdueLabel = "Overdue"
+        let labelWidth = (rows.map { DisplayWidth.of($0.label) } + [overdue > 0 ? overdueLabel.count : 0]).max() ?? 0
         var out = [style("View: 7 days from " + labeler.longLabel(first.day), "1")]
+        if overdue > 0 {
+            out.append(style(clip(number(0, numberWidth) + "  " + DisplayWidth.pad(overdueLabel, to: labelWidth) + "  "
+                                  + Plural.items(overdue)), "31"))
+        }
         for (i, row) in rows.enumerated() {
             let count = row.count == 0 ? "no items" : Plural.items(row.count)
             let marker = row.day == today ? "  today" : ""
@@ -140,6 +145,7 @@ public struct TextPresenter {
             switch route {
             case .week, .createForm: continue
             case let .day(day): parts.append(labeler.label(day))
+            case .overdue: parts.append("overdue")
             case .all: parts.append("all")
             case let .item(item): parts.append(DisplayWidth.truncate(DisplayWidth.sanitize(item.title), to: 20))
             case .ads: if let filter = session.filter { parts.append(DisplayWidth.sanitize(filter)) }

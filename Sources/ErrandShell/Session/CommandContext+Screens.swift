@@ -12,13 +12,22 @@ extension CommandContext {
         switch session.route {
         case let .week(start)?:
             let rows = WeekRow.week(from: start, counts: try store.openCounts(from: start, days: 7), labeler: labeler)
+            let overdue = start == today ? try store.overdueCount(before: today) : 0
             session.listing = rows.map { .day($0.day) }
-            return Display(message: message, screen: .week(rows: rows, today: today))
+            if overdue > 0 { session.listingZero = .overdue(before: today) }
+            return Display(message: message, screen: .week(rows: rows, today: today, overdue: overdue))
         case let .day(day)?:
             let store = self.store
             return try itemsPage(day: day, heading: labeler.longLabel(day), total: store.itemCount(on: day),
                                  message: message, continuing: continuing, keep: keep) { offset, limit in
                 try store.items(on: day, offset: offset, limit: limit)
+            }
+        case let .overdue(before)?:
+            let store = self.store
+            return try itemsPage(day: nil, heading: "Overdue: due before " + labeler.longLabel(before),
+                                 total: store.overdueCount(before: before), message: message, continuing: continuing,
+                                 keep: keep) { offset, limit in
+                try store.overdueItems(before: before, offset: offset, limit: limit)
             }
         case .all?:
             let store = self.store
@@ -61,7 +70,7 @@ extension CommandContext {
     /// screens just get the message.
     mutating func refresh(message: String) throws -> Display {
         switch session.route {
-        case .week?, .day?, .all?, .item?: return try render(message: message, keep: session.listing.count)
+        case .week?, .day?, .all?, .overdue?, .item?: return try render(message: message, keep: session.listing.count)
         case .createForm?, .ads?, .ad?, nil: return Display(message: message)
         }
     }

@@ -26,7 +26,8 @@ struct CommandContext {
     /// For values asked while the command runs (the create form), checked as typed ones are.
     var parseContext: ParseContext {
         let store = self.store
-        return ParseContext(today: today, listing: session.listing, table: table, catalogue: { try store.catalogueSummary() })
+        return ParseContext(today: today, listing: session.listing, zero: session.listingZero, table: table,
+                            catalogue: { try store.catalogueSummary() })
     }
 
     /// Runs one store change and records it in the session (its undo entry) in the same step.

@@ -39,4 +39,17 @@ public final class Interpreter {
             return CommandOutcome(command: parsed.spec.name, result: .failure(failure))
         }
     }
+
+    /// The line a person sees when Errand starts at a terminal: how many items are overdue and
+    /// due today; nil when both are zero (or the store cannot say: the first command will).
+    public func startupNotice() -> String? {
+        let store = environment.store
+        let today = environment.clock.today
+        guard let overdue = try? store.overdueCount(before: today),
+              let dueToday = try? store.openCounts(from: today, days: 1).first else { return nil }
+        var parts: [String] = []
+        if overdue > 0 { parts.append("\(Plural.items(overdue)) overdue (view, then open 0)") }
+        if dueToday > 0 { parts.append("\(Plural.items(dueToday)) due today") }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
 }

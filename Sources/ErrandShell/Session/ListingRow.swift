@@ -6,4 +6,6 @@ public enum ListingRow: Equatable, Sendable {
     case day(DueDay)
     case item(TodoItem)
     case ad(Ad)
+    /// The week's Overdue row: the open items due before this day.
+    case overdue(before: DueDay)
 }

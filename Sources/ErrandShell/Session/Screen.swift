@@ -2,7 +2,8 @@ import ErrandDomain
 
 /// The content of a screen, already resolved from the store.
 public enum Screen: Equatable, Sendable {
-    case week(rows: [WeekRow], today: DueDay)
+    /// `overdue`: open items due before today, shown as row 0 when the week starts today.
+    case week(rows: [WeekRow], today: DueDay, overdue: Int)
     /// A page of a list of items with one numbering over both sections, rows numbered from
     /// `first` out of `total`; `day` is nil for the all-items list.
     case items(day: DueDay?, heading: String, rows: [TodoItem], first: Int, total: Int)

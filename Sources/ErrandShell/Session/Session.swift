@@ -9,7 +9,11 @@ public struct Session: Equatable, Sendable {
     /// The ads category filter (catalogue).
     public var filter: String?
     /// The rows of the last listing shown: numbers typed refer to these.
-    public var listing: [ListingRow] = []
+    public var listing: [ListingRow] = [] {
+        didSet { listingZero = nil }
+    }
+    /// A row numbered 0 above the listing (the week's Overdue row), set after the listing.
+    public var listingZero: ListingRow?
     public var output: OutputMode = .text
     public var color = false
     /// Rows per page of long lists (a terminal's height, or `set pagesize`); nil shows

@@ -13,6 +13,9 @@ struct Open: ShellCommand {
         case let .day(day):
             c.session.stack.append(.day(day))
             return try c.render()
+        case let .overdue(before):
+            c.session.stack.append(.overdue(before: before))
+            return try c.render()
         case let .item(listed):
             if case .item = c.session.route { c.session.stack.removeLast() }
             c.session.stack.append(.item(listed))
