@@ -24,6 +24,10 @@ public protocol ItemStore: AnyObject {
     func itemCount(on day: DueDay) throws -> Int
     /// Open items per day for `days` consecutive days from `start`.
     func openCounts(from start: DueDay, days: Int) throws -> [Int]
+    /// How many items `find` finds (see SearchQuery).
+    func matchCount(_ query: SearchQuery) throws -> Int
+    /// A page of the items `find` finds, To do then Done, each in section order.
+    func matching(_ query: SearchQuery, offset: Int, limit: Int) throws -> [TodoItem]
     /// How many open items are due before `day` (the week's Overdue row).
     func overdueCount(before day: DueDay) throws -> Int
     /// A page of the open items due before `day`, oldest first, each day in its own order.

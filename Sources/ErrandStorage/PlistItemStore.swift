@@ -46,6 +46,16 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         return manager.items.lazy.filter { $0.due == day }.count
     }
 
+    public func matchCount(_ query: SearchQuery) throws -> Int {
+        try refresh()
+        return manager.items.lazy.filter(query.matches).count
+    }
+
+    public func matching(_ query: SearchQuery, offset: Int, limit: Int) throws -> [TodoItem] {
+        try refresh()
+        return PageWindow(offset: offset, limit: limit).slice(manager.allInSections.filter(query.matches))
+    }
+
     public func overdueCount(before day: DueDay) throws -> Int {
         try refresh()
         return manager.items.lazy.filter { !$0.isDone && $0.due < day }.count

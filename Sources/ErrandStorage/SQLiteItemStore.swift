@@ -21,6 +21,11 @@ public final class SQLiteItemStore: ItemStore {
         ORDER BY done, due_time IS NULL, due_time, seq LIMIT ?2 OFFSET ?3
         """
     static let weekSQL = "SELECT due, open FROM day_count WHERE due BETWEEN ?1 AND ?2"
+    /// Through the full-text index; the sort is of the items found only.
+    static let matchingSQL = """
+        SELECT \(columns) FROM item WHERE id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1)
+        ORDER BY done, seq LIMIT ?2 OFFSET ?3
+        """
     /// Through item_done_due; the sort is of the overdue items only, which are few.
     static let overdueSQL = """
         SELECT \(columns) FROM item WHERE done = 0 AND due < ?1
@@ -104,6 +109,26 @@ public final class SQLiteItemStore: ItemStore {
         s.bind(1, day.dayNumber)
         defer { s.reset() }
         return try s.step() ? max(0, Int(s.int(0))) : 0
+    }
+
+    public func matchCount(_ query: SearchQuery) throws -> Int {
+        let s = try db.statement("SELECT count(*) FROM item_text WHERE item_text MATCH ?1")
+        s.bind(1, Self.ftsQuery(query))
+        defer { s.reset() }
+        return try s.step() ? Int(s.int(0)) : 0
+    }
+
+    public func matching(_ query: SearchQuery, offset: Int, limit: Int) throws -> [TodoItem] {
+        try rows(Self.matchingSQL) {
+            $0.bind(1, Self.ftsQuery(query))
+            $0.bind(PageWindow(offset: offset, limit: limit), limit: 2, offset: 3)
+        }
+    }
+
+    /// Every word as a prefix (`"ecole"*`), all required. The words are letters and digits
+    /// only (SearchQuery), so quoting them is all the escaping FTS5 needs.
+    static func ftsQuery(_ query: SearchQuery) -> String {
+        query.words.map { "\"" + $0 + "\"*" }.joined(separator: " ")
     }
 
     public func overdueCount(before day: DueDay) throws -> Int {

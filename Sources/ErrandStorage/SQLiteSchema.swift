@@ -89,6 +89,27 @@ enum SQLiteSchema {
         DROP INDEX item_same_entry;
         CREATE INDEX item_same_entry ON item (coalesce(title_nfc, title), due, done);
         """,
+        // Version 6: `find` reads a full-text index of title, notes and place that triggers
+        // keep in step with the item table (an update that leaves the text alone, as check
+        // does, does not touch it). Existing items are indexed once here.
+        """
+        CREATE VIRTUAL TABLE item_text USING fts5(title, notes, place, content='item', content_rowid='id',
+            tokenize='unicode61 remove_diacritics 2');
+        INSERT INTO item_text (item_text) VALUES ('rebuild');
+        CREATE TRIGGER item_text_insert AFTER INSERT ON item BEGIN
+            INSERT INTO item_text (rowid, title, notes, place) VALUES (NEW.id, NEW.title, NEW.notes, NEW.place);
+        END;
+        CREATE TRIGGER item_text_delete AFTER DELETE ON item BEGIN
+            INSERT INTO item_text (item_text, rowid, title, notes, place)
+                VALUES ('delete', OLD.id, OLD.title, OLD.notes, OLD.place);
+        END;
+        CREATE TRIGGER item_text_update AFTER UPDATE OF title, notes, place ON item
+        WHEN OLD.title IS NOT NEW.title OR OLD.notes IS NOT NEW.notes OR OLD.place IS NOT NEW.place BEGIN
+            INSERT INTO item_text (item_text, rowid, title, notes, place)
+                VALUES ('delete', OLD.id, OLD.title, OLD.notes, OLD.place);
+            INSERT INTO item_text (rowid, title, notes, place) VALUES (NEW.id, NEW.title, NEW.notes, NEW.place);
+        END;
+        """,
     ]
 
     /// Also rebuilt by every sync: building them once after the inserts is cheaper than

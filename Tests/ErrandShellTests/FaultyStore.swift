@@ -34,6 +34,10 @@ final class FaultyStore<Base: ItemStore & CatalogueStore>: ItemStore, CatalogueS
     func overdueItems(before day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
         try read { try base.overdueItems(before: day, offset: offset, limit: limit) }
     }
+    func matchCount(_ query: SearchQuery) throws -> Int { try read { try base.matchCount(query) } }
+    func matching(_ query: SearchQuery, offset: Int, limit: Int) throws -> [TodoItem] {
+        try read { try base.matching(query, offset: offset, limit: limit) }
+    }
     func changeItems<T>(_ body: (inout Base.Records) throws -> T) throws -> T { try base.changeItems(body) }
     func removeAll() throws -> [TodoItem] { try base.removeAll() }
     func restore(_ items: [TodoItem]) throws { try base.restore(items) }

@@ -113,13 +113,39 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
-    static let backToVersion2 = """
+    /// Version 6 adds the full-text index of items.
+    static let backToVersion5 = """
+        DROP TRIGGER item_text_insert; DROP TRIGGER item_text_delete; DROP TRIGGER item_text_update;
+        DROP TABLE item_text; PRAGMA user_version = 5;
+        """
+
+    static let backToVersion2 = backToVersion5 + """
         DROP INDEX ad_list_order; DROP INDEX ad_category_order;
         DROP TRIGGER item_tally_insert; DROP TRIGGER item_tally_delete; DROP TRIGGER item_tally_update;
         DROP TABLE day_count; DROP INDEX item_day_order; DROP INDEX item_same_entry;
         ALTER TABLE item DROP COLUMN title_nfc;
         CREATE INDEX item_due ON item (due); CREATE INDEX item_done_due ON item (done, due); PRAGMA user_version = 2;
         """
+
+    /// Version 6 indexes the text of items for `find`, those already stored included.
+    @Test func aVersionFiveStoreFindsTheItemsItAlreadyHeld() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("v5.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        let day = try #require(DueDay(year: 2026, month: 11, day: 29))
+        let kept = try store.add(TodoItem(id: UUID(), title: "École", notes: "tickets", due: day, created: Date()))
+        store.close()
+        #expect(try SQLiteCLI.run(path, Self.backToVersion5) == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        let query = try #require(SearchQuery("ecole tick"))
+        #expect(try reopened.matching(query, offset: 0, limit: 10) == [kept])
+        // And the triggers keep it in step from then on.
+        var renamed = kept
+        renamed.title = "Lycée"
+        _ = try reopened.edit(renamed, expecting: kept)
+        #expect(try reopened.matchCount(query) == 0)
+        #expect(try reopened.matchCount(try #require(SearchQuery("lycee"))) == 1)
+    }
 
     /// Version 3 adds per-day tallies: they must start out equal to what the items say.
     @Test func aVersionTwoStoreGainsTalliesThatMatchItsItems() throws {
@@ -155,7 +181,7 @@ import Testing
         _ = try store.add(TodoItem(id: UUID(), title: "Plain", due: day, created: Date()))
         store.close()
         // As version 4 stored them: one title decomposed (NFD), one neither NFC nor NFD.
-        #expect(try SQLiteCLI.run(path, """
+        #expect(try SQLiteCLI.run(path, Self.backToVersion5 + """
             DROP INDEX item_same_entry; ALTER TABLE item DROP COLUMN title_nfc;
             CREATE INDEX item_same_entry ON item (title, due, done);
             INSERT INTO item (uuid, title, due, done, created, seq) VALUES

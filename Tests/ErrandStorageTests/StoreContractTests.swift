@@ -151,6 +151,33 @@ import Testing
     }
 
     @Test(arguments: Backend.allCases)
+    func findFoldsCaseAndAccentsAndMatchesTheStartOfWords(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let school = try store.add(item("Visit École Normale", notes: "bring the PASSPORT"))
+        let mairie = try store.add(item("Renew passport", place: Location(name: "Mairie du 3e")))
+        _ = try store.add(item("Buy bread"))
+        let doneSchool = try store.setDone(true, id: school.id, expecting: nil)
+        func found(_ text: String) throws -> [String] {
+            let query = try #require(SearchQuery(text))
+            let page = try store.matching(query, offset: 0, limit: .max)
+            #expect(try store.matchCount(query) == page.count, "\(backend) \(text)")
+            return page.map(\.title)
+        }
+        #expect(try found("ecole") == ["Visit École Normale"])
+        // To do, then Done; every word required, each the start of a word in any field.
+        #expect(try found("pass") == ["Renew passport", "Visit École Normale"])
+        #expect(try found("pass mairie") == ["Renew passport"])
+        #expect(try found("ENEW") == [])
+        #expect(try found("3E") == ["Renew passport"])
+        #expect(try found("bread, butter") == [])
+        #expect(try store.matching(try #require(SearchQuery("pass")), offset: 1, limit: 1) == [doneSchool])
+        _ = try store.delete(id: mairie.id, expecting: nil)
+        #expect(try found("mairie") == [])
+        #expect(SearchQuery(" ... ") == nil)
+    }
+
+    @Test(arguments: Backend.allCases)
     func duplicatesRefusedWithReason(_ backend: Backend) throws {
         let dir = TemporaryDirectory()
         let store = try backend.open(dir)

@@ -23,8 +23,8 @@ public struct TextPresenter {
         if let message = display.message { lines.append(DisplayWidth.sanitize(message)) }
         switch display.screen {
         case let .week(rows, today, overdue)?: lines += week(rows, today: today, overdue: overdue)
-        case let .items(day, heading, rows, first, total)?:
-            lines += items(rows, heading: heading, showDate: day == nil, first: first, total: total)
+        case let .items(day, heading, rows, first, total, empty)?:
+            lines += items(rows, heading: heading, showDate: day == nil, first: first, total: total, empty: empty)
         case let .detail(item, dayLabel)?: lines += detail(item, dayLabel: dayLabel)
         case let .lines(_, text)?: lines += text.map { clip(DisplayWidth.sanitize($0)) }
         case let .form(hint)?: lines.append(hint)
@@ -64,12 +64,9 @@ public struct TextPresenter {
         return out
     }
 
-    func items(_ rows: [TodoItem], heading: String, showDate: Bool, first: Int, total: Int) -> [String] {
+    func items(_ rows: [TodoItem], heading: String, showDate: Bool, first: Int, total: Int, empty: String) -> [String] {
         var out = [style(heading, "1")]
-        guard !rows.isEmpty else {
-            out.append("  nothing here: create TITLE" + (showDate ? "" : " --date DATE") + " adds one")
-            return out
-        }
+        guard !rows.isEmpty else { return out + ["  " + empty] }
         // Sized for the whole list, so the columns stay put from one page to the next.
         let numberWidth = String(total).count
         let dates = rows.map { showDate ? labeler.label($0.due) : "" }
@@ -146,6 +143,7 @@ public struct TextPresenter {
             case .week, .createForm: continue
             case let .day(day): parts.append(labeler.label(day))
             case .overdue: parts.append("overdue")
+            case let .found(query): parts.append(DisplayWidth.truncate("find " + DisplayWidth.sanitize(query.description), to: 20))
             case .all: parts.append("all")
             case let .item(item): parts.append(DisplayWidth.truncate(DisplayWidth.sanitize(item.title), to: 20))
             case .ads: if let filter = session.filter { parts.append(DisplayWidth.sanitize(filter)) }

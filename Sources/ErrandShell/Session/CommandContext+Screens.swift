@@ -16,25 +16,11 @@ extension CommandContext {
             session.listing = rows.map { .day($0.day) }
             if overdue > 0 { session.listingZero = .overdue(before: today) }
             return Display(message: message, screen: .week(rows: rows, today: today, overdue: overdue))
-        case let .day(day)?:
-            let store = self.store
-            return try itemsPage(day: day, heading: labeler.longLabel(day), total: store.itemCount(on: day),
-                                 message: message, continuing: continuing, keep: keep) { offset, limit in
-                try store.items(on: day, offset: offset, limit: limit)
+        case .day?, .all?, .found?, .overdue?:
+            guard let route = session.route, let list = ItemList(route, store: store, labeler: labeler) else {
+                return Display(message: message)
             }
-        case let .overdue(before)?:
-            let store = self.store
-            return try itemsPage(day: nil, heading: "Overdue: due before " + labeler.longLabel(before),
-                                 total: store.overdueCount(before: before), message: message, continuing: continuing,
-                                 keep: keep) { offset, limit in
-                try store.overdueItems(before: before, offset: offset, limit: limit)
-            }
-        case .all?:
-            let store = self.store
-            return try itemsPage(day: nil, heading: "All items", total: store.counts().total,
-                                 message: message, continuing: continuing, keep: keep) { offset, limit in
-                try store.allItems(offset: offset, limit: limit)
-            }
+            return try itemsPage(list, message: message, continuing: continuing, keep: keep)
         case let .item(shown)?:
             guard let item = try store.item(id: shown.id) else {
                 // Gone (swiped here or elsewhere): show the list it came from instead.
@@ -56,21 +42,21 @@ extension CommandContext {
         }
     }
 
-    /// One page of a day or of all items (see ListPage), so `check 3` still works after `more`.
-    private mutating func itemsPage(day: DueDay?, heading: String, total: Int, message: String?, continuing: Bool,
-                                    keep: Int, fetch: (Int, Int) throws -> [TodoItem]) throws -> Display {
+    /// One page of a list of items (see ListPage), so `check 3` still works after `more`.
+    private mutating func itemsPage(_ list: ItemList, message: String?, continuing: Bool, keep: Int) throws -> Display {
+        let total = try list.total()
         let page = try ListPage(session, continuing: continuing, keep: keep, total: total, describe: Plural.items)
-        let rows = try fetch(page.start, page.limit)
+        let rows = try list.page(page.start, page.limit)
         session.listing = page.listing(session, adding: rows.map { .item($0) })
-        return Display(message: message,
-                       screen: .items(day: day, heading: heading, rows: rows, first: page.start + 1, total: total))
+        return Display(message: message, screen: .items(day: list.day, heading: list.heading, rows: rows,
+                                                        first: page.start + 1, total: total, empty: list.empty))
     }
 
     /// After a change, the current list is shown again (its numbers may have moved); other
     /// screens just get the message.
     mutating func refresh(message: String) throws -> Display {
         switch session.route {
-        case .week?, .day?, .all?, .overdue?, .item?: return try render(message: message, keep: session.listing.count)
+        case .week?, .day?, .all?, .found?, .overdue?, .item?: return try render(message: message, keep: session.listing.count)
         case .createForm?, .ads?, .ad?, nil: return Display(message: message)
         }
     }

@@ -5,6 +5,8 @@ public enum Route: Equatable, Sendable {
     case week(start: DueDay)
     case day(DueDay)
     case all
+    /// What `find` found.
+    case found(SearchQuery)
     /// The open items due before this day, oldest first.
     case overdue(before: DueDay)
     /// An item's detail, holding the item as last read, so the prompt can name it without

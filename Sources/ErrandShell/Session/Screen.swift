@@ -5,8 +5,9 @@ public enum Screen: Equatable, Sendable {
     /// `overdue`: open items due before today, shown as row 0 when the week starts today.
     case week(rows: [WeekRow], today: DueDay, overdue: Int)
     /// A page of a list of items with one numbering over both sections, rows numbered from
-    /// `first` out of `total`; `day` is nil for the all-items list.
-    case items(day: DueDay?, heading: String, rows: [TodoItem], first: Int, total: Int)
+    /// `first` out of `total`; `day` is nil for lists of several days (all, found, overdue),
+    /// which show each item's day; `empty` is what an empty list says.
+    case items(day: DueDay?, heading: String, rows: [TodoItem], first: Int, total: Int, empty: String)
     case detail(TodoItem, dayLabel: String)
     case lines(name: String, [String])
     case form(String)

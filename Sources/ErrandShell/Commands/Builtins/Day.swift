@@ -11,7 +11,7 @@ struct Day: ShellCommand {
         try Day.show(root: .day(day), &c)
     }
 
-    /// `list` and `day DATE` land on a View-tab list with the week below it, so `back` works.
+    /// `list`, `find` and `day DATE` land on a View-tab list with the week below it, so `back` works.
     static func show(root route: Route, _ c: inout CommandContext) throws -> Display {
         c.session.tab = .view
         c.session.stack = [.week(start: c.today), route]

@@ -1,0 +1,46 @@
+import ErrandDomain
+import ErrandStorage
+
+/// A screen that lists items (a day, all, what find found, the overdue ones): how to read its
+/// size and a page of it, and how it is headed. One paging path serves them all.
+struct ItemList {
+    /// The day shown, for a one-day list; nil when each row shows its own day.
+    let day: DueDay?
+    let heading: String
+    /// What an empty list says.
+    let empty: String
+    let total: () throws -> Int
+    let page: (_ offset: Int, _ limit: Int) throws -> [TodoItem]
+
+    /// nil for a route that lists no items.
+    init?(_ route: Route, store: ErrandStore, labeler: DayLabeler) {
+        switch route {
+        case let .day(day):
+            self.day = day
+            heading = labeler.longLabel(day)
+            empty = "nothing here: create TITLE adds one to this day"
+            total = { try store.itemCount(on: day) }
+            page = { try store.items(on: day, offset: $0, limit: $1) }
+        case .all:
+            day = nil
+            heading = "All items"
+            empty = "nothing here: create TITLE adds one"
+            total = { try store.counts().total }
+            page = { try store.allItems(offset: $0, limit: $1) }
+        case let .found(query):
+            day = nil
+            heading = "Found \"\(query)\""
+            empty = "nothing found"
+            total = { try store.matchCount(query) }
+            page = { try store.matching(query, offset: $0, limit: $1) }
+        case let .overdue(before):
+            day = nil
+            heading = "Overdue: due before " + labeler.longLabel(before)
+            empty = "nothing is overdue"
+            total = { try store.overdueCount(before: before) }
+            page = { try store.overdueItems(before: before, offset: $0, limit: $1) }
+        case .week, .item, .createForm, .ads, .ad:
+            return nil
+        }
+    }
+}
