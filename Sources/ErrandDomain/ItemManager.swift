@@ -47,9 +47,16 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
 
     /// Open items due before `day`, oldest first (in a day, the day's own order).
     public func overdue(before day: DueDay) -> [TodoItem] {
-        items.filter { !$0.isDone && $0.due < day }.sorted { a, b in
-            a.due != b.due ? a.due < b.due : ItemManager.dayOrder(a, b)
-        }
+        items.filter { !$0.isDone && $0.due < day }.sorted(by: ItemManager.dueOrder)
+    }
+
+    /// `list`: To do by due day (each day in its own order), then Done in check order.
+    public var agenda: [TodoItem] {
+        items.filter { !$0.isDone }.sorted(by: ItemManager.dueOrder) + doneItems
+    }
+
+    static func dueOrder(_ a: TodoItem, _ b: TodoItem) -> Bool {
+        a.due != b.due ? a.due < b.due : dayOrder(a, b)
     }
 
     /// Open items per day for `days` consecutive days from `start`.

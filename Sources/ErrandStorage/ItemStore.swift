@@ -17,8 +17,11 @@ public protocol ItemStore: AnyObject {
 
     func counts() throws -> ItemCounts
     func item(id: UUID) throws -> TodoItem?
-    /// A page of the To do section then the Done section, each in section order.
+    /// A page of the To do section then the Done section, each in section order (the order
+    /// items were added and checked, as the book app keeps them).
     func allItems(offset: Int, limit: Int) throws -> [TodoItem]
+    /// A page of `list`: To do by due day (each day in its own order), then Done in check order.
+    func agenda(offset: Int, limit: Int) throws -> [TodoItem]
     /// A page of one day's items: To do first, then Done.
     func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem]
     func itemCount(on day: DueDay) throws -> Int

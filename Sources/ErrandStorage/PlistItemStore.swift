@@ -56,6 +56,11 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         return PageWindow(offset: offset, limit: limit).slice(manager.allInSections.filter(query.matches))
     }
 
+    public func agenda(offset: Int, limit: Int) throws -> [TodoItem] {
+        try refresh()
+        return PageWindow(offset: offset, limit: limit).slice(manager.agenda)
+    }
+
     public func overdueCount(before day: DueDay) throws -> Int {
         try refresh()
         return manager.items.lazy.filter { !$0.isDone && $0.due < day }.count

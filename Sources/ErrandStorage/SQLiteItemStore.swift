@@ -26,11 +26,15 @@ public final class SQLiteItemStore: ItemStore {
         SELECT \(columns) FROM item WHERE id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1)
         ORDER BY done, seq LIMIT ?2 OFFSET ?3
         """
-    /// Through item_done_due; the sort is of the overdue items only, which are few.
+    /// Both walk item_todo_order (open items in due order).
     static let overdueSQL = """
         SELECT \(columns) FROM item WHERE done = 0 AND due < ?1
         ORDER BY due, due_time IS NULL, due_time, seq LIMIT ?2 OFFSET ?3
         """
+    static let toDoByDueSQL = """
+        SELECT \(columns) FROM item WHERE done = 0 ORDER BY due, due_time IS NULL, due_time, seq LIMIT ?1 OFFSET ?2
+        """
+    static let donePageSQL = "SELECT \(columns) FROM item WHERE done = 1 ORDER BY seq LIMIT ?1 OFFSET ?2"
 
     /// Opens or creates the store. An existing file that is not an Errand store, is damaged
     /// or comes from a newer schema is refused before anything is written to it.
@@ -129,6 +133,20 @@ public final class SQLiteItemStore: ItemStore {
     /// only (SearchQuery), so quoting them is all the escaping FTS5 needs.
     static func ftsQuery(_ query: SearchQuery) -> String {
         query.words.map { "\"" + $0 + "\"*" }.joined(separator: " ")
+    }
+
+    /// To do through item_todo_order, then Done through item_done_seq: the page is cut
+    /// across the two sections by the To do count the tallies hold.
+    public func agenda(offset: Int, limit: Int) throws -> [TodoItem] {
+        let window = PageWindow(offset: offset, limit: limit)
+        let open = try counts().toDo
+        var page: [TodoItem] = []
+        if window.offset < open {
+            page = try rows(Self.toDoByDueSQL) { $0.bind(window, limit: 1, offset: 2) }
+        }
+        guard page.count < window.limit else { return page }
+        let done = PageWindow(offset: max(0, window.offset - open), limit: window.limit - page.count)
+        return page + (try rows(Self.donePageSQL) { $0.bind(done, limit: 1, offset: 2) })
     }
 
     public func overdueCount(before day: DueDay) throws -> Int {

@@ -38,6 +38,7 @@ final class FaultyStore<Base: ItemStore & CatalogueStore>: ItemStore, CatalogueS
     func matching(_ query: SearchQuery, offset: Int, limit: Int) throws -> [TodoItem] {
         try read { try base.matching(query, offset: offset, limit: limit) }
     }
+    func agenda(offset: Int, limit: Int) throws -> [TodoItem] { try read { try base.agenda(offset: offset, limit: limit) } }
     func changeItems<T>(_ body: (inout Base.Records) throws -> T) throws -> T { try base.changeItems(body) }
     func removeAll() throws -> [TodoItem] { try base.removeAll() }
     func restore(_ items: [TodoItem]) throws { try base.restore(items) }

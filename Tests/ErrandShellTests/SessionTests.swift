@@ -238,6 +238,22 @@ import Testing
         t.send("open 0", ["error: open: no row \"0\": choose a number from 1 to 7"], succeeds: false)
     }
 
+    @Test func listIsByDueDayWithTheYearWhenItIsNotThisYearAndAddedKeepsTheBookOrder() throws {
+        let t = try ShellTester()
+        t.given("create Next year --date 2027-01-04")
+        t.given("create Today")
+        t.send("list", ["All items", "To do", "  1  Sun Nov 29        Today", "  2  Mon Jan 4 2027    Next year"]) {
+            $0.tab = .view
+            $0.stacks[.view] = [.week(start: today), .all]
+            $0.listing = [.item(try t.item(2)), .item(try t.item(1))]
+        }
+        t.send("list --added", ["All items, in the order added", "To do", "  1  Mon Jan 4 2027    Next year",
+                                "  2  Sun Nov 29        Today"]) {
+            $0.stacks[.view] = [.week(start: today), .added]
+            $0.listing = [.item(try t.item(1)), .item(try t.item(2))]
+        }
+    }
+
     @Test func anEmptyLineAtThePromptJustPromptsAgain() throws {
         let t = try ShellTester()
         t.send("", [])

@@ -178,6 +178,30 @@ import Testing
     }
 
     @Test(arguments: Backend.allCases)
+    func theAgendaListsToDoByDueDayThenDoneInCheckOrder(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        var timed = item("later today, timed", day: 0)
+        timed.time = TimeOfDay(hour: 18, minute: 0)
+        let friday = try store.add(item("friday", day: 5))
+        let untimed = try store.add(item("today, untimed"))
+        let atSix = try store.add(timed)
+        let checkedSecond = try store.add(item("checked second", day: -3))
+        let checkedFirst = try store.add(item("checked first", day: 9))
+        let yesterday = try store.add(item("yesterday", day: -1))
+        let two = try store.setDone(true, id: checkedFirst.id, expecting: nil)
+        let one = try store.setDone(true, id: checkedSecond.id, expecting: nil)
+        let expected = [yesterday, atSix, untimed, friday, two, one]
+        #expect(try store.agenda(offset: 0, limit: .max) == expected)
+        // Pages cut across the sections as anywhere else.
+        var paged: [TodoItem] = []
+        for start in stride(from: 0, to: 8, by: 3) { paged += try store.agenda(offset: start, limit: 3) }
+        #expect(paged == expected)
+        #expect(try store.agenda(offset: 4, limit: 1) == [two])
+        #expect(try store.allItems() == [friday, untimed, atSix, yesterday, two, one])
+    }
+
+    @Test(arguments: Backend.allCases)
     func duplicatesRefusedWithReason(_ backend: Backend) throws {
         let dir = TemporaryDirectory()
         let store = try backend.open(dir)

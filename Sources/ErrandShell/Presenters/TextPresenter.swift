@@ -69,7 +69,8 @@ public struct TextPresenter {
         guard !rows.isEmpty else { return out + ["  " + empty] }
         // Sized for the whole list, so the columns stay put from one page to the next.
         let numberWidth = String(total).count
-        let dates = rows.map { showDate ? labeler.label($0.due) : "" }
+        let year = clock.today.year
+        let dates = rows.map { showDate ? ($0.due.year == year ? labeler.label($0.due) : labeler.longLabel($0.due)) : "" }
         let dateWidth = dates.map { DisplayWidth.of($0) }.max() ?? 0
         let hasTime = rows.contains { $0.time != nil }
         let titles = rows.map { DisplayWidth.sanitize($0.title) }
@@ -144,7 +145,7 @@ public struct TextPresenter {
             case let .day(day): parts.append(labeler.label(day))
             case .overdue: parts.append("overdue")
             case let .found(query): parts.append(DisplayWidth.truncate("find " + DisplayWidth.sanitize(query.description), to: 20))
-            case .all: parts.append("all")
+            case .all, .added: parts.append("all")
             case let .item(item): parts.append(DisplayWidth.truncate(DisplayWidth.sanitize(item.title), to: 20))
             case .ads: if let filter = session.filter { parts.append(DisplayWidth.sanitize(filter)) }
             case let .ad(id): parts.append("ad \(id)")

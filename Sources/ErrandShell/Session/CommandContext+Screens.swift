@@ -16,7 +16,7 @@ extension CommandContext {
             session.listing = rows.map { .day($0.day) }
             if overdue > 0 { session.listingZero = .overdue(before: today) }
             return Display(message: message, screen: .week(rows: rows, today: today, overdue: overdue))
-        case .day?, .all?, .found?, .overdue?:
+        case .day?, .all?, .added?, .found?, .overdue?:
             guard let route = session.route, let list = ItemList(route, store: store, labeler: labeler) else {
                 return Display(message: message)
             }
@@ -56,7 +56,7 @@ extension CommandContext {
     /// screens just get the message.
     mutating func refresh(message: String) throws -> Display {
         switch session.route {
-        case .week?, .day?, .all?, .found?, .overdue?, .item?: return try render(message: message, keep: session.listing.count)
+        case .week?, .day?, .all?, .added?, .found?, .overdue?, .item?: return try render(message: message, keep: session.listing.count)
         case .createForm?, .ads?, .ad?, nil: return Display(message: message)
         }
     }

@@ -21,12 +21,12 @@ struct ItemList {
             empty = "nothing here: create TITLE adds one to this day"
             total = { try store.itemCount(on: day) }
             page = { try store.items(on: day, offset: $0, limit: $1) }
-        case .all:
+        case .all, .added:
             day = nil
-            heading = "All items"
+            heading = route == .all ? "All items" : "All items, in the order added"
             empty = "nothing here: create TITLE adds one"
             total = { try store.counts().total }
-            page = { try store.allItems(offset: $0, limit: $1) }
+            page = route == .all ? { try store.agenda(offset: $0, limit: $1) } : { try store.allItems(offset: $0, limit: $1) }
         case let .found(query):
             day = nil
             heading = "Found \"\(query)\""

@@ -4,7 +4,10 @@ import ErrandDomain
 public enum Route: Equatable, Sendable {
     case week(start: DueDay)
     case day(DueDay)
+    /// Every item: To do by due day, then Done in check order.
     case all
+    /// Every item in the book app's order: as added, then as checked.
+    case added
     /// What `find` found.
     case found(SearchQuery)
     /// The open items due before this day, oldest first.
