@@ -177,11 +177,14 @@ class Bench:
              "errand is %.0fx faster than `task count`" % (median(task.seconds) / e)])
 
     def latency_script(self, count):
-        cycle = ["view", "open {k}", "check 1", "undo", "swipe 2", "undo", "list", "more", "check 3", "undo"]
+        cycle = ["view", "open {k}", "check 1", "undo", "swipe 2", "undo", "list", "more", "check 3", "undo",
+                 "edit 2 --notes n{k}", "undo", "postpone 1 +1d", "undo", "find {word}"]
         names = []
         lines = ["set timing on", "set pagesize 40"]
         for i in range(count):
-            command = cycle[i % len(cycle)].format(k=1 + (i // len(cycle)) % 7)
+            turn = i // len(cycle)
+            word = datasets.NOUNS[turn % len(datasets.NOUNS)].split()[0]
+            command = cycle[i % len(cycle)].format(k=1 + turn % 7, word=word)
             lines.append(command)
             names.append(command.split()[0])
         path = self.path("latency-%d.errand" % count)
@@ -212,7 +215,7 @@ class Bench:
         header = ["command", "p50 at %s" % f"{small:,}", "p99 at %s" % f"{small:,}", "p50 at %s" % f"{large:,}",
                   "p99 at %s" % f"{large:,}", "p50 ratio", "p99 ratio", "count"]
         rows = []
-        order = ["view", "open", "list", "more", "check", "swipe", "undo"]
+        order = ["view", "open", "list", "more", "find", "check", "swipe", "edit", "postpone", "undo"]
         for name in order + ["all"]:
             a = results[small][0] if name == "all" else results[small][1][name]
             b = results[large][0] if name == "all" else results[large][1][name]
@@ -226,12 +229,19 @@ class Bench:
         self.section(
             "2. Command latency inside one shell at %s items" % f"{large:,}",
             "One errand process runs %d commands (a cycle of view, open DAY, check, undo, swipe, undo, list, more, "
-            "check, undo) with `set timing on` (time from reading the line to the output written, on stderr) and "
+            "check, undo, edit, undo, postpone, undo, find WORD, the word one of the 20 nouns of the titles, so each "
+            "finds a twentieth of the items) with `set timing on` (time from reading the line to the output written, on stderr) and "
             "`set pagesize 40`, as at a terminal. Changes are durable commits (WAL, synchronous=FULL): their "
             "time includes the fsync. Peer: the same script on a %s-item store, in the same run."
             % (len(results[large][0]), f"{small:,}"),
             header, rows,
             [self.verdict(p99 <= 0.005, "p99 at most 5 ms at %s items (%s)" % (f"{large:,}", duration(p99))),
+             self.verdict(percentile(results[large][1]["find"], 99) <= 0.010, "find p99 at most 10 ms at %s items (%s)"
+                          % (f"{large:,}", duration(percentile(results[large][1]["find"], 99)))),
+             self.verdict(max(percentile(results[large][1][n], 99) for n in ("edit", "postpone")) <= 0.005,
+                          "edit and postpone p99 at most 5 ms at %s items (%s, %s)"
+                          % (f"{large:,}", duration(percentile(results[large][1]["edit"], 99)),
+                             duration(percentile(results[large][1]["postpone"], 99)))),
              self.verdict(max(p50_ratio, p99_ratio) <= 2, "%s items no more than 2x slower than %s (p50 %.2fx, p99 %.2fx)"
                           % (f"{large:,}", f"{small:,}", p50_ratio, p99_ratio))])
 
