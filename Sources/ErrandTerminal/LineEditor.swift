@@ -14,11 +14,14 @@ public final class LineEditor {
     private var history: OpaquePointer?
     private var promptBuffer: UnsafeMutablePointer<CChar>?
     private let output: UnsafeMutablePointer<FILE>?
+    private let maxLineBytes: Int
     public var completer: Completer?
 
-    public init?(program: String = "errand", history entries: [String]) {
+    /// A line longer than `maxLineBytes` (the newline not counted) is read as `.tooLong`.
+    public init?(program: String = "errand", history entries: [String], maxLineBytes: Int) {
         guard let input = fdopen(0, "r"), let output = fdopen(1, "w"), let errors = fdopen(2, "w") else { return nil }
         self.output = output
+        self.maxLineBytes = maxLineBytes
         guard let el = el_init(program, input, output, errors) else { return nil }
         editLine = el
         history = history_init()
@@ -76,9 +79,17 @@ public final class LineEditor {
             }
             return .endOfInput
         }
-        var line = String(cString: raw)
-        if line.hasSuffix("\n") { line.removeLast() }
-        return .line(line)
+        return LineEditor.result(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self),
+                                                     count: strlen(raw)), maxBytes: maxLineBytes)
+    }
+
+    /// libedit keeps the pasted line in its own buffer; this only makes sure a line over the
+    /// limit goes no further (not to the interpreter, not to the history).
+    static func result(_ bytes: UnsafeBufferPointer<UInt8>, maxBytes: Int) -> ReadResult {
+        var line = bytes[...]
+        if line.last == 0x0A { line = line.dropLast() }
+        guard line.count <= maxBytes else { return .tooLong }
+        return .line(String(decoding: line, as: UTF8.self))
     }
 
     /// Adds to the in-memory history that Up and Down walk through.

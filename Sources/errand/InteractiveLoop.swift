@@ -25,6 +25,8 @@ struct InteractiveLoop {
             case let .line(line):
                 if history.add(line) { editor.remember(line) }
                 runner.runOne(line)
+            case .tooLong:
+                runner.refuse(LineLimit.tooLong, location: nil)
             case .interrupted:
                 continue
             case .endOfInput:

@@ -101,8 +101,10 @@ default:
         if options.singleTransaction { fail("errand: --single-transaction is for scripts (a FILE, -c or a pipe)", status: 2) }
         TerminalInfo.setUpLocale()
         SignalFlags.install()
-        guard let editor = LineEditor(history: history.entries) else { fail("errand: cannot start the line editor", status: 1) }
-        interpreter.environment.prompter = EditorPrompter(editor: editor)
+        guard let editor = LineEditor(history: history.entries, maxLineBytes: LineLimit.bytes) else {
+            fail("errand: cannot start the line editor", status: 1)
+        }
+        interpreter.environment.prompter = EditorPrompter(editor: editor, runner: runner)
         InteractiveLoop(runner: runner, editor: editor, history: history).run()
         sink.flush()
         store.close()

@@ -96,6 +96,35 @@ import Testing
         }
     }
 
+    @Test func specialAndOversizedFilesAreRefusedByNameBeforeAnythingIsRead() throws {
+        let dir = TemporaryDirectory()
+        func refusal(_ path: String) -> String? {
+            do {
+                _ = try ItemImporter.read(path: path, clock: clock, newID: UUID.init)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        let fifo = dir.file("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // A FIFO with no writer would block a plain open for ever.
+        #expect(refusal(fifo) == "\(fifo): is a FIFO (named pipe), not a property list")
+        #expect(refusal("/dev/urandom") == "/dev/urandom: is a character device, not a property list")
+        #expect(refusal(dir.path) == "\(dir.path): is a directory, not a property list")
+        // Sparse: 64 MB and one byte that take no disk and are never read.
+        let huge = dir.file("huge.plist")
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        #expect(truncate(huge, off_t(ImportFile.maxBytes + 1)) == 0)
+        #expect(refusal(huge) == "\(huge): too large to import (64.1 MB; the limit is 64 MB)")
+        let small = dir.file("small.plist")
+        try Data(repeating: 0x20, count: 1000).write(to: URL(fileURLWithPath: small))
+        #expect(try ImportFile.read(small, limit: 1000).count == 1000)
+        #expect(throws: StoreError.self) {
+            try ImportFile.read(small, limit: 999)
+        }
+    }
+
     @Test func exportRoundTripsThroughTheSwiftUIFormatAndWritesJSON() throws {
         let dir = TemporaryDirectory()
         let items = [

@@ -24,8 +24,19 @@ public final class Runner {
     public func runBatch(_ source: LineSource) -> Bool {
         var lineNumber = 0
         var ok = true
-        while !quitRequested, let line = source.nextLine() {
+        while !quitRequested {
             lineNumber += 1
+            let line: String
+            do {
+                guard let next = try source.nextLine() else { break }
+                line = next
+            } catch {
+                // A line too long to read fails like a command, so bail and the exit status see it.
+                refuse(error, location: "\(source.name):\(lineNumber)")
+                ok = false
+                if options.bail { break }
+                continue
+            }
             // Comments are for scripts; a blank line is skipped by runOne too.
             guard let first = Runner.firstVisible(line), first != "#" else { continue }
             if options.echo { sink.out(line) }
@@ -35,6 +46,14 @@ public final class Runner {
             }
         }
         return ok
+    }
+
+    /// Reports a line that never reached the interpreter (one over `LineLimit.bytes`) and
+    /// counts it as a failed command.
+    public func refuse(_ error: ShellError, location: String?) {
+        report(error, command: "", location: location)
+        failures += 1
+        sink.flush()
     }
 
     /// Runs a whole script as one transaction (psql's --single-transaction): all of its changes

@@ -9,14 +9,9 @@ public enum ItemImporter {
         public let items: [TodoItem]
     }
 
+    /// Refuses anything but a regular file of at most `ImportFile.maxBytes` before reading it.
     public static func read(path: String, clock: Clock, newID: () -> UUID) throws -> Parsed {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw StoreError.badFile(path: path, reason: "cannot read the file (\(readReason(path)))")
-        }
-        return try parse(data, path: path, clock: clock, newID: newID)
+        try parse(ImportFile.read(path), path: path, clock: clock, newID: newID)
     }
 
     /// Decoded with PropertyListDecoder: PropertyListSerialization crashed (a memory error
@@ -134,13 +129,5 @@ public enum ItemImporter {
     static func timeUnlessMidnight(_ date: Date, _ clock: Clock) -> TimeOfDay? {
         let time = clock.time(of: date)
         return time?.minutes == 0 ? nil : time
-    }
-
-    static func readReason(_ path: String) -> String {
-        switch StoreFile.kind(path) {
-        case .missing: return "no such file"
-        case .other: return "it is a directory"
-        case .regular: return "permission denied"
-        }
     }
 }
