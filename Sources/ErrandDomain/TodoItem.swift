@@ -13,9 +13,12 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
     public var isDone: Bool
     public var created: Date
     public var sequence: Int64
+    /// How the item repeats, if it does: checking it creates the next occurrence.
+    public var repeats: Repeat?
 
     public init(id: UUID, title: String, notes: String? = nil, due: DueDay, time: TimeOfDay? = nil,
-                location: Location? = nil, isDone: Bool = false, created: Date, sequence: Int64 = 0) {
+                location: Location? = nil, isDone: Bool = false, created: Date, sequence: Int64 = 0,
+                repeats: Repeat? = nil) {
         self.id = id
         self.title = title
         self.notes = notes
@@ -26,6 +29,7 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
         // Whole seconds: XML property lists drop fractions, and both backends must agree.
         self.created = Date(timeIntervalSince1970: created.timeIntervalSince1970.rounded(.down))
         self.sequence = sequence
+        self.repeats = repeats
     }
 
     public static let maxTitle = 500

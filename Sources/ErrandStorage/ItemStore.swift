@@ -86,6 +86,18 @@ extension ItemStore {
         }
     }
 
+    /// Several listed items checked, and the next occurrences of those that repeat added, in
+    /// one durable step (all or nothing, as setDone(_:listed:)). An occurrence equal to an
+    /// item already open is not added twice.
+    public func check(listed: [TodoItem], next: [TodoItem]) throws -> (checked: [TodoItem], added: [TodoItem]) {
+        try changeItems { records in
+            let stored = try listed.map { try records.current(id: $0.id, expecting: $0) }
+            var checked: [TodoItem] = []
+            for item in stored { checked.append(try records.setDone(true, stored: item)) }
+            return (checked, try records.importItems(next).added)
+        }
+    }
+
     /// Several listed items deleted in one durable step, all or none (see setDone(_:listed:)).
     public func delete(listed: [TodoItem]) throws -> [TodoItem] {
         try changeItems { records in

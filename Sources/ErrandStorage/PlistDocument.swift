@@ -94,6 +94,8 @@ struct PlistItem: Codable {
     var done: Bool
     var created: Date
     var sequence: Int64
+    /// Repeat.stored; absent for an item that does not repeat (and in older files).
+    var repeats: String?
 
     init(_ item: TodoItem) {
         id = UUIDText.of(item.id)
@@ -107,6 +109,7 @@ struct PlistItem: Codable {
         done = item.isDone
         created = item.created
         sequence = item.sequence
+        repeats = item.repeats?.stored
     }
 
     var todoItem: TodoItem? {
@@ -123,8 +126,10 @@ struct PlistItem: Codable {
         }
         let timeOfDay = time.flatMap { TimeOfDay(minutes: $0) }
         if time != nil, timeOfDay == nil { return nil }
+        let rule = repeats.flatMap(Repeat.init(stored:))
+        if repeats != nil, rule == nil { return nil }
         return TodoItem(id: uuid, title: title, notes: notes, due: day, time: timeOfDay, location: location,
-                        isDone: done, created: created, sequence: sequence)
+                        isDone: done, created: created, sequence: sequence, repeats: rule)
     }
 }
 

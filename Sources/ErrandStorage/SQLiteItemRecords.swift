@@ -14,13 +14,13 @@ public struct SQLiteItemRecords: ItemRecords {
         SELECT \(SQLiteItemStore.columns) FROM item WHERE coalesce(title_nfc, title) = ?1 AND due = ?2 AND done = 0
         """
     /// Both number the row alike: ?1 the id, then the other columns in `columns` order, then
-    /// ?12 title_nfc.
+    /// ?13 title_nfc.
     static let insertSQL = """
-        INSERT INTO item (\(SQLiteItemStore.columns), title_nfc) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)
+        INSERT INTO item (\(SQLiteItemStore.columns), title_nfc) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)
         """
     static let updateSQL = """
         UPDATE item SET title = ?2, notes = ?3, due = ?4, due_time = ?5, place = ?6, latitude = ?7,
-            longitude = ?8, done = ?9, created = ?10, seq = ?11, title_nfc = ?12
+            longitude = ?8, done = ?9, created = ?10, seq = ?11, repeat_rule = ?12, title_nfc = ?13
         WHERE uuid = ?1
         """
 
@@ -59,9 +59,10 @@ public struct SQLiteItemRecords: ItemRecords {
         s.bind(9, item.isDone ? 1 : 0)
         s.bind(10, Int64(item.created.timeIntervalSince1970))
         s.bind(11, item.sequence)
+        s.bind(12, item.repeats?.stored)
         // Empty unless the title is not NFC: a new title is (validated() normalises it), but
         // undo puts back items exactly as an older version may have stored them.
-        s.bind(12, CanonicalText.nfcIfChanged(item.title))
+        s.bind(13, CanonicalText.nfcIfChanged(item.title))
         try s.run()
     }
 }

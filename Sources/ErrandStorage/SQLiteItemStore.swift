@@ -11,7 +11,7 @@ public final class SQLiteItemStore: ItemStore {
     public let path: String
     let db: SQLiteConnection
 
-    static let columns = "uuid, title, notes, due, due_time, place, latitude, longitude, done, created, seq"
+    static let columns = "uuid, title, notes, due, due_time, place, latitude, longitude, done, created, seq, repeat_rule"
 
     // The reads that must stay index walks at 1M items (a test checks their query plans).
     static let allPageSQL = "SELECT \(columns) FROM item ORDER BY done, seq LIMIT ?1 OFFSET ?2"
@@ -269,6 +269,10 @@ public final class SQLiteItemStore: ItemStore {
               Clock.supportedSeconds.contains(Double(s.int(9))) else {
             throw StoreError.notAStore(path: path, reason: "an item has an impossible date")
         }
+        let rule = s.optionalText(11).map { ($0, Repeat(stored: $0)) }
+        if let rule, rule.1 == nil {
+            throw StoreError.notAStore(path: path, reason: "an item has a repeat rule this version cannot read: \(rule.0)")
+        }
         var location: Location?
         if let name = s.optionalText(5) {
             var coordinate: Coordinate?
@@ -280,6 +284,6 @@ public final class SQLiteItemStore: ItemStore {
         return TodoItem(id: id, title: s.text(1), notes: s.optionalText(2), due: DueDay(dayNumber: Int(s.int(3))),
                         time: s.optionalInt(4).flatMap { TimeOfDay(minutes: Int($0)) }, location: location,
                         isDone: s.int(8) != 0, created: Date(timeIntervalSince1970: Double(s.int(9))),
-                        sequence: s.int(10))
+                        sequence: s.int(10), repeats: rule?.1)
     }
 }

@@ -92,12 +92,14 @@ enum SQLiteSchema {
         // Version 6: `find` reads a full-text index of title, notes and place that triggers
         // keep in step with the item table (an update that leaves the text alone, as check
         // does, does not touch it). Existing items are indexed once here. `list` and the
-        // overdue list walk the open items in due order through item_todo_order.
+        // overdue list walk the open items in due order through item_todo_order. An item's
+        // repeat rule (Repeat.stored) is kept in repeat_rule.
         """
         CREATE VIRTUAL TABLE item_text USING fts5(title, notes, place, content='item', content_rowid='id',
             tokenize='unicode61 remove_diacritics 2');
         INSERT INTO item_text (item_text) VALUES ('rebuild');
         CREATE INDEX item_todo_order ON item (due, due_time IS NULL, due_time, seq) WHERE done = 0;
+        ALTER TABLE item ADD COLUMN repeat_rule TEXT;
         CREATE TRIGGER item_text_insert AFTER INSERT ON item BEGIN
             INSERT INTO item_text (rowid, title, notes, place) VALUES (NEW.id, NEW.title, NEW.notes, NEW.place);
         END;

@@ -15,7 +15,8 @@ import Testing
         var lines = misusedCommands()
         // create with every wrong field shape.
         for bad in ["--date someday", "--coords 1,2", "--at Park --coords 91,0", "--at Park --coords x,y",
-                    "--at Park --coords 1", "--at Park --coords 1,2,3", "--at \"\"", "--notes"] {
+                    "--at Park --coords 1", "--at Park --coords 1,2,3", "--at \"\"", "--notes",
+                    "--every fortnightly", "--every 0 days", "--every", "--after-done"] {
             lines.append("create Task \(bad)")
         }
         lines.append("create \(String(repeating: "a", count: 1_000_000))")
@@ -98,6 +99,8 @@ import Testing
                     lines.append("\(name) 91,0")
                 case .time:
                     lines.append("\(name) 25:00")
+                case .schedule:
+                    lines.append("\(name) fortnightly")
                 case .text, .category:
                     break
                 }

@@ -116,7 +116,8 @@ import Testing
     /// Version 6 adds the full-text index of items.
     static let backToVersion5 = """
         DROP TRIGGER item_text_insert; DROP TRIGGER item_text_delete; DROP TRIGGER item_text_update;
-        DROP TABLE item_text; DROP INDEX item_todo_order; PRAGMA user_version = 5;
+        DROP TABLE item_text; DROP INDEX item_todo_order; ALTER TABLE item DROP COLUMN repeat_rule;
+        PRAGMA user_version = 5;
         """
 
     static let backToVersion2 = backToVersion5 + """

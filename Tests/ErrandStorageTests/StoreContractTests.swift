@@ -202,6 +202,34 @@ import Testing
     }
 
     @Test(arguments: Backend.allCases)
+    func aRepeatingItemKeepsItsRuleAndItsCheckAddsTheNextOccurrence(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        var rent = item("rent", day: 2)
+        rent.repeats = Repeat(text: "month", afterDone: true, from: rent.due)
+        let stored = try store.add(rent)
+        store.close()
+        let reopened = try backend.open(dir)
+        #expect(try reopened.item(id: rent.id)?.repeats == rent.repeats)
+        var next = item("rent", day: 33)
+        next.repeats = rent.repeats
+        let (checked, added) = try reopened.check(listed: [stored], next: [next])
+        #expect(checked.map(\.isDone) == [true] && added.map(\.id) == [next.id])
+        #expect(try reopened.item(id: next.id)?.repeats == rent.repeats)
+        // An occurrence equal to an open item is not added twice; a stale listing adds nothing.
+        let again = try reopened.add(item("water"))
+        var twin = next
+        twin.id = UUID()
+        #expect(try reopened.check(listed: [again], next: [twin]).added.isEmpty)
+        var other = item("later", day: 40)
+        other.repeats = rent.repeats
+        #expect(throws: StoreError.vanished(title: "gone")) {
+            try reopened.check(listed: [self.item("gone")], next: [other])
+        }
+        #expect(try reopened.item(id: other.id) == nil)
+    }
+
+    @Test(arguments: Backend.allCases)
     func duplicatesRefusedWithReason(_ backend: Backend) throws {
         let dir = TemporaryDirectory()
         let store = try backend.open(dir)

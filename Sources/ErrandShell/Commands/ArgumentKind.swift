@@ -15,6 +15,8 @@ public enum ArgumentKind: Equatable, Sendable {
     case coordinate
     /// A 24-hour time, `14:30`.
     case time
+    /// How an item repeats: `day`, `weekday`, `week`, `2 weeks`, `month`, `year`.
+    case schedule
     case text
     case file
     /// A command name (`help open`).
@@ -25,6 +27,16 @@ public enum ArgumentKind: Equatable, Sendable {
     /// A value whose kind depends on the argument before it (`set color on`): the command
     /// checks it while it is parsed; Tab offers the words listed for the word typed before.
     case dependent([String: [String]])
+
+    /// Whether an option value of this kind typed without quotes goes on into the next word:
+    /// `--date dec 1`, `--date tomorrow 14:30`, `--every 2 weeks`.
+    func continues(_ value: String, with next: String) -> Bool {
+        switch self {
+        case .date: return DateInputParser.continues(value, with: next)
+        case .schedule: return Int(value) != nil && Repeat(text: value + " " + next) != nil
+        default: return false
+        }
+    }
 
     /// `text` typed for the argument or option `name` of `command`, as a checked value.
     func value(_ text: String, name: String, command: String, context: ParseContext) throws(ShellError) -> ArgumentValue {
@@ -49,6 +61,12 @@ public enum ArgumentKind: Equatable, Sendable {
                 throw .usage("\(command): \(name) needs a 24-hour time HH:MM, not \(ShellError.quote(text))")
             }
             return .time(time)
+        case .schedule:
+            guard Repeat(text: text) != nil else {
+                throw .usage("\(command): \(name) needs day, weekday, week, month or year, or a number of them "
+                             + "(2 weeks), not \(ShellError.quote(text))")
+            }
+            return .text(text)
         case .command:
             guard let spec = context.table.spec(named: text) else {
                 throw .unknownCommand(text, suggestion: context.table.suggestion(for: text))

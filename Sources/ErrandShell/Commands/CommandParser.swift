@@ -83,7 +83,7 @@ public struct CommandParser: Sendable {
                 } else if index < words.count {
                     var taken = words[index]
                     index += 1
-                    while value.kind == .date, index < words.count, DateInputParser.continues(taken, with: words[index]) {
+                    while index < words.count, value.kind.continues(taken, with: words[index]) {
                         taken += " " + words[index]
                         index += 1
                     }

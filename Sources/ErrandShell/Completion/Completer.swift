@@ -94,6 +94,9 @@ public struct Completer {
             let key = AdCategory.fold(prefix)
             return names.filter { AdCategory.fold($0).hasPrefix(key) }
                 .map { CompletionCandidate(insert: Tokenizer.quote($0), display: $0) }
+        case .schedule:
+            return Repeat.examples.filter { $0.hasPrefix(prefix.lowercased()) }
+                .map { CompletionCandidate(insert: Tokenizer.quote($0), display: $0) }
         case .text, .coordinate, .time, .dependent:
             return []
         }

@@ -115,6 +115,7 @@ public struct TextPresenter {
                 out.append(i == 0 ? "  Notes     " + line : "            " + line)
             }
         }
+        if let rule = item.repeats { field("Repeats", rule.description) }
         field("State", item.isDone ? "done" : "to do")
         return out
     }

@@ -6,10 +6,11 @@ public enum UndoEntry: Equatable, Sendable {
     case created(TodoItem)
     /// Deleted together (`swipe 1 3`), undone together.
     case deleted([TodoItem])
-    /// Items changed in place (check, uncheck, edit, postpone): as they were before, and the
-    /// command's name. Undo puts them back as they were, so a new command that changes items
-    /// needs no new case.
-    case changed(before: [TodoItem], by: String)
+    /// Items changed in place (check, uncheck, edit, postpone): as they were before, the
+    /// command's name and the items it created (a repeating item's next occurrence). Undo puts
+    /// them back as they were and removes those, so a new command that changes items needs no
+    /// new case.
+    case changed(before: [TodoItem], by: String, created: [UUID] = [])
     case cleared([TodoItem])
     case imported([UUID])
 
@@ -17,7 +18,7 @@ public enum UndoEntry: Equatable, Sendable {
         switch self {
         case let .created(item): return "create of \"\(item.title)\""
         case let .deleted(items): return "delete of " + UndoEntry.naming(items)
-        case let .changed(before, command): return "\(command) of " + UndoEntry.naming(before)
+        case let .changed(before, command, _): return "\(command) of " + UndoEntry.naming(before)
         case let .cleared(items): return "clear of \(Plural.items(items.count))"
         case let .imported(ids): return "import of \(Plural.items(ids.count))"
         }

@@ -11,12 +11,16 @@ struct Create: ShellCommand {
                                    help: "the place's coordinates, e.g. 48.85,2.35", requires: "at",
                                    prompt: "Coordinates LAT,LON (optional): ")
     static let notes = OptionSpec("notes", value: "TEXT", help: "free notes", prompt: "Notes (optional): ")
+    static let every = OptionSpec("every", value: "RULE", kind: .schedule,
+                                  help: "repeat: day, weekday, week, 2 weeks, month, year (checking it creates the next)")
+    static let afterDone = OptionSpec("after-done", help: "count the next one from the day it is checked",
+                                      requires: "every")
     static let spec = CommandSpec(
         "create", aliases: ["add", "new"], summary: "the Create tab; with a title, create an item at once",
         details: "Without a title, at a terminal, asks field by field (Ctrl-C cancels, nothing is saved).",
-        arguments: [title], options: [date, place, coords, notes]) { Create(values: $0) }
+        arguments: [title], options: [date, place, coords, notes, every, afterDone]) { Create(values: $0) }
     /// What the Create tab shows when there is nobody to ask.
-    static let hint = "Create: " + ([spec.name, title.name] + spec.options.map(\.usage)).joined(separator: " ")
+    static let hint = "Create: " + ([spec.name, title.name] + spec.options.prefix(4).map(\.usage)).joined(separator: " ")
 
     let values: ArgumentValues
 
@@ -44,14 +48,18 @@ struct Create: ShellCommand {
             values = try CommandParser(table: c.table).parse(words, spec: Create.spec, context: c.parseContext).values
         }
         let when = values.date(Create.date)
+        let due = when?.day ?? defaultDay
         let item = try TodoItem(
             id: c.environment.newID(), title: values.text(Create.title) ?? "", notes: values.text(Create.notes),
-            due: when?.day ?? defaultDay, time: when?.time,
+            due: due, time: when?.time,
             location: values.text(Create.place).map { Location(name: $0, coordinate: values.coordinate(Create.coords)) },
-            created: clock.now).validated()
+            created: clock.now,
+            repeats: values.text(Create.every).flatMap { Repeat(text: $0, afterDone: values.has(Create.afterDone), from: due) }
+        ).validated()
         let added = try c.change({ try $0.add(item) }) { $0.undo.append(.created($1)) }
-        let due = c.environment.labeler.longLabel(added.due) + (added.time.map { " at \($0)" } ?? "")
-        return try c.refresh(message: "created \"\(added.title)\" for \(due)")
+        let landing = c.environment.labeler.longLabel(added.due) + (added.time.map { " at \($0)" } ?? "")
+            + (added.repeats.map { ", \($0)" } ?? "")
+        return try c.refresh(message: "created \"\(added.title)\" for \(landing)")
     }
 
     /// Asks each declared field that has a question, arguments then options (an option that needs another

@@ -19,11 +19,17 @@ struct Edit: ShellCommand {
     static let notes = OptionSpec("notes", value: "TEXT", help: "new notes", conflicts: "no-notes",
                                   prompt: "Notes (optional): ")
     static let noNotes = OptionSpec("no-notes", help: "no notes")
+    static let every = OptionSpec("every", value: "RULE", kind: .schedule,
+                                  help: "repeat: day, weekday, week, 2 weeks, month, year", conflicts: "no-repeat")
+    static let afterDone = OptionSpec("after-done", help: "with --every: count from the day it is checked",
+                                      requires: "every")
+    static let noRepeat = OptionSpec("no-repeat", help: "stop repeating")
     static let spec = CommandSpec(
         "edit", summary: "change row N in place: title, date, time, place, coordinates, notes",
         details: "The item keeps its id, created time and place in its section; undo reverts the edit. "
             + "Bare edit N, at a terminal, asks each field with its current value to edit (Ctrl-C changes nothing).",
-        arguments: [row], options: [title, date, time, noTime, place, noPlace, coords, noCoords, notes, noNotes]) {
+        arguments: [row], options: [title, date, time, noTime, place, noPlace, coords, noCoords, notes, noNotes,
+                                    every, afterDone, noRepeat]) {
         Edit(listed: try $0.item(row), values: $0)
     }
 
@@ -109,6 +115,10 @@ struct Edit: ShellCommand {
         }
         if values.has(Edit.noCoords), let name = location?.name { location = Location(name: name) }
         item.location = location
+        if let rule = values.text(Edit.every) {
+            item.repeats = Repeat(text: rule, afterDone: values.has(Edit.afterDone), from: item.due)
+        }
+        if values.has(Edit.noRepeat) { item.repeats = nil }
         return item
     }
 }

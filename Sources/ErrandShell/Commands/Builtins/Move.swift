@@ -1,10 +1,11 @@
 import ErrandDomain
 
 /// `check N...` and `uncheck N...`: move items to the end of Done, or back to To do; several
-/// rows go together or not at all.
+/// rows go together or not at all. Checking a repeating item also creates its next occurrence.
 struct Move: ShellCommand {
     static let rows = ArgumentSpec("N", .itemRows, help: "row numbers of the last listing: 1 3 5, 2-4")
     static let check = CommandSpec("check", aliases: ["done"], summary: "mark rows done: they move to the end of Done",
+                                   details: "A repeating item's next occurrence is created as it is checked.",
                                    arguments: [rows]) { Move(done: true, listed: try $0.items(rows)) }
     static let uncheck = CommandSpec("uncheck", aliases: ["undone"], summary: "move rows back to To do",
                                      arguments: [rows]) { Move(done: false, listed: try $0.items(rows)) }
@@ -13,10 +14,31 @@ struct Move: ShellCommand {
     let listed: [TodoItem]
 
     func run(_ c: inout CommandContext) throws -> Display {
-        let moved = try c.change({ try $0.setDone(done, listed: listed) }) { session, _ in
-            session.undo.append(.changed(before: listed, by: done ? "check" : "uncheck"))
+        guard done else {
+            let moved = try c.change({ try $0.setDone(false, listed: listed) }) { session, _ in
+                session.undo.append(.changed(before: listed, by: "uncheck"))
+            }
+            return try c.refresh(message: "unchecked \(UndoEntry.naming(moved)): back in To do")
         }
-        let what = UndoEntry.naming(moved)
-        return try c.refresh(message: done ? "checked \(what): moved to Done" : "unchecked \(what): back in To do")
+        let next = nextOccurrences(c.environment)
+        let (checked, added) = try c.change({ try $0.check(listed: listed, next: next) }) { session, result in
+            session.undo.append(.changed(before: listed, by: "check", created: result.added.map(\.id)))
+        }
+        let labeler = c.environment.labeler
+        let following = added.count == 1 ? added.first.map { "; next on " + labeler.longLabel($0.due) } ?? ""
+            : added.isEmpty ? "" : "; \(Plural.items(added.count)) to come"
+        return try c.refresh(message: "checked \(UndoEntry.naming(checked)): moved to Done" + following)
+    }
+
+    /// The next occurrence of each listed item that repeats, as it will be created.
+    func nextOccurrences(_ environment: ShellEnvironment) -> [TodoItem] {
+        let today = environment.clock.today
+        return listed.compactMap { item in
+            item.repeats.map { rule in
+                TodoItem(id: environment.newID(), title: item.title, notes: item.notes,
+                         due: rule.next(after: item.due, checkedOn: today), time: item.time, location: item.location,
+                         created: environment.clock.now, repeats: rule)
+            }
+        }
     }
 }

@@ -9,7 +9,11 @@ struct Undo: ShellCommand {
             switch entry {
             case let .created(item): try store.delete(ids: [item.id])
             case let .deleted(items): try store.restore(items)
-            case let .changed(before, _): try store.restore(before)
+            case let .changed(before, _, created):
+                // Removing first: if the restore then fails, undo again finds nothing left to
+                // remove and puts the items back.
+                if !created.isEmpty { try store.delete(ids: created) }
+                try store.restore(before)
             case let .cleared(items): try store.restore(items)
             case let .imported(ids): try store.delete(ids: ids)
             }

@@ -1,0 +1,117 @@
+/// How an item repeats: checking it marks this occurrence done and creates the next one.
+/// From the due day (org-mode's `++`), the next occurrence is the due day moved on by whole
+/// steps, at least one, until it is after today: a month of missed dailies becomes one new
+/// item, not thirty. `afterDone` (org-mode's `.+`) counts one step from the day it was checked.
+/// Months and years keep the day they started on: monthly from Jan 31 is Feb 28 (or 29),
+/// then Mar 31.
+public struct Repeat: Hashable, Sendable, CustomStringConvertible {
+    public enum Unit: String, Sendable, CaseIterable {
+        case day, weekday, week, month, year
+    }
+
+    public let unit: Unit
+    /// Steps of `unit` between occurrences (`every 2 weeks`), 1 to 999.
+    public let count: Int
+    public let afterDone: Bool
+    /// The day of the month (months) or the month and day (years) occurrences keep.
+    public let anchor: (month: Int, day: Int)?
+
+    public init?(unit: Unit, count: Int = 1, afterDone: Bool = false, from due: DueDay? = nil) {
+        guard (1...999).contains(count) else { return nil }
+        self.unit = unit
+        self.count = count
+        self.afterDone = afterDone
+        anchor = due.flatMap { unit == .month || unit == .year ? ($0.month, $0.day) : nil }
+    }
+
+    /// `day`, `weekday`, `week`, `month`, `year`, or a count and a unit: `2 weeks`, `3 days`.
+    public init?(text: String, afterDone: Bool = false, from due: DueDay? = nil) {
+        let words = text.lowercased().split(separator: " ")
+        let count = words.count == 2 ? Int(words[0]) : 1
+        guard let count, let last = words.last, words.count <= 2 else { return nil }
+        guard let unit = Unit(rawValue: String(last.hasSuffix("s") ? last.dropLast() : last)) else { return nil }
+        self.init(unit: unit, count: count, afterDone: afterDone, from: due)
+    }
+
+    /// What `--every` accepts, for help and completion.
+    public static let examples = ["day", "weekday", "week", "2 weeks", "month", "year"]
+
+    /// The next occurrence's due day, for an occurrence due `due` and checked `today`.
+    public func next(after due: DueDay, checkedOn today: DueDay) -> DueDay {
+        if afterDone { return step(today, by: 1) }
+        switch unit {
+        case .day, .week:
+            let length = count * (unit == .week ? 7 : 1)
+            let steps = max(1, (today.dayNumber - due.dayNumber) / length + 1)
+            return due.adding(days: steps * length)
+        case .weekday, .month, .year:
+            var steps = 1
+            while step(due, by: steps) <= today { steps += 1 }
+            return step(due, by: steps)
+        }
+    }
+
+    /// `n` steps on from `day`.
+    func step(_ day: DueDay, by n: Int) -> DueDay {
+        switch unit {
+        case .day: return day.adding(days: n * count)
+        case .week: return day.adding(days: n * count * 7)
+        case .weekday:
+            var result = day
+            var left = n * count
+            while left > 0 {
+                result = result.adding(days: 1)
+                if result.weekday != 0, result.weekday != 6 { left -= 1 }
+            }
+            return result
+        case .month, .year:
+            let months = n * count * (unit == .year ? 12 : 1)
+            let total = day.year * 12 + day.month - 1 + months
+            let year = total / 12, month = total % 12 + 1
+            // The anchor's day, not the day stepped from: Jan 31, Feb 28, then Mar 31.
+            let last = DueDay.daysIn(month: month, year: year)
+            return DueDay(year: year, month: month, day: min(anchor?.day ?? day.day, last)) ?? day
+        }
+    }
+
+    public var description: String {
+        let every = count == 1 ? "every \(unit.rawValue)" : "every \(count) \(unit.rawValue)s"
+        return every + (afterDone ? " after done" : "")
+    }
+
+    /// How a store keeps it: `2 week`, `+1 month 1-31` (`+` for after done, then the anchor).
+    public var stored: String {
+        (afterDone ? "+" : "") + "\(count) \(unit.rawValue)" + (anchor.map { " \($0.month)-\($0.day)" } ?? "")
+    }
+
+    /// Reads `stored` back; nil for anything else.
+    public init?(stored text: String) {
+        let afterDone = text.hasPrefix("+")
+        let words = text.dropFirst(afterDone ? 1 : 0).split(separator: " ")
+        guard words.count == 2 || words.count == 3, let count = Int(words[0]),
+              let unit = Unit(rawValue: String(words[1])), (1...999).contains(count) else { return nil }
+        self.unit = unit
+        self.count = count
+        self.afterDone = afterDone
+        if words.count == 3 {
+            let parts = words[2].split(separator: "-").compactMap { Int($0) }
+            guard parts.count == 2, (1...12).contains(parts[0]), (1...31).contains(parts[1]) else { return nil }
+            anchor = (parts[0], parts[1])
+        } else {
+            anchor = nil
+        }
+    }
+
+    public static func == (a: Repeat, b: Repeat) -> Bool {
+        a.unit == b.unit && a.count == b.count && a.afterDone == b.afterDone
+            && a.anchor?.month == b.anchor?.month && a.anchor?.day == b.anchor?.day
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(unit)
+        hasher.combine(count)
+        hasher.combine(afterDone)
+        hasher.combine(anchor?.month)
+        hasher.combine(anchor?.day)
+    }
+}
