@@ -6,19 +6,25 @@ import Foundation
 public final class HistoryFile {
     public let path: String
     public let limit: Int
+    /// Applied to every line read or added, so that what it removes (a password, say) reaches
+    /// neither the file nor the screen; lines saved before it existed lose it at the next save.
+    /// The terminal layer does not know what a secret is: the executable says.
+    let scrub: (String) -> String
     /// Entries on disk plus those added since, read at first use: a script that never asks
     /// for its history does not open the file.
-    public private(set) lazy var entries: [String] = HistoryFile.read(path)
+    public private(set) lazy var entries: [String] = HistoryFile.read(path).map(scrub)
     private var added: [String] = []
 
-    public init(path: String, limit: Int = 2000) {
+    public init(path: String, limit: Int = 2000, scrub: @escaping (String) -> String = { $0 }) {
         self.path = path
         self.limit = max(limit, 1)
+        self.scrub = scrub
     }
 
     /// Adds a line unless it is blank or repeats the previous entry.
     @discardableResult
-    public func add(_ line: String) -> Bool {
+    public func add(_ typed: String) -> Bool {
+        let line = scrub(typed)
         guard !line.trimmingCharacters(in: .whitespaces).isEmpty, !line.contains("\n"), entries.last != line else {
             return false
         }
@@ -36,7 +42,7 @@ public final class HistoryFile {
         try PrivateDirectory.makeParents(of: path)
         let file = try PrivateFile.resolved(path)
         let merged = try FileLock(path: file + ".lock").withLock {
-            var merged = HistoryFile.read(file)
+            var merged = HistoryFile.read(file).map(scrub)
             for line in added where merged.last != line { merged.append(line) }
             if merged.count > limit { merged.removeFirst(merged.count - limit) }
             try PrivateFile.replace(file, with: Data((merged.joined(separator: "\n") + "\n").utf8))

@@ -58,4 +58,18 @@ import Testing
         var info = stat()
         #expect(lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_mode & 0o777 == 0o600)
     }
+
+    /// The executable passes Secrets.redacted; the terminal layer only applies what it is given.
+    @Test func scrubbedTextReachesNeitherTheFileNorTheEntries() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/state", withIntermediateDirectories: true)
+        try "sync https://u:old-secret@h/\nview\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let scrub: (String) -> String = { $0.replacingOccurrences(of: "secret", with: "***") }
+        let history = HistoryFile(path: path, scrub: scrub)
+        #expect(history.entries == ["sync https://u:old-***@h/", "view"])
+        #expect(history.add("sync https://u:secret@h/"))
+        #expect(history.entries.last == "sync https://u:***@h/")
+        try history.save()
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved == "sync https://u:old-***@h/\nview\nsync https://u:***@h/\n")
+    }
 }
