@@ -79,6 +79,7 @@ func readPassword() -> String {
 }
 
 let password = passwordOnStdin ? readPassword() : nil
+let scratch = NetworkingScratch.isolate()
 // The body goes to stdout as it arrives; errand keeps it only if we exit 0.
 let forward: @Sendable (Data) -> Bool = { piece in piece.withUnsafeBytes { writeAll(1, $0) } }
 var downloader = URLSessionDownloader(forward: forward, password: password)
@@ -90,8 +91,10 @@ if let fd = progressFD {
 }
 do {
     _ = try downloader.download(url, limits: limits)
+    NetworkingScratch.remove(scratch)
     exit(0)
 } catch {
+    NetworkingScratch.remove(scratch)
     say(2, error.wireLine + "\n")
     exit(1)
 }
