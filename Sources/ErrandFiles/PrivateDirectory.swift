@@ -25,18 +25,18 @@ public enum PrivateDirectory {
 
     /// A folder we just made, or found made under us, must be a real folder and ours.
     static func checkOwn(_ folder: String) throws(FileFailure) {
-        var info = stat()
-        guard lstat(folder, &info) == 0 else { throw .system(folder, "cannot create the directory") }
-        switch info.st_mode & S_IFMT {
-        case S_IFLNK:
+        switch FileInspection(folder, kind: S_IFDIR, owner: geteuid()) {
+        case .expected:
+            return
+        case .missing:
+            throw .system(folder, "cannot create the directory")
+        case .link:
             throw FileFailure(path: folder, reason: "is a symbolic link to a missing folder, and Errand does not make "
                 + "folders through a link (make the folder it points to first, or remove the link)")
-        case S_IFDIR where info.st_uid != geteuid():
+        case .otherOwner:
             throw FileFailure(path: folder, reason: "was made by another user just as Errand was making it; "
                 + "Errand keeps its files in folders of its own")
-        case S_IFDIR:
-            return
-        default:
+        case .otherKind, .hardLinked:
             throw FileFailure(path: folder, reason: "is not a folder")
         }
     }

@@ -32,21 +32,18 @@ extension PrivateFile {
     /// Checks that whatever sits at `path` (if anything) is a plain file with one name, owned
     /// by `owner`: the only kind of file a program's own companion file can be.
     public static func checkCompanion(_ path: String, owner: uid_t) throws(FileFailure) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        switch info.st_mode & S_IFMT {
-        case S_IFLNK:
-            throw .link(path)
-        case S_IFREG where info.st_nlink > 1:
-            throw FileFailure(path: path, reason: "has another name (a hard link), so it may be another file; "
-                + "Errand leaves it alone (remove it if you did not make it)")
-        case S_IFREG where info.st_uid != owner:
-            throw FileFailure(path: path, reason: "belongs to another user than the store; Errand leaves it alone "
-                + "(remove it if you did not make it)")
-        case S_IFREG:
+        let leftAlone = "Errand leaves it alone (remove it if you did not make it)"
+        switch FileInspection(path, kind: S_IFREG, owner: owner) {
+        case .missing, .expected:
             return
-        default:
-            throw FileFailure(path: path, reason: "is not a plain file; Errand leaves it alone")
+        case .link:
+            throw .link(path)
+        case .hardLinked:
+            throw FileFailure(path: path, reason: "has another name (a hard link), so it may be another file; " + leftAlone)
+        case .otherOwner:
+            throw FileFailure(path: path, reason: "belongs to another user than the store; " + leftAlone)
+        case .otherKind:
+            throw FileFailure(path: path, reason: "is not a plain file; " + leftAlone)
         }
     }
 }
