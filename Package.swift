@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layers depend one way: domain <- storage <- catalogue <- shell <- launch (errand's own
 // command line, environment and `check`); the terminal layer knows nothing of to-dos; the
-// executable only wires launch, shell and terminal together.
+// executable only wires launch, shell and terminal together. Below storage and terminal both,
+// ErrandFiles creates files and folders safely and knows nothing but POSIX.
 let package = Package(
     name: "Errand",
     products: [
@@ -26,21 +27,24 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        .target(name: "ErrandFiles"),
         .target(name: "ErrandDomain"),
-        .target(name: "ErrandStorage", dependencies: ["ErrandDomain", "CSQLite"]),
+        .target(name: "ErrandStorage", dependencies: ["ErrandDomain", "ErrandFiles", "CSQLite"]),
         .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage"]),
         // The HTTP stack (FoundationNetworking, libcurl): linked by errand-fetch, never by errand.
         .target(name: "ErrandNetwork", dependencies: ["ErrandCatalogue"]),
         .target(name: "ErrandShell", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue"]),
-        .target(name: "ErrandLaunch", dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue"]),
-        .target(name: "ErrandTerminal", dependencies: ["CEditLine"]),
+        .target(name: "ErrandLaunch",
+                dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandFiles"]),
+        .target(name: "ErrandTerminal", dependencies: ["CEditLine", "ErrandFiles"]),
         // Helpers shared by the test targets (child processes, a loopback HTTP server).
         .target(name: "ErrandTestSupport"),
         .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandCatalogue"]),
         .executableTarget(
             name: "errand",
-            dependencies: ["ErrandLaunch", "ErrandShell", "ErrandTerminal", "ErrandStorage"]
+            dependencies: ["ErrandLaunch", "ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain"]
         ),
+        .testTarget(name: "ErrandFilesTests", dependencies: ["ErrandFiles"]),
         .testTarget(name: "ErrandDomainTests", dependencies: ["ErrandDomain"]),
         .testTarget(name: "ErrandStorageTests", dependencies: ["ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),
         .testTarget(name: "ErrandCatalogueTests",
@@ -53,6 +57,6 @@ let package = Package(
         .testTarget(name: "ErrandReliabilityTests",
                     dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandTerminal",
                                    "ErrandTestSupport"]),
-        .testTarget(name: "ErrandTerminalTests", dependencies: ["ErrandTerminal"]),
+        .testTarget(name: "ErrandTerminalTests", dependencies: ["ErrandTerminal", "ErrandFiles"]),
     ]
 )

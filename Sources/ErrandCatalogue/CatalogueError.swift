@@ -1,3 +1,5 @@
+import ErrandDomain
+
 /// Every way fetching or reading a catalogue fails, as one line that says what to do.
 public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedURL(String)
@@ -10,7 +12,11 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     case malformed(document: String, reason: String)
     case invalid(document: String, reason: String)
 
-    public var description: String {
+    /// URLs in it may carry a password (`https://u:pw@host/`): it is masked here, so no
+    /// message made from this error shows it.
+    public var description: String { Secrets.redacted(plainDescription) }
+
+    var plainDescription: String {
         switch self {
         case let .unsupportedURL(url):
             return "cannot fetch \(url): use an http, https or file URL"

@@ -29,7 +29,9 @@ public struct CatalogueSync {
         let categories = try CatalogueDecoder.categories(categoryData)
         let listingData = try fetcher.fetch(base.appendingPathComponent("listing.json"))
         let ads = try CatalogueDecoder.ads(listingData, categories: categories)
-        return Catalogue(ads: ads, categories: categories, source: base.absoluteString, fetched: now)
+        // Kept without the password: the store is no place for one, so a later `sync` with no
+        // URL asks the server without it (and is told so) rather than replaying it.
+        return Catalogue(ads: ads, categories: categories, source: Secrets.withoutPasswords(base.absoluteString), fetched: now)
     }
 
     /// Fetches, validates and replaces the cache; returns the new catalogue and what changed.

@@ -30,10 +30,21 @@ public struct HelperDownloader: Downloader {
 
     public func download(_ url: URL, limits: FetchLimits) throws(CatalogueError) -> Data {
         let name = url.absoluteString
+        // A password goes on the helper's stdin, never in its arguments: any local user can
+        // read those (ps, /proc).
+        guard let parts = URLPassword.split(url) else { throw .unsupportedURL(name) }
+        let (plain, password) = parts
         var arguments = [helperPath, "--max-bytes", String(limits.maxBytes), "--idle", String(limits.idleTimeout),
                          "--total", String(limits.totalTimeout)]
         if progress { arguments += ["--progress-fd", "3"] }
-        arguments.append(name)
+        if password != nil { arguments.append("--password-on-stdin") }
+        arguments.append(plain.absoluteString)
+        var input: Int32?
+        if let password {
+            input = HelperDownloader.passwordPipe(password)
+            guard input != nil else { throw .unreachable(url: name, reason: "cannot pass the password to the download helper") }
+        }
+        defer { if let input { close(input) } }
         var out: [Int32] = [-1, -1]
         var err: [Int32] = [-1, -1]
         guard HelperDownloader.makePipe(&out) else { throw .unreachable(url: name, reason: "cannot start the download (no pipes)") }
@@ -41,20 +52,8 @@ public struct HelperDownloader: Downloader {
             close(out[0]); close(out[1])
             throw .unreachable(url: name, reason: "cannot start the download (no pipes)")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // The actions run in order: descriptor 3 must copy our stderr before 2 becomes the
-        // reason pipe (the other way round, the progress line's erase sequence landed in front
-        // of the reason). The pipes' write ends are never 3: each read end was opened first.
-        if progress { posix_spawn_file_actions_adddup2(&actions, progressDescriptor, 3) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, helperPath, &actions, nil, argv, environ)
+        let spawned = spawn(arguments, pid: &pid, input: input, output: out[1], errors: err[1])
         close(out[1])
         close(err[1])
         defer { close(out[0]); close(err[0]) }
@@ -72,6 +71,44 @@ public struct HelperDownloader: Downloader {
         if exited && (status >> 8) & 0xff == 0 { return body }
         throw HelperDownloader.failure(url: name, stderr: message, exitStatus: exited ? (status >> 8) & 0xff : nil,
                                        signal: status & 0x7f)
+    }
+
+    /// Starts the helper with `input` (or /dev/null) on 0, `output` on 1, `errors` on 2 and,
+    /// with progress, our progress descriptor on 3; returns posix_spawn's result.
+    func spawn(_ arguments: [String], pid: inout pid_t, input: Int32?, output: Int32, errors: Int32) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // The actions run in order. Descriptor 0 comes first, as the password pipe's read end
+        // may be 3. Descriptor 3 must copy our stderr before 2 becomes the reason pipe (the
+        // other way round, the progress line's erase sequence landed in front of the reason).
+        // The other pipes' write ends are never 3: each read end was opened first.
+        if let input {
+            posix_spawn_file_actions_adddup2(&actions, input, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        if progress { posix_spawn_file_actions_adddup2(&actions, progressDescriptor, 3) }
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, errors, 2)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        return posix_spawn(&pid, helperPath, &actions, nil, argv, environ)
+    }
+
+    /// A pipe's read end that already holds `password`, its write end closed. A pipe buffers
+    /// 64 KiB, so writing a password (4 KiB at most) never waits for the reader.
+    static func passwordPipe(_ password: String) -> Int32? {
+        let bytes = Array(password.utf8)
+        var fds: [Int32] = [-1, -1]
+        guard bytes.count <= 4096, makePipe(&fds) else { return nil }
+        let written = bytes.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+        close(fds[1])
+        guard written == bytes.count else {
+            close(fds[0])
+            return nil
+        }
+        return fds[0]
     }
 
     /// What a failed helper's stderr means: its wire line when there is one (anything else

@@ -1,3 +1,4 @@
+import ErrandFiles
 import ErrandShell
 import Foundation
 
@@ -21,8 +22,7 @@ public struct CheckCommand {
                 let report = try TranscriptChecker().check(path: path)
                 if update, !report.passed {
                     let original = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-                    try Transcript.render(original: original, actual: report.actual)
-                        .write(toFile: path, atomically: true, encoding: .utf8)
+                    try PrivateFile.replace(path, with: Data(Transcript.render(original: original, actual: report.actual).utf8))
                     sink.out("\(path): updated \(report.diffs.count) of \(report.commands) commands")
                 } else if report.passed {
                     sink.out("\(path): \(report.commands) commands, all match")

@@ -15,12 +15,16 @@ public struct URLSessionDownloader: Downloader {
     /// When set, the body is passed here piece by piece as it arrives and `download` returns
     /// no bytes: errand-fetch streams to its stdout instead of holding a second copy.
     public let forward: (@Sendable (Data) -> Bool)?
+    /// The password for the user named in the URL, when it came apart from it (errand-fetch
+    /// reads it on stdin), percent-encoded as it was in the URL.
+    public let password: String?
 
     public init(progress: (@Sendable (Int64, Int64?) -> Void)? = nil, finished: (@Sendable () -> Void)? = nil,
-                forward: (@Sendable (Data) -> Bool)? = nil) {
+                forward: (@Sendable (Data) -> Bool)? = nil, password: String? = nil) {
         self.progress = progress
         self.finished = finished
         self.forward = forward
+        self.password = password
     }
 
     public func download(_ url: URL, limits: FetchLimits) throws(CatalogueError) -> Data {
@@ -31,8 +35,11 @@ public struct URLSessionDownloader: Downloader {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
-        var request = URLRequest(url: url)
+        // Credentials go as a header; the URL handed to the HTTP stack carries none.
+        let (plain, authorization) = URLPassword.authorization(for: url, password: password)
+        var request = URLRequest(url: plain)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
         session.dataTask(with: request).resume()
         defer { if delegate.reportedProgress { finished?() } }
         // The resource timeout bounds the wait; the margin covers a stalled callback.

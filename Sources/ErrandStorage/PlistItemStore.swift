@@ -1,4 +1,5 @@
 import ErrandDomain
+import ErrandFiles
 import Foundation
 
 /// The plain-file backend: the whole store as one XML property list.
@@ -19,9 +20,11 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
 
     public init(path: String) throws {
         self.path = path
-        self.lock = FileLock(path: path + ".lock")
         try StoreFile.checkExisting(path)
         try StoreFile.makeParentDirectories(of: path)
+        // Beside the real file: a store reached through a link and through its real path
+        // then shares one lock.
+        self.lock = FileLock(path: try StoreFile.resolved(path) + ".lock", failure: StoreError.init)
         try refresh()
     }
 
@@ -185,7 +188,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
             throw StoreError.io(path: path, reason: "cannot encode the store (\(error))")
         }
         // No empty placeholder first: a crash then would leave a file we refuse to read.
-        try StoreFile.replace(path, with: data, mode: StoreFile.mode(of: path) ?? 0o600)
+        try StoreFile.replace(path, with: data)
         manager = items
         cachedCatalogue = catalogue
         revision = document.revision

@@ -1,4 +1,5 @@
 import CSQLite
+import ErrandFiles
 import Foundation
 
 /// One SQLite connection with a statement cache and IMMEDIATE transactions that retry while
@@ -8,17 +9,34 @@ final class SQLiteConnection {
     private var db: OpaquePointer?
     private var cache: [String: SQLiteStatement] = [:]
 
-    init(path: String, flags: Int32) throws {
+    /// Opens `file` (`path` unless given), a path with every link already resolved: it is
+    /// opened with SQLITE_OPEN_NOFOLLOW, so a link put on the way since then is refused rather
+    /// than followed. Errors name `path`, the name the user knows.
+    init(path: String, file: String? = nil, flags: Int32) throws {
         self.path = path
         var handle: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
+        let rc = sqlite3_open_v2(file ?? path, &handle, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil)
         db = handle
         guard rc == SQLITE_OK else {
+            let symlink = handle.map { sqlite3_extended_errcode($0) } == SQLITE_CANTOPEN | (6 << 8)
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             close()
+            if symlink { throw StoreError(.link(file ?? path)) }
             throw StoreError.unreadable(path: path, reason: message)
         }
         sqlite3_extended_result_codes(handle, 1)
+    }
+
+    /// Refuses to open a store beside which a link or a stranger's file sits at the name of one
+    /// of SQLite's own files. SQLite opens these with O_NOFOLLOW itself (3.40 does: checked),
+    /// but only says "unable to open database file"; this says which file and why, and also
+    /// refuses a plain file someone else planted there, which SQLite would read as its own.
+    static func checkSideFiles(of file: String) throws {
+        var info = stat()
+        guard stat(file, &info) == 0 else { return }
+        for suffix in ["-wal", "-shm", "-journal"] {
+            try StoreFile.io { () throws(FileFailure) in try PrivateFile.checkCompanion(file + suffix, owner: info.st_uid) }
+        }
     }
 
     deinit { close() }

@@ -1,5 +1,6 @@
 import CSQLite
 import ErrandDomain
+import ErrandFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -41,8 +42,11 @@ public final class SQLiteItemStore: ItemStore {
     public init(path: String) throws {
         self.path = path
         try StoreFile.checkExisting(path)
-        if case .missing = StoreFile.kind(path) { try SQLiteItemStore.create(path) }
-        db = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE)
+        try StoreFile.makeParentDirectories(of: path)
+        let file = try StoreFile.resolved(path)
+        if case .missing = StoreFile.kind(file) { try SQLiteItemStore.create(file) }
+        try SQLiteConnection.checkSideFiles(of: file)
+        db = try SQLiteConnection(path: path, file: file, flags: SQLITE_OPEN_READWRITE)
         if db.isReadOnly { throw StoreError.readOnly(path: path) }
         try SQLiteSchema.validate(db)
         try db.execute("PRAGMA busy_timeout = 10000")
@@ -54,31 +58,31 @@ public final class SQLiteItemStore: ItemStore {
     public func close() { db.close() }
 
     /// Builds a new store under a temporary name and links it into place, so that no crash
-    /// can leave an empty or half-made file at `path`. If another process got there first,
-    /// its store wins and ours is dropped.
+    /// can leave an empty or half-made file at `path` (a resolved path: see init). The name is
+    /// random and made with O_EXCL, so nothing planted can be where SQLite builds the store
+    /// or its journals. If another process got there first, its store wins and ours is dropped.
     static func create(_ path: String) throws {
-        let temp = path + ".new-\(getpid())"
-        unlink(temp)
-        _ = try StoreFile.createPrivate(temp)
+        let temp = try StoreFile.io { () throws(FileFailure) in try PrivateFile.create(beside: path, tag: "new") }
+        Glibc.close(temp.descriptor)
         defer {
-            unlink(temp)
-            unlink(temp + "-wal")
-            unlink(temp + "-shm")
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temp.path + suffix) }
         }
-        let fresh = try SQLiteConnection(path: temp, flags: SQLITE_OPEN_READWRITE)
+        let fresh = try SQLiteConnection(path: path, file: temp.path, flags: SQLITE_OPEN_READWRITE)
         try fresh.execute("PRAGMA journal_mode = WAL")
         try SQLiteSchema.migrate(fresh)
         try fresh.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         fresh.close()
-        let fd = Glibc.open(temp, O_RDONLY | O_CLOEXEC)
+        let fd = Glibc.open(temp.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         if fd >= 0 {
             fsync(fd)
             Glibc.close(fd)
         }
-        if link(temp, path) != 0, errno != EEXIST {
+        // link() never follows a link at its new name: anything already there, planted or
+        // another process's store, makes it fail, and the open after it decides.
+        if link(temp.path, path) != 0, errno != EEXIST {
             throw StoreError.io(path: path, reason: "cannot create the store (\(String(cString: strerror(errno))))")
         }
-        StoreFile.syncDirectory(of: path)
+        PrivateFile.syncDirectory(of: path)
     }
 
     // MARK: reading

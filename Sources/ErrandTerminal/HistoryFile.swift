@@ -1,26 +1,30 @@
+import ErrandFiles
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The persistent history: one entry per line in a private file. Saving merges with what is
 /// on disk, under a lock, so two shells exiting one after the other both keep their lines.
 public final class HistoryFile {
     public let path: String
     public let limit: Int
+    /// Applied to every line read or added, so that what it removes (a password, say) reaches
+    /// neither the file nor the screen; lines saved before it existed lose it at the next save.
+    /// The terminal layer does not know what a secret is: the executable says.
+    let scrub: (String) -> String
     /// Entries on disk plus those added since, read at first use: a script that never asks
     /// for its history does not open the file.
-    public private(set) lazy var entries: [String] = HistoryFile.read(path)
+    public private(set) lazy var entries: [String] = HistoryFile.read(path).map(scrub)
     private var added: [String] = []
 
-    public init(path: String, limit: Int = 2000) {
+    public init(path: String, limit: Int = 2000, scrub: @escaping (String) -> String = { $0 }) {
         self.path = path
         self.limit = max(limit, 1)
+        self.scrub = scrub
     }
 
     /// Adds a line unless it is blank or repeats the previous entry.
     @discardableResult
-    public func add(_ line: String) -> Bool {
+    public func add(_ typed: String) -> Bool {
+        let line = scrub(typed)
         guard !line.trimmingCharacters(in: .whitespaces).isEmpty, !line.contains("\n"), entries.last != line else {
             return false
         }
@@ -30,33 +34,19 @@ public final class HistoryFile {
         return true
     }
 
-    /// Appends this session's new lines to whatever the file holds now and rewrites it
-    /// atomically (mode 0600). Safe to call more than once.
+    /// Appends this session's new lines to whatever the file holds now and replaces it whole
+    /// (0600, through a temporary file no planted name can redirect: see PrivateFile). Safe
+    /// to call more than once.
     public func save() throws {
         guard !added.isEmpty else { return }
-        let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let lockFD = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if lockFD >= 0 { flock(lockFD, LOCK_EX) }
-        defer {
-            if lockFD >= 0 {
-                flock(lockFD, LOCK_UN)
-                close(lockFD)
-            }
-        }
-        var merged = HistoryFile.read(path)
-        for line in added where merged.last != line { merged.append(line) }
-        if merged.count > limit { merged.removeFirst(merged.count - limit) }
-        let data = Data((merged.joined(separator: "\n") + "\n").utf8)
-        let temp = path + ".tmp-\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw HistoryError(path: path, reason: String(cString: strerror(errno))) }
-        let ok = data.withUnsafeBytes { raw in write(fd, raw.baseAddress, raw.count) == raw.count } && fsync(fd) == 0
-        close(fd)
-        guard ok, rename(temp, path) == 0 else {
-            unlink(temp)
-            throw HistoryError(path: path, reason: "cannot write the history")
+        try PrivateDirectory.makeParents(of: path)
+        let file = try PrivateFile.resolved(path)
+        let merged = try FileLock(path: file + ".lock").withLock {
+            var merged = HistoryFile.read(file).map(scrub)
+            for line in added where merged.last != line { merged.append(line) }
+            if merged.count > limit { merged.removeFirst(merged.count - limit) }
+            try PrivateFile.replace(file, with: Data((merged.joined(separator: "\n") + "\n").utf8))
+            return merged
         }
         added = []
         entries = merged
@@ -66,10 +56,4 @@ public final class HistoryFile {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
-}
-
-public struct HistoryError: Error, CustomStringConvertible {
-    public let path: String
-    public let reason: String
-    public var description: String { "\(path): \(reason)" }
 }

@@ -77,17 +77,21 @@ public final class ChildProcess {
     /// Closes stdin and waits; returns (status, stdout, stderr).
     public func finish() -> (Int32, String, String) {
         closeInput()
-        // Both pipes drain at once: a child filling stderr while we wait on stdout would block.
+        let (out, err) = ChildProcess.drain(output: output, errors: errors)
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: pending + out, as: UTF8.self),
+                String(decoding: err, as: UTF8.self))
+    }
+
+    /// Reads both pipes to their end at once: a child filling stderr while we wait on stdout would block.
+    static func drain(output: Pipe, errors: Pipe) -> (Data, Data) {
         let errorsHandle = errors.fileHandleForReading
         let box = DataBox()
         let reader = Thread { box.data = errorsHandle.readDataToEndOfFile(); box.done.signal() }
         reader.start()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         box.done.wait()
-        let err = box.data
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: pending + out, as: UTF8.self),
-                String(decoding: err, as: UTF8.self))
+        return (out, box.data)
     }
 
     public static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> (Int32, String, String) {

@@ -25,9 +25,13 @@ public final class LoopbackServer: @unchecked Sendable {
     private var routes: [String: Route]
     private var open: Set<Int32> = []
     private var stopped = false
+    /// When set, a request without exactly this Authorization header is answered 401.
+    private let requiredAuthorization: String?
+    private var seenAuthorizations: [String?] = []
 
-    public init(routes: [String: Route]) throws {
+    public init(routes: [String: Route], requiredAuthorization: String? = nil) throws {
         self.routes = routes
+        self.requiredAuthorization = requiredAuthorization
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -52,6 +56,13 @@ public final class LoopbackServer: @unchecked Sendable {
     deinit { stop() }
 
     public var base: String { "http://127.0.0.1:\(port)/" }
+
+    /// The Authorization header of each request, in the order they came (nil: none was sent).
+    public var authorizations: [String?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return seenAuthorizations
+    }
 
     public func set(_ path: String, _ route: Route) {
         lock.lock()
@@ -107,10 +118,14 @@ public final class LoopbackServer: @unchecked Sendable {
             if n <= 0 { return }
             request.append(contentsOf: buffer[0..<n])
         }
-        let line = String(decoding: request.prefix { $0 != 13 }, as: UTF8.self)
-        let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+        let head = String(decoding: request, as: UTF8.self).components(separatedBy: "\r\n")
+        let path = head.first?.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+        let authorization = head.first { $0.lowercased().hasPrefix("authorization:") }
+            .map { $0.dropFirst("authorization:".count).trimmingCharacters(in: .whitespaces) }
         lock.lock()
-        let route = routes[path] ?? .status(404)
+        seenAuthorizations.append(authorization)
+        var route = routes[path] ?? .status(404)
+        if let requiredAuthorization, authorization != requiredAuthorization { route = .status(401) }
         lock.unlock()
         switch route {
         case let .body(data, type):

@@ -5,13 +5,15 @@ import Foundation
 import Glibc
 #endif
 
-// errand-fetch [--max-bytes N] [--idle S] [--total S] [--progress-fd FD] URL
+// errand-fetch [--max-bytes N] [--idle S] [--total S] [--progress-fd FD] [--password-on-stdin] URL
 //
 // errand's download helper: the body on stdout as it arrives; a failure as one wire line on
 // stderr (exit 1), and whatever was written is then to be discarded;
 // bad usage exit 2. Kept out of errand itself so that its start-up never pays for the HTTP
 // stack. With --progress-fd, a progress line is drawn there and cleared at the end (only if
-// one was drawn; the failure line on stderr never carries it).
+// one was drawn; the failure line on stderr never carries it). With --password-on-stdin, the
+// password for the user in URL is read from stdin (percent-encoded, as it was in the URL):
+// errand never puts it on our command line, which every local user can read.
 
 signal(SIGPIPE, SIG_IGN)
 
@@ -33,12 +35,13 @@ func say(_ fd: Int32, _ text: String) {
 }
 
 func usage(_ message: String) -> Never {
-    say(2, "errand-fetch: \(message)\nusage: errand-fetch [--max-bytes N] [--idle S] [--total S] [--progress-fd FD] URL\n")
+    say(2, "errand-fetch: \(message)\nusage: errand-fetch [--max-bytes N] [--idle S] [--total S] [--progress-fd FD] [--password-on-stdin] URL\n")
     exit(2)
 }
 
 var limits = FetchLimits()
 var progressFD: Int32?
+var passwordOnStdin = false
 var target: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
@@ -51,6 +54,7 @@ while let argument = arguments.next() {
     case "--idle": guard let s = Double(value()), s > 0 else { usage("--idle needs seconds") }; limits.idleTimeout = s
     case "--total": guard let s = Double(value()), s > 0 else { usage("--total needs seconds") }; limits.totalTimeout = s
     case "--progress-fd": guard let fd = Int32(value()), fd >= 0 else { usage("--progress-fd needs a descriptor") }; progressFD = fd
+    case "--password-on-stdin": passwordOnStdin = true
     default:
         guard !argument.hasPrefix("-"), target == nil else { usage("unexpected \(argument)") }
         target = argument
@@ -61,19 +65,36 @@ guard let text = target, let url = URL(string: text), ["http", "https"].contains
     exit(1)
 }
 
+/// Everything on stdin, at most 4 KiB (errand writes the password and closes the pipe).
+func readPassword() -> String {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while bytes.count <= 4096 {
+        let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { break }
+        bytes += chunk.prefix(n)
+    }
+    return String(decoding: bytes.prefix(4096), as: UTF8.self)
+}
+
+let password = passwordOnStdin ? readPassword() : nil
+let scratch = NetworkingScratch.isolate()
 // The body goes to stdout as it arrives; errand keeps it only if we exit 0.
 let forward: @Sendable (Data) -> Bool = { piece in piece.withUnsafeBytes { writeAll(1, $0) } }
-var downloader = URLSessionDownloader(forward: forward)
+var downloader = URLSessionDownloader(forward: forward, password: password)
 if let fd = progressFD {
     downloader = URLSessionDownloader(progress: { received, expected in
         let total = expected.map { " of \($0 / 1024) KB" } ?? ""
         say(fd, "\rdownloading: \(received / 1024) KB\(total)\u{1B}[K")
-    }, finished: { say(fd, "\r\u{1B}[K") }, forward: forward)
+    }, finished: { say(fd, "\r\u{1B}[K") }, forward: forward, password: password)
 }
 do {
     _ = try downloader.download(url, limits: limits)
+    NetworkingScratch.remove(scratch)
     exit(0)
 } catch {
+    NetworkingScratch.remove(scratch)
     say(2, error.wireLine + "\n")
     exit(1)
 }

@@ -23,7 +23,8 @@ struct InteractiveLoop {
         loop: while !runner.quitRequested {
             switch editor.readLine(prompt: runner.prompt) {
             case let .line(line):
-                if history.add(line) { editor.remember(line) }
+                // Recalled as saved: with any password masked (see main.swift).
+                if history.add(line), let kept = history.entries.last { editor.remember(kept) }
                 runner.runOne(line)
             case .tooLong:
                 runner.refuse(LineLimit.tooLong, location: nil)

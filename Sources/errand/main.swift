@@ -1,3 +1,4 @@
+import ErrandDomain
 import ErrandLaunch
 import ErrandShell
 import ErrandStorage
@@ -60,7 +61,8 @@ do {
     fail("errand: \(error)", status: 3)
 }
 
-let history = HistoryFile(path: configuration.historyPath)
+// A password typed in a URL never reaches the history file (nor `history`'s listing).
+let history = HistoryFile(path: configuration.historyPath, scrub: Secrets.redacted)
 let interactive: Bool
 if case .standardInput = options.mode {
     interactive = TerminalInfo.isTerminal(0) && TerminalInfo.isTerminal(1)

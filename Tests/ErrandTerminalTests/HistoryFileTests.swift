@@ -1,3 +1,4 @@
+import ErrandFiles
 import ErrandTerminal
 import Foundation
 import Testing
@@ -38,5 +39,37 @@ import Testing
         // Saving again adds nothing twice.
         try first.save()
         #expect(HistoryFile(path: path).entries.count == 5)
+    }
+
+    @Test func linksPlantedBesideTheHistoryAreNeverFollowed() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/state", withIntermediateDirectories: true)
+        let victim = dir + "/victim"
+        try "precious\n".write(toFile: victim, atomically: false, encoding: .utf8)
+        #expect(symlink(victim, path + ".tmp-\(getpid())") == 0)
+        let history = HistoryFile(path: path)
+        history.add("view")
+        try history.save()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "view\n")
+        // A link as the lock file is refused with one line, not followed.
+        #expect(unlink(path + ".lock") == 0 && symlink(victim, path + ".lock") == 0)
+        history.add("back")
+        #expect(throws: FileFailure.link(path + ".lock")) { try history.save() }
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
+        var info = stat()
+        #expect(lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_mode & 0o777 == 0o600)
+    }
+
+    /// The executable passes Secrets.redacted; the terminal layer only applies what it is given.
+    @Test func scrubbedTextReachesNeitherTheFileNorTheEntries() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/state", withIntermediateDirectories: true)
+        try "sync https://u:old-secret@h/\nview\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let scrub: (String) -> String = { $0.replacingOccurrences(of: "secret", with: "***") }
+        let history = HistoryFile(path: path, scrub: scrub)
+        #expect(history.entries == ["sync https://u:old-***@h/", "view"])
+        #expect(history.add("sync https://u:secret@h/"))
+        #expect(history.entries.last == "sync https://u:***@h/")
+        try history.save()
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved == "sync https://u:old-***@h/\nview\nsync https://u:***@h/\n")
     }
 }

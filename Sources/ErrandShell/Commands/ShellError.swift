@@ -10,7 +10,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .usage(message), let .failed(message):
-            return message
+            // Any message may quote what was typed, and what was typed may hold a password.
+            return Secrets.redacted(message)
         case let .unknownCommand(name, suggestion):
             if let suggestion { return "unknown command \(ShellError.quote(name)): did you mean \"\(suggestion)\"? (help lists all)" }
             return "unknown command \(ShellError.quote(name)) (help lists all)"
@@ -20,7 +21,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Quotes what the user typed, cut to 40 characters: an error stays one readable line
     /// even when the input was a megabyte.
     public static func quote(_ text: String) -> String {
-        "\"" + cut(text) + "\""
+        // Masked before the cut, which could leave a password without the @ that marks it.
+        "\"" + cut(Secrets.redacted(text)) + "\""
     }
 
     public static func cut(_ text: String) -> String {

@@ -39,7 +39,7 @@ public final class Runner {
             }
             // Comments are for scripts; a blank line is skipped by runOne too.
             guard let first = Runner.firstVisible(line), first != "#" else { continue }
-            if options.echo { sink.out(line) }
+            if options.echo { sink.out(Secrets.redacted(line)) }
             if !runOne(line, location: "\(source.name):\(lineNumber)") {
                 ok = false
                 if options.bail { break }

@@ -32,7 +32,7 @@ public enum ItemExporter {
         guard case .other = StoreFile.kind(parent) else {
             throw StoreError.badFile(path: path, reason: "no such folder: \(parent)")
         }
-        try StoreFile.replace(path, with: data, mode: StoreFile.mode(of: path) ?? 0o600)
+        try StoreFile.replace(path, with: data)
         return format
     }
 

@@ -1,4 +1,5 @@
 import ErrandCatalogue
+import ErrandDomain
 
 /// `ads`: the ads tab, syncing first when nothing is cached and refreshing a stale cache.
 struct Ads: ShellCommand {
@@ -17,7 +18,7 @@ struct Ads: ShellCommand {
                 do {
                     _ = try environment.catalogueSync.sync(base: try CatalogueSync.baseURL(cached.source),
                                                            into: environment.store, now: now)
-                    message = "refreshed from \(cached.source)"
+                    message = "refreshed from \(Secrets.redacted(cached.source))"
                 } catch {
                     message = "warning: could not refresh (\(ShellError.from(error))); showing the cache from \(Age.describe(age)) ago"
                 }
@@ -26,7 +27,7 @@ struct Ads: ShellCommand {
             do {
                 let (catalogue, _) = try environment.catalogueSync.sync(
                     base: try CatalogueSync.baseURL(environment.catalogueBase), into: environment.store, now: now)
-                message = "fetched \(Plural.ads(catalogue.ads.count)) from \(environment.catalogueBase)"
+                message = "fetched \(Plural.ads(catalogue.ads.count)) from \(Secrets.redacted(environment.catalogueBase))"
             } catch {
                 throw ShellError.failed("ads: nothing is cached and \(ShellError.from(error)); get a catalogue with sync URL, e.g. "
                     + (environment.exampleCatalogue().map { "sync " + $0 }

@@ -1,4 +1,5 @@
 import ErrandCatalogue
+import ErrandDomain
 
 /// `sync [URL]`: fetch the catalogue again, from URL or from where it came from.
 struct Sync: ShellCommand {
@@ -19,7 +20,7 @@ struct Sync: ShellCommand {
         }
         let (catalogue, change) = try environment.catalogueSync.sync(base: try CatalogueSync.baseURL(text),
                                                                      into: environment.store, now: environment.nowSeconds)
-        let message = "synced \(Plural.ads(catalogue.ads.count)) in \(catalogue.categories.count) categories from \(typed ?? text): "
+        let message = "synced \(Plural.ads(catalogue.ads.count)) in \(catalogue.categories.count) categories from \(Secrets.redacted(typed ?? text)): "
             + "\(change.added) new, \(change.updated) updated, \(change.removed) removed"
         if c.session.tab == .ads, c.session.route == .ads {
             return try c.adsList(message: message)
