@@ -26,7 +26,9 @@ public struct TextPresenter {
         case let .items(day, heading, rows, first, total, empty)?:
             lines += items(rows, heading: heading, showDate: day == nil, first: first, total: total, empty: empty)
         case let .detail(item, dayLabel)?: lines += detail(item, dayLabel: dayLabel)
-        case let .lines(_, text)?: lines += text.map { clip(DisplayWidth.sanitize($0)) }
+        case let .lines(name, text)?:
+            // Help is read, so it wraps; other lines (history) are clipped, one per entry.
+            lines += text.flatMap { name == "help" ? wrapKeepingIndent(DisplayWidth.sanitize($0)) : [clip(DisplayWidth.sanitize($0))] }
         case let .form(hint)?: lines.append(hint)
         case let .ads(heading, rows, first, total)?: lines += ads(rows, heading: heading, first: first, total: total)
         case let .adDetail(ad, category)?: lines += adDetail(ad, category: category)
@@ -132,6 +134,25 @@ public struct TextPresenter {
     }
 
     func clip(_ line: String) -> String { DisplayWidth.truncate(line, to: width) }
+
+    /// A long line wrapped at the width, its continuation lines indented under the text that
+    /// follows its first column (`name  summary`, `  --option  help`), which stays as it is.
+    func wrapKeepingIndent(_ line: String) -> [String] {
+        guard DisplayWidth.of(line) > width else { return [line] }
+        let chars = Array(line)
+        let lead = chars.prefix { $0 == " " }.count
+        // The first run of two spaces or more after the indent ends the first column.
+        var column = lead
+        if let gap = (lead..<max(lead, chars.count - 1)).first(where: { chars[$0] == " " && chars[$0 + 1] == " " }) {
+            column = gap
+            while column < chars.count, chars[column] == " " { column += 1 }
+        }
+        if column > width / 2 { column = lead }
+        let head = String(chars[..<column])
+        let indent = String(repeating: " ", count: column)
+        let wrapped = TextWrap.wrap(String(chars[column...]), width: max(10, width - column))
+        return wrapped.enumerated().map { ($0.offset == 0 ? head : indent) + $0.element }
+    }
 
     func style(_ text: String, _ code: String) -> String {
         color ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
