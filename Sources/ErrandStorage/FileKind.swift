@@ -39,6 +39,11 @@ public enum FileKind: Equatable, Sendable {
         }
     }
 
+    public var isRegular: Bool {
+        if case .regular = self { return true }
+        return false
+    }
+
     /// "a character device", for messages such as "FILE: is a character device, not a script".
     public var noun: String {
         switch self {

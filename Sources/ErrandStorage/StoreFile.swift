@@ -7,26 +7,14 @@ import Glibc
 /// File-system facts and steps shared by both backends: what is at a path, and the safe file
 /// steps of ErrandFiles (private folders, replacing a file whole) with a store's errors.
 enum StoreFile {
-    enum Kind {
-        case missing
-        case regular(size: Int)
-        case other
-    }
-
-    static func kind(_ path: String) -> Kind {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .missing }
-        return (info.st_mode & S_IFMT) == S_IFREG ? .regular(size: Int(info.st_size)) : .other
-    }
-
     /// Checks that an existing store file can be opened for reading and writing; names the problem.
     static func checkExisting(_ path: String) throws {
-        switch kind(path) {
-        case .missing:
+        switch FileKind(path: path) {
+        case nil:
             return
-        case .other:
+        case .directory?, .fifo?, .characterDevice?, .blockDevice?, .socket?, .other?:
             throw StoreError.notAStore(path: path, reason: "it is a directory or a special file")
-        case let .regular(size):
+        case let .regular(size)?:
             guard access(path, R_OK) == 0 else {
                 throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
             }

@@ -23,13 +23,13 @@ public enum ItemExporter {
         case .weekAppPlist: data = try weekAppPlist(items, clock: clock)
         case .json: data = try json(items, clock: clock)
         }
-        if case .other = StoreFile.kind(path) {
-            throw StoreError.badFile(path: path, reason: "is a directory")
+        if let kind = FileKind(path: path), !kind.isRegular {
+            throw StoreError.badFile(path: path, reason: "is \(kind.noun)")
         }
         // No folders made on the way: a mistyped path is an error, not a new directory tree.
         var parent = (path as NSString).deletingLastPathComponent
         if parent.isEmpty { parent = "." }
-        guard case .other = StoreFile.kind(parent) else {
+        guard FileKind(path: parent) == .directory else {
             throw StoreError.badFile(path: path, reason: "no such folder: \(parent)")
         }
         try StoreFile.replace(path, with: data)
