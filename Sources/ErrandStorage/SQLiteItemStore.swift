@@ -54,7 +54,7 @@ public final class SQLiteItemStore: ItemStore {
         try StoreFile.checkExisting(path)
         try StoreFile.makeParentDirectories(of: path)
         let file = try StoreFile.resolved(path)
-        if case .missing = StoreFile.kind(file) { try SQLiteItemStore.create(file) }
+        if FileKind(path: file) == nil { try SQLiteItemStore.create(file) }
         try SQLiteConnection.checkSideFiles(of: file)
         db = try SQLiteConnection(path: path, file: file, flags: SQLITE_OPEN_READWRITE)
         if db.isReadOnly { throw StoreError.readOnly(path: path) }
@@ -133,11 +133,19 @@ public final class SQLiteItemStore: ItemStore {
         let s = try db.statement("SELECT count(*) FROM item_text WHERE item_text MATCH ?1")
         s.bind(1, Self.ftsQuery(query))
         defer { s.reset() }
-        return try s.step() ? Int(s.int(0)) : 0
+        let count = try s.step() ? Int(s.int(0)) : 0
+        lastMatchCount = (query, count)
+        return count
     }
 
+    /// The count a list just read for its footer, reused to choose the page's plan: counting
+    /// a common word again cost a second pass over its matches. It only picks a plan, so a
+    /// count another process has since changed costs speed, never a wrong row.
+    private var lastMatchCount: (query: SearchQuery, count: Int)?
+
     public func matching(_ query: SearchQuery, offset: Int, limit: Int) throws -> [TodoItem] {
-        let many = try matchCount(query) > Self.manyMatches
+        let count = try lastMatchCount.flatMap { $0.query == query ? $0.count : nil } ?? matchCount(query)
+        let many = count > Self.manyMatches
         return try rows(many ? Self.manyMatchingSQL : Self.matchingSQL) {
             $0.bind(1, Self.ftsQuery(query))
             $0.bind(PageWindow(offset: offset, limit: limit), limit: 2, offset: 3)
