@@ -14,14 +14,19 @@ public struct Repeat: Hashable, Sendable, CustomStringConvertible {
     public let count: Int
     public let afterDone: Bool
     /// The day of the month (months) or the month and day (years) occurrences keep.
-    public let anchor: (month: Int, day: Int)?
+    public struct Anchor: Hashable, Sendable {
+        public let month: Int
+        public let day: Int
+    }
+
+    public let anchor: Anchor?
 
     public init?(unit: Unit, count: Int = 1, afterDone: Bool = false, from due: DueDay? = nil) {
         guard (1...999).contains(count) else { return nil }
         self.unit = unit
         self.count = count
         self.afterDone = afterDone
-        anchor = due.flatMap { unit == .month || unit == .year ? ($0.month, $0.day) : nil }
+        anchor = due.flatMap { unit == .month || unit == .year ? Anchor(month: $0.month, day: $0.day) : nil }
     }
 
     /// `day`, `weekday`, `week`, `month`, `year`, or a count and a unit: `2 weeks`, `3 days`.
@@ -96,22 +101,9 @@ public struct Repeat: Hashable, Sendable, CustomStringConvertible {
         if words.count == 3 {
             let parts = words[2].split(separator: "-").compactMap { Int($0) }
             guard parts.count == 2, (1...12).contains(parts[0]), (1...31).contains(parts[1]) else { return nil }
-            anchor = (parts[0], parts[1])
+            anchor = Anchor(month: parts[0], day: parts[1])
         } else {
             anchor = nil
         }
-    }
-
-    public static func == (a: Repeat, b: Repeat) -> Bool {
-        a.unit == b.unit && a.count == b.count && a.afterDone == b.afterDone
-            && a.anchor?.month == b.anchor?.month && a.anchor?.day == b.anchor?.day
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(unit)
-        hasher.combine(count)
-        hasher.combine(afterDone)
-        hasher.combine(anchor?.month)
-        hasher.combine(anchor?.day)
     }
 }

@@ -21,8 +21,8 @@ public struct ArgumentValues: Equatable, Sendable {
 
     /// A required date argument (the parser has refused a line without it).
     public func date(_ argument: ArgumentSpec) throws(ShellError) -> DateInputParser.Result {
-        if case let .date(date)? = self[argument] { return date }
-        throw Self.missing(argument)
+        guard let date = givenDate(argument) else { throw Self.missing(argument) }
+        return date
     }
 
     public func date(_ option: OptionSpec) -> DateInputParser.Result? {

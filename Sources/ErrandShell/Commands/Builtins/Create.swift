@@ -49,13 +49,13 @@ struct Create: ShellCommand {
         }
         let when = values.date(Create.date)
         let due = when?.day ?? defaultDay
-        let item = try TodoItem(
+        // Validated once, by the store's rule (ItemRecords.add).
+        let item = TodoItem(
             id: c.environment.newID(), title: values.text(Create.title) ?? "", notes: values.text(Create.notes),
             due: due, time: when?.time,
             location: values.text(Create.place).map { Location(name: $0, coordinate: values.coordinate(Create.coords)) },
             created: clock.now,
-            repeats: values.text(Create.every).flatMap { Repeat(text: $0, afterDone: values.has(Create.afterDone), from: due) }
-        ).validated()
+            repeats: values.text(Create.every).flatMap { Repeat(text: $0, afterDone: values.has(Create.afterDone), from: due) })
         let added = try c.change({ try $0.add(item) }) { $0.undo.append(.created($1)) }
         let landing = c.environment.labeler.longLabel(added.due) + (added.time.map { " at \($0)" } ?? "")
             + (added.repeats.map { ", \($0)" } ?? "")
