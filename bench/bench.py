@@ -35,7 +35,9 @@ class Bench:
         self.work = work
         self.quick = quick
         self.sections = []
+        # ERRAND_GEOCODER=off: the data sets give coordinates; nothing here may reach the network.
         self.env = {"HOME": work, "XDG_DATA_HOME": work + "/xdg-data", "XDG_STATE_HOME": work + "/xdg-state",
+                    "ERRAND_GEOCODER": "off",
                     "ERRAND_HISTORY": work + "/history", "ERRAND_TODAY": datasets.TODAY.isoformat(),
                     "NO_COLOR": "1", "LANG": "C.UTF-8", "TZ": "UTC"}
         self.stores = {}

@@ -9,11 +9,12 @@ import Foundation
 /// directory fsync). So another process's change is never overwritten, and a crash leaves
 /// the previous or the next version whole. The cost of a change grows with the file: see
 /// README for the sizes it suits.
-public final class PlistItemStore: ItemStore, CatalogueStore {
+public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     public let path: String
     private let lock: FileLock
     private var manager = ItemManager()
     private var cachedCatalogue: Catalogue?
+    private var cachedPlaces: [String: CachedPlace] = [:]
     private var revision = 0
     private var fingerprint: FileFingerprint?
     private var batch: Batch?
@@ -110,10 +111,27 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
     }
 
     public func replaceCatalogue(_ next: Catalogue) throws -> CatalogueChange {
-        try changeAll { _, catalogue in
+        try changeAll { _, catalogue, _ in
             let change = (catalogue ?? Catalogue(ads: [], categories: [], source: "", fetched: 0)).changes(to: next)
             catalogue = next
             return change
+        }
+    }
+
+    // MARK: places
+
+    /// Read under the items' refresh, so another process's answers are seen.
+    var places: [String: CachedPlace] {
+        get throws {
+            try refresh()
+            return cachedPlaces
+        }
+    }
+
+    var openItems: [TodoItem] {
+        get throws {
+            try refresh()
+            return manager.items.filter { !$0.isDone }
         }
     }
 
@@ -143,7 +161,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
             try refresh()
             return
         }
-        try write(items: manager, catalogue: cachedCatalogue)
+        try write(items: manager, catalogue: cachedCatalogue, places: cachedPlaces)
     }
 
     private struct Batch {
@@ -154,17 +172,17 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
 
     /// Applies `body` to the freshest copy of the items under the lock and writes the result.
     public func changeItems<T>(_ body: (inout ItemManager) throws -> T) throws -> T {
-        try changeAll { items, _ in try body(&items) }
+        try changeAll { items, _, _ in try body(&items) }
     }
 
     /// Applies `body` to the freshest copy under the lock and writes the result; if `body`
     /// throws, nothing is written and the in-memory copy is left as the file is.
-    private func changeAll<T>(_ body: (inout ItemManager, inout Catalogue?) throws -> T) throws -> T {
+    func changeAll<T>(_ body: (inout ItemManager, inout Catalogue?, inout [String: CachedPlace]) throws -> T) throws -> T {
         if batch != nil {
             // In place: a copy per change made a 100,000-line script quadratic. Safe because
             // every rule (ItemRecords+Rules) checks before it changes anything, so a refused
             // change leaves the items as they were.
-            let result = try body(&manager, &cachedCatalogue)
+            let result = try body(&manager, &cachedCatalogue, &cachedPlaces)
             batch?.dirty = true
             return result
         }
@@ -172,15 +190,17 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
             try refresh()
             var copy = manager
             var catalogueCopy = cachedCatalogue
-            let result = try body(&copy, &catalogueCopy)
-            try write(items: copy, catalogue: catalogueCopy)
+            var placesCopy = cachedPlaces
+            let result = try body(&copy, &catalogueCopy, &placesCopy)
+            try write(items: copy, catalogue: catalogueCopy, places: placesCopy)
             return result
         }
     }
 
     /// Writes a new version of the file (the lock must be held) and makes it the one we hold.
-    private func write(items: ItemManager, catalogue: Catalogue?) throws {
-        let document = PlistDocument(revision: revision + 1, items: items.allInSections, catalogue: catalogue)
+    private func write(items: ItemManager, catalogue: Catalogue?, places: [String: CachedPlace]) throws {
+        let document = PlistDocument(revision: revision + 1, items: items.allInSections, catalogue: catalogue,
+                                     places: places)
         let data: Data
         do {
             data = try document.encoded()
@@ -191,6 +211,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         try StoreFile.replace(path, with: data)
         manager = items
         cachedCatalogue = catalogue
+        cachedPlaces = places
         revision = document.revision
         fingerprint = FileFingerprint(path: path)
     }
@@ -203,6 +224,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
             // No file yet: an empty store until the first change creates it.
             manager = ItemManager()
             cachedCatalogue = nil
+            cachedPlaces = [:]
             revision = 0
             fingerprint = nil
             return
@@ -225,6 +247,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         } else {
             cachedCatalogue = nil
         }
+        cachedPlaces = document.placeCache
         revision = document.revision
         fingerprint = current
     }

@@ -114,7 +114,50 @@ enum SQLiteSchema {
             INSERT INTO item_text (rowid, title, notes, place) VALUES (NEW.id, NEW.title, NEW.notes, NEW.place);
         END;
         """,
+        // Places (1/2): the geocoder's answers, so that one place is asked for once, as
+        // OpenStreetMap's usage policy asks. A row without coordinates is a "no such place".
+        placeCache,
+        // Places (2/2): `near` reads an R*Tree of the open items that have coordinates, kept by
+        // triggers (points: each box is one point), and measures exact distances only for
+        // the items in the box around the centre.
+        placeIndex,
     ]
+
+    static let placeCache = """
+        CREATE TABLE place_cache (
+            key TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            latitude REAL,
+            longitude REAL,
+            address TEXT,
+            candidates INTEGER NOT NULL,
+            fetched INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX place_cache_point ON place_cache (latitude, longitude);
+        """
+
+    static let placeIndex = """
+        CREATE VIRTUAL TABLE item_place USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+        INSERT INTO item_place (id, min_lat, max_lat, min_lon, max_lon)
+            SELECT id, latitude, latitude, longitude, longitude FROM item
+            WHERE done = 0 AND latitude IS NOT NULL AND longitude IS NOT NULL;
+        CREATE TRIGGER item_place_insert AFTER INSERT ON item
+        WHEN NEW.done = 0 AND NEW.latitude IS NOT NULL AND NEW.longitude IS NOT NULL BEGIN
+            INSERT INTO item_place (id, min_lat, max_lat, min_lon, max_lon)
+                VALUES (NEW.id, NEW.latitude, NEW.latitude, NEW.longitude, NEW.longitude);
+        END;
+        CREATE TRIGGER item_place_delete AFTER DELETE ON item
+        WHEN OLD.done = 0 AND OLD.latitude IS NOT NULL BEGIN
+            DELETE FROM item_place WHERE id = OLD.id;
+        END;
+        CREATE TRIGGER item_place_update AFTER UPDATE OF done, latitude, longitude ON item
+        WHEN OLD.done IS NOT NEW.done OR OLD.latitude IS NOT NEW.latitude OR OLD.longitude IS NOT NEW.longitude BEGIN
+            DELETE FROM item_place WHERE id = OLD.id;
+            INSERT INTO item_place (id, min_lat, max_lat, min_lon, max_lon)
+                SELECT NEW.id, NEW.latitude, NEW.latitude, NEW.longitude, NEW.longitude
+                WHERE NEW.done = 0 AND NEW.latitude IS NOT NULL AND NEW.longitude IS NOT NULL;
+        END;
+        """
 
     /// Also rebuilt by every sync: building them once after the inserts is cheaper than
     /// keeping them up to date through 100,000 inserts in date order they do not follow.

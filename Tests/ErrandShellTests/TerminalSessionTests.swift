@@ -33,7 +33,7 @@ import Testing
         }
 
         func start(_ executable: String) throws {
-            let env = "HOME=\(dir) XDG_DATA_HOME=\(dir)/data XDG_STATE_HOME=\(dir)/state ERRAND_TODAY=2026-11-29 LANG=C.UTF-8 TERM=xterm"
+            let env = "HOME=\(dir) XDG_DATA_HOME=\(dir)/data XDG_STATE_HOME=\(dir)/state ERRAND_TODAY=2026-11-29 ERRAND_GEOCODER=off LANG=C.UTF-8 TERM=xterm"
             try run(["new-session", "-d", "-s", "t", "-x", "100", "-y", "30",
                      "env \(env) \(executable); echo EXIT=$?; sleep 60"], capture: false)
         }

@@ -113,8 +113,14 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// Places: the geocoder cache and the R*Tree of located open items.
+    static let withoutPlaces = """
+        DROP TRIGGER item_place_insert; DROP TRIGGER item_place_delete; DROP TRIGGER item_place_update;
+        DROP TABLE item_place; DROP TABLE place_cache;
+        """
+
     /// Version 6 adds the full-text index of items.
-    static let backToVersion5 = """
+    static let backToVersion5 = withoutPlaces + """
         DROP TRIGGER item_text_insert; DROP TRIGGER item_text_delete; DROP TRIGGER item_text_update;
         DROP TABLE item_text; DROP INDEX item_todo_order; ALTER TABLE item DROP COLUMN repeat_rule;
         PRAGMA user_version = 5;
@@ -146,6 +152,30 @@ import Testing
         _ = try reopened.edit(renamed, expecting: kept)
         #expect(try reopened.matchCount(query) == 0)
         #expect(try reopened.matchCount(try #require(SearchQuery("lycee"))) == 1)
+    }
+
+    /// The places migration indexes the open items that already have coordinates, so `near`
+    /// finds them at once, and the triggers keep the index in step from then on.
+    @Test func aStoreFromBeforePlacesFindsItsLocatedItemsNear() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("v6.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        let day = try #require(DueDay(year: 2026, month: 11, day: 29))
+        let paris = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        let lyon = try Coordinate(latitude: 45.764, longitude: 4.8357)
+        let near = try store.add(TodoItem(id: UUID(), title: "Louvre", due: day, location: Location(name: "Louvre", coordinate: paris),
+                                          created: Date()))
+        let far = try store.add(TodoItem(id: UUID(), title: "Bouchon", due: day, location: Location(name: "Lyon", coordinate: lyon),
+                                         created: Date()))
+        _ = try store.add(TodoItem(id: UUID(), title: "Nowhere", due: day, created: Date()))
+        store.close()
+        #expect(try SQLiteCLI.run(path, Self.withoutPlaces + "PRAGMA user_version = 6;") == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        let page = try reopened.nearby(paris, within: nil, offset: 0, limit: 10)
+        #expect(page.rows.map(\.item) == [near, far])
+        #expect(page.unplaced == 1)
+        _ = try reopened.setDone(true, id: near.id, expecting: near)
+        #expect(try reopened.nearby(paris, within: nil, offset: 0, limit: 10).rows.map(\.item) == [far])
     }
 
     /// Version 3 adds per-day tallies: they must start out equal to what the items say.

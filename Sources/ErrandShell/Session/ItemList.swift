@@ -39,7 +39,7 @@ struct ItemList {
             empty = "nothing is overdue"
             total = { try store.overdueCount(before: before) }
             page = { try store.overdueItems(before: before, offset: $0, limit: $1) }
-        case .week, .item, .createForm, .ads, .ad:
+        case .week, .item, .createForm, .ads, .ad, .near:
             return nil
         }
     }
