@@ -76,7 +76,11 @@ extension SQLiteItemStore: PlaceStore {
         var found: [(id: Int64, metres: Double)]
         while true {
             found = try candidates(centre, within: reach)
-            if radius != nil || found.count >= needed || reach >= GreatCircle.maxDistance { break }
+            // Counted within the circle: the box's corners hold items farther than `reach`, and
+            // nearer ones outside the box may come before them.
+            if radius != nil || reach >= GreatCircle.maxDistance || found.lazy.filter({ $0.metres <= reach }).count >= needed {
+                break
+            }
             reach = min(reach * 4, GreatCircle.maxDistance)
         }
         let ranked = NearbyPage.ranked(found, within: reach)
