@@ -36,7 +36,8 @@ enum PlaceLookup {
             switch self {
             case let .located(name, match): return PlaceLookup.describe(name, match)
             case let .notLocated(failure):
-                return "not located: \(failure); saved with the place name only (locate \(row.map(String.init) ?? "N") tries again)"
+                let retry = row.map { "locate \($0)" } ?? "list, then locate N,"
+                return "not located: \(failure); saved with the place name only (\(retry) tries again)"
             }
         }
     }
