@@ -61,62 +61,71 @@ extension SQLiteItemStore: PlaceStore {
         return try s.step() ? s.text(0) : nil
     }
 
+    /// The index alone: its integer microdegrees are the item's coordinates to 11 cm.
     static let boxSQL = """
-        SELECT p.id, i.latitude, i.longitude FROM item_place AS p JOIN item AS i ON i.id = p.id
-        WHERE p.max_lat >= ?1 AND p.min_lat <= ?2 AND p.max_lon >= ?3 AND p.min_lon <= ?4
+        SELECT id, min_lat, min_lon FROM item_place
+        WHERE max_lat >= ?1 AND min_lat <= ?2 AND max_lon >= ?3 AND min_lon <= ?4
         """
 
-    /// Without a range, the box grows (x4) from 2 km until it holds enough items for the page:
-    /// every item nearer than the box's radius is then in it, so the page is exact.
+    /// Without a range, the box grows (x4) from 500 m until the circle in it holds the page:
+    /// every item nearer than its radius is then in it, so the page is exact. Order and range
+    /// are judged on the index's coordinates (to 11 cm); the page's distances on the items' own.
     public func nearby(_ centre: Coordinate, within radius: Double?, offset: Int, limit: Int) throws -> NearbyPage {
         let window = PageWindow(offset: offset, limit: limit)
         let (end, overflow) = window.offset.addingReportingOverflow(window.limit)
         let needed = overflow ? Int.max : end
-        var reach = radius ?? 2_000
+        let located = Int(try db.scalar("SELECT located FROM place_tally"))
+        var reach = radius ?? 500
         var found: [(id: Int64, metres: Double)]
         while true {
             found = try candidates(centre, within: reach)
             // Counted within the circle: the box's corners hold items farther than `reach`, and
             // nearer ones outside the box may come before them.
-            if radius != nil || reach >= GreatCircle.maxDistance || found.lazy.filter({ $0.metres <= reach }).count >= needed {
+            if radius != nil || reach >= GreatCircle.maxDistance || found.count >= located
+                || found.lazy.filter({ $0.metres <= reach }).count >= needed {
                 break
             }
             reach = min(reach * 4, GreatCircle.maxDistance)
         }
-        let ranked = NearbyPage.ranked(found, within: reach)
-        let located = radius == nil ? Int(try db.scalar("SELECT count(*) FROM item_place")) : ranked.count
-        let unplaced = max(0, try counts().toDo - Int(try db.scalar("SELECT count(*) FROM item_place")))
+        let ranked = NearbyPage.ranked(found, within: radius == nil && found.count >= located ? nil : reach)
         let page = Array(ranked.dropFirst(window.offset).prefix(window.limit))
-        return NearbyPage(rows: try items(page), total: located, unplaced: unplaced)
+        return NearbyPage(rows: try items(page, from: centre), total: radius == nil ? located : ranked.count,
+                          unplaced: max(0, try counts().toDo - located))
     }
 
-    /// The items in the box around `centre` holding the circle of `metres`, with their exact
+    /// The items in the box around `centre` holding the circle of `metres`, with their
     /// distances (those outside the circle included: the caller cuts).
     private func candidates(_ centre: Coordinate, within metres: Double) throws -> [(id: Int64, metres: Double)] {
         let box = BoundingBox(around: centre, radius: metres)
         let s = try db.statement(Self.boxSQL)
-        s.bind(1, box.minLatitude)
-        s.bind(2, box.maxLatitude)
-        s.bind(3, box.minLongitude)
-        s.bind(4, box.maxLongitude)
+        s.bind(1, Int64((box.minLatitude * 1e6).rounded(.down)))
+        s.bind(2, Int64((box.maxLatitude * 1e6).rounded(.up)))
+        s.bind(3, Int64((box.minLongitude * 1e6).rounded(.down)))
+        s.bind(4, Int64((box.maxLongitude * 1e6).rounded(.up)))
         defer { s.reset() }
         var found: [(id: Int64, metres: Double)] = []
         while try s.step() {
-            guard let point = try? Coordinate(latitude: s.double(1), longitude: s.double(2)) else { continue }
+            guard let point = try? Coordinate(latitude: Double(s.int(1)) / 1e6, longitude: Double(s.int(2)) / 1e6) else {
+                continue
+            }
             found.append((s.int(0), GreatCircle.distance(centre, point)))
         }
         return found
     }
 
-    /// The page's items, read by row id, in the page's order.
-    private func items(_ page: [(id: Int64, metres: Double)]) throws -> [NearbyPage.Row] {
+    /// The page's items, read by row id, in the page's order, each with its distance measured
+    /// on its own coordinates.
+    private func items(_ page: [(id: Int64, metres: Double)], from centre: Coordinate) throws -> [NearbyPage.Row] {
         guard !page.isEmpty else { return [] }
         let s = try db.statement("SELECT \(Self.columns) FROM item WHERE id = ?1")
         var rows: [NearbyPage.Row] = []
         for entry in page {
             s.reset()
             s.bind(1, entry.id)
-            if try s.step() { rows.append(NearbyPage.Row(item: try row(s), metres: entry.metres)) }
+            guard try s.step() else { continue }
+            let item = try row(s)
+            let metres = item.location?.coordinate.map { GreatCircle.distance(centre, $0) } ?? entry.metres
+            rows.append(NearbyPage.Row(item: item, metres: metres))
         }
         s.reset()
         return rows
