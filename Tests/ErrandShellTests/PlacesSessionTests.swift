@@ -216,4 +216,26 @@ import Testing
         #expect(presenter.lines(for: display).dropFirst(2).first
                 == "  Place     \u{1B}]8;;\(url)\u{1B}\\Louvre\u{1B}]8;;\u{1B}\\ (48.8606, 2.3376)")
     }
+
+    /// The real program: ERRAND_GEOCODER reaches the helper, which names Errand to the service.
+    @Test func theProgramAsksTheServiceItIsGiven() throws {
+        let server = try LoopbackServer(routes: ["/search": .body(Self.rueDeLaPaix)])
+        defer { server.stop() }
+        let dir = NSTemporaryDirectory() + "errand-places-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var env = ["XDG_DATA_HOME": dir + "/data", "XDG_STATE_HOME": dir + "/state", "HOME": dir, "ERRAND_TODAY": "2026-11-29",
+                   "ERRAND_GEOCODER": server.base]
+        let (status, out, _) = try ChildProcess.run(["--store", dir + "/s.sqlite", "-c", "create Jeweller --at \"rue de la Paix\""],
+                                                    environment: env)
+        #expect(status == 0)
+        #expect(out == "created \"Jeweller\" for Sun Nov 29 2026\nlocated \"rue de la Paix\" at 48.8698, 2.3311: matched "
+                + "\"Rue de la Paix, Quartier Vendôme, Paris, France\" (first of 3)\n")
+        #expect(server.requests.map(\.path) == ["/search?format=jsonv2&limit=5&q=rue%20de%20la%20Paix"])
+        #expect(server.requests.first?.userAgent?.hasPrefix("Errand/") == true)
+        env["ERRAND_GEOCODER"] = "off"
+        let (_, quiet, _) = try ChildProcess.run(["--store", dir + "/s.sqlite", "-c", "create Other --at Elsewhere"],
+                                                 environment: env)
+        #expect(quiet == "created \"Other\" for Sun Nov 29 2026\n")
+        #expect(server.requests.count == 1)
+    }
 }
