@@ -36,9 +36,11 @@ extension PlistItemStore {
             measured.append((index, GreatCircle.distance(centre, point)))
         }
         let ranked = NearbyPage.ranked(measured, within: radius)
-        let rows = PageWindow(offset: offset, limit: limit).slice(ranked).compactMap { entry in
+        let window = PageWindow(offset: offset, limit: limit)
+        let rows = window.slice(ranked).compactMap { entry in
             byID[entry.id].map { NearbyPage.Row(item: $0, metres: entry.metres) }
         }
-        return NearbyPage(rows: rows, total: ranked.count, unplaced: open.count - measured.count)
+        return NearbyPage(rows: rows, total: ranked.count, more: ranked.count > window.offset + rows.count,
+                          unplaced: open.count - measured.count)
     }
 }

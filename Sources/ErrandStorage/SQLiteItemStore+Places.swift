@@ -67,19 +67,15 @@ extension SQLiteItemStore: PlaceStore {
         WHERE max_lat >= ?1 AND min_lat <= ?2 AND max_lon >= ?3 AND min_lon <= ?4
         """
 
-    static let countSQL = """
-        SELECT count(*) FROM item_place WHERE max_lat >= ?1 AND min_lat <= ?2 AND max_lon >= ?3 AND min_lon <= ?4
-        """
-
-    /// The page: a circle that grows (x2) from 500 m until it holds the page or reaches the
-    /// range (or, without one, every item), so a page costs what its neighbourhood holds, not
-    /// what the range holds. The total in range: counted by the index where a rectangle lies
-    /// wholly inside (CircleCover), measured point by point only along the edge. Order and range
-    /// are judged on the index's coordinates (to 11 cm); the page's distances on the items' own.
+    /// The page: a circle that grows (x2) from 500 m until it holds the page and one more
+    /// row, or reaches the range (or, without one, holds every item): a page costs what its
+    /// neighbourhood holds, not what the range holds. So a crowded range is not counted (the
+    /// total is then nil); without a range the tally gives it. Order and range are judged on
+    /// the index's coordinates (to 11 cm); the page's distances on the items' own.
     public func nearby(_ centre: Coordinate, within radius: Double?, offset: Int, limit: Int) throws -> NearbyPage {
         let window = PageWindow(offset: offset, limit: limit)
         let (end, overflow) = window.offset.addingReportingOverflow(window.limit)
-        let needed = overflow ? Int.max : end
+        let needed = overflow || end == Int.max ? Int.max : end + 1
         let located = Int(try db.scalar("SELECT located FROM place_tally"))
         let limit = radius ?? GreatCircle.maxDistance
         var reach = min(500, limit)
@@ -89,61 +85,31 @@ extension SQLiteItemStore: PlaceStore {
             if reach >= limit || found.count >= needed || found.count >= located { break }
             reach = min(reach * 2, limit)
         }
-        var total = located
-        if let radius {
-            total = reach >= radius ? found.count : try count(centre, within: radius)
-        }
+        let complete = reach >= limit || found.count >= located
+        let total = radius == nil ? located : complete ? found.count : nil
         let ranked = NearbyPage.ranked(found, within: nil)
         let page = Array(ranked.dropFirst(window.offset).prefix(window.limit))
-        return NearbyPage(rows: try items(page, from: centre), total: total, unplaced: max(0, try counts().toDo - located))
+        return NearbyPage(rows: try items(page, from: centre), total: total, more: ranked.count > window.offset + page.count,
+                          unplaced: max(0, try counts().toDo - located))
     }
 
     /// The open located items within `metres` of `centre`, with their distances.
     private func candidates(_ centre: Coordinate, within metres: Double) throws -> [(id: Int64, metres: Double)] {
-        let rect = CircleCover.Rect(BoundingBox(around: centre, radius: metres))
-        var found: [(id: Int64, metres: Double)] = []
-        let meter = GreatCircle.Meter(from: centre)
-        let most = GreatCircle.Meter.term(forMetres: metres)
-        try measure(rect, meter, most) { id, term in found.append((id, GreatCircle.Meter.metres(forTerm: term))) }
-        return found
-    }
-
-    /// How many open located items lie within `metres` of `centre`.
-    private func count(_ centre: Coordinate, within metres: Double) throws -> Int {
-        let meter = GreatCircle.Meter(from: centre)
-        let most = GreatCircle.Meter.term(forMetres: metres)
-        var total = 0
-        guard let cover = CircleCover(around: centre, radius: metres) else {
-            return try candidates(centre, within: metres).count
-        }
-        let s = try db.statement(Self.countSQL)
-        for rect in cover.inner {
-            s.reset()
-            bind(s, rect)
-            if try s.step() { total += Int(s.int(0)) }
-        }
-        s.reset()
-        for rect in cover.edges { try measure(rect, meter, most) { _, _ in total += 1 } }
-        return total
-    }
-
-    /// Calls `body` with each item in `rect` whose haversine term is at most `most`.
-    private func measure(_ rect: CircleCover.Rect, _ meter: GreatCircle.Meter, _ most: Double,
-                         _ body: (Int64, Double) -> Void) throws {
+        let box = BoundingBox(around: centre, radius: metres)
         let s = try db.statement(Self.boxSQL)
-        bind(s, rect)
+        s.bind(1, Int64((box.minLatitude * 1e6).rounded(.down)))
+        s.bind(2, Int64((box.maxLatitude * 1e6).rounded(.up)))
+        s.bind(3, Int64((box.minLongitude * 1e6).rounded(.down)))
+        s.bind(4, Int64((box.maxLongitude * 1e6).rounded(.up)))
         defer { s.reset() }
+        let meter = GreatCircle.Meter(from: centre)
+        let most = GreatCircle.Meter.term(forMetres: metres)
+        var found: [(id: Int64, metres: Double)] = []
         while try s.step() {
             let term = meter.term(latitude: Double(s.int(1)) / 1e6, longitude: Double(s.int(2)) / 1e6)
-            if term <= most { body(s.int(0), term) }
+            if term <= most { found.append((s.int(0), GreatCircle.Meter.metres(forTerm: term))) }
         }
-    }
-
-    private func bind(_ s: SQLiteStatement, _ rect: CircleCover.Rect) {
-        s.bind(1, rect.minLat)
-        s.bind(2, rect.maxLat)
-        s.bind(3, rect.minLon)
-        s.bind(4, rect.maxLon)
+        return found
     }
 
     /// The page's items, read by row id, in the page's order, each with its distance measured

@@ -96,46 +96,6 @@ import Testing
         #expect(PlaceKey.of("Cafe\u{301}") == PlaceKey.of("Café"))
     }
 
-    /// The cover tiles the circle's box: every point of the box is in exactly one rectangle,
-    /// and every point of an inner rectangle is inside the circle, so counting inner points
-    /// without measuring them is exact.
-    @Test func theCoverCountsExactly() throws {
-        var rng = SystemRandomNumberGenerator()
-        var covered = 0
-        for _ in 0..<300 {
-            let centre = try Self.point(Double.random(in: -80...80, using: &rng), Double.random(in: -170...170, using: &rng))
-            let radius = [30.0, 800, 5_000, 50_000, 400_000, 1_000_000][Int.random(in: 0..<6, using: &rng)]
-            guard let cover = CircleCover(around: centre, radius: radius) else { continue }
-            covered += 1
-            let box = CircleCover.Rect(BoundingBox(around: centre, radius: radius))
-            func holding(_ lat: Int64, _ lon: Int64) -> [CircleCover.Rect] {
-                (cover.inner + cover.edges).filter { ($0.minLat...$0.maxLat).contains(lat) && ($0.minLon...$0.maxLon).contains(lon) }
-            }
-            for _ in 0..<200 {
-                let lat = Int64.random(in: box.minLat...box.maxLat, using: &rng)
-                let lon = Int64.random(in: box.minLon...box.maxLon, using: &rng)
-                #expect(holding(lat, lon).count == 1, "\(centre) \(radius): \(lat),\(lon)")
-            }
-            for rect in cover.inner {
-                for (lat, lon) in [(rect.minLat, rect.minLon), (rect.minLat, rect.maxLon), (rect.maxLat, rect.minLon),
-                                   (rect.maxLat, rect.maxLon), ((rect.minLat + rect.maxLat) / 2, rect.maxLon)] {
-                    let d = GreatCircle.distance(centre, try Self.point(Double(lat) / 1e6, Double(lon) / 1e6))
-                    #expect(d <= radius, "\(centre) \(radius): inner corner at \(d) m")
-                }
-            }
-            // Most of a circle is counted without measuring.
-            if radius >= 5_000 {
-                let area = { (r: CircleCover.Rect) in Double(r.maxLat - r.minLat + 1) * Double(r.maxLon - r.minLon + 1) }
-                let inner = cover.inner.map(area).reduce(0, +), all = area(box)
-                #expect(inner / all > 0.6, "\(radius): inner \(inner / all)")
-            }
-        }
-        #expect(covered > 200)
-        #expect(CircleCover(around: try Self.point(0, 179.99), radius: 5_000) == nil)
-        #expect(CircleCover(around: try Self.point(89.99, 0), radius: 5_000) == nil)
-        #expect(CircleCover(around: try Self.point(0, 0), radius: 2_000_000) == nil)
-    }
-
     @Test func theMeterAgreesWithTheDistance() throws {
         let centre = try Self.point(48.8566, 2.3522)
         let meter = GreatCircle.Meter(from: centre)

@@ -186,6 +186,22 @@ import Testing
         }
     }
 
+    /// A page of a crowded range: the rows nearest first, and "more" without counting the
+    /// range (SQLite); `more` goes on with one numbering until the range is done.
+    @Test func aCrowdedRangePagesWithoutCountingIt() throws {
+        let t = try ShellTester()
+        for i in 1...5 { t.given("create Spot \(i) --at Here --coords 48.85\(i),2.35") }
+        t.given("set pagesize 2")
+        t.given("near 48.85,2.35 --within 5km")
+        #expect(t.sink.all == ["Open items near 48.85, 2.35, within 5 km", "To do",
+                               "  1  111 m  Sun Nov 29    Spot 1  @ Here", "  2  222 m  Sun Nov 29    Spot 2  @ Here",
+                               "  2 shown, more in range: more for the next page"])
+        t.given("more")
+        t.given("more")
+        #expect(t.sink.all.last == "  5  556 m  Sun Nov 29    Spot 5  @ Here")
+        t.send("more", ["error: more: that was the last page (5 items)"], succeeds: false)
+    }
+
     @Test func nearRefusesWhatItCannotPlace() throws {
         let t = try ShellTester()
         t.send("near Paris", ["error: near: cannot place \"Paris\": geocoding is off (ERRAND_GEOCODER=off); give LAT,LON"],

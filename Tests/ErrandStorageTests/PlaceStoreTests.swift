@@ -45,7 +45,11 @@ import Testing
                 // Pages put together give the whole list, in order, without gaps or repeats.
                 var paged: [UUID] = []
                 for offset in stride(from: 0, to: expected.count + 3, by: 3) {
-                    paged += try store.nearby(centre, within: radius, offset: offset, limit: 3).rows.map(\.item.id)
+                    let part = try store.nearby(centre, within: radius, offset: offset, limit: 3)
+                    paged += part.rows.map(\.item.id)
+                    #expect(part.more == (offset + part.rows.count < expected.count), "\(step): more at \(offset)")
+                    // Counted, or left uncounted only when more follow.
+                    #expect(part.total.map { $0 == expected.count } ?? part.more, "\(step): total at \(offset)")
                 }
                 #expect(paged == expected.map(\.0), "\(step): paged")
             }

@@ -11,14 +11,19 @@ public struct NearbyPage: Equatable, Sendable {
     }
 
     public var rows: [Row]
-    /// Open items with coordinates in range (all of them when no range was given).
-    public var total: Int
+    /// Open items with coordinates in range (all of them when no range was given); nil when
+    /// the range holds more than the page and they were not counted (counting every item of
+    /// a crowded range cost ten times the page).
+    public var total: Int?
+    /// Whether rows come after this page.
+    public var more: Bool
     /// Open items without coordinates, which no distance can place.
     public var unplaced: Int
 
-    public init(rows: [Row], total: Int, unplaced: Int) {
+    public init(rows: [Row], total: Int?, more: Bool, unplaced: Int) {
         self.rows = rows
         self.total = total
+        self.more = more
         self.unplaced = unplaced
     }
 

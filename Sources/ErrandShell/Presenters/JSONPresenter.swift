@@ -35,13 +35,15 @@ public struct JSONPresenter {
             return pairs
         case let .detail(item, _, matched):
             return [("screen", .string("item")), ("item", .object(JSONPresenter.fields(item, matched: matched)))]
-        case let .nearby(centre, rows, first, total, unplaced):
+        case let .nearby(centre, page, first):
             var pairs: [(String, JSONValue)] = [
                 ("screen", .string("near")), ("heading", .string(centre.heading)), ("place", .string(centre.label)),
                 ("latitude", .double(centre.point.latitude)), ("longitude", .double(centre.point.longitude)),
             ]
             if let radius = centre.radius { pairs.append(("within", .double(radius))) }
-            return pairs + [("total", .int(total)), ("unplaced", .int(unplaced)), ("items", .array(rows.enumerated().map { i, row in
+            // JSON gets every row (no pages), so the total is always known here.
+            pairs.append(("total", .int(page.total ?? page.rows.count)))
+            return pairs + [("unplaced", .int(page.unplaced)), ("items", .array(page.rows.enumerated().map { i, row in
                 .object([("n", .int(first + i)), ("distance", .double((row.metres * 10).rounded() / 10))]
                         + JSONPresenter.fields(row.item))
             }))]

@@ -25,12 +25,21 @@ extension TextPresenter {
         "\u{1B}]8;;" + url + "\u{1B}\\" + text + "\u{1B}]8;;\u{1B}\\"
     }
 
-    func nearby(_ centre: NearbyCentre, rows: [NearbyPage.Row], first: Int, total: Int, unplaced: Int) -> [String] {
+    /// Numbered for the whole range when it was counted; a crowded range that was not says
+    /// only that more follow.
+    func nearby(_ centre: NearbyCentre, _ page: NearbyPage, first: Int) -> [String] {
         let empty = centre.radius == nil ? "no open item has coordinates" : "no open item is that close"
-        var out = items(rows.map(\.item), heading: DisplayWidth.sanitize(centre.heading), showDate: true, first: first,
-                        total: total, empty: empty, lead: rows.map { Distance.describe($0.metres) })
-        if unplaced > 0 {
-            out.append("  " + Plural.items(unplaced) + " without coordinates not listed")
+        let shown = first + page.rows.count - 1
+        let total = page.total ?? (page.more ? shown + 1 : shown)
+        var out = items(page.rows.map(\.item), heading: DisplayWidth.sanitize(centre.heading), showDate: true, first: first,
+                        total: total, empty: empty, lead: page.rows.map { Distance.describe($0.metres) })
+        if page.total == nil, page.more, !page.rows.isEmpty {
+            // items() wrote "N of N+1 shown": say instead that the range holds more, uncounted.
+            out.removeLast()
+            out.append("  \(shown) shown, more in range: more for the next page")
+        }
+        if page.unplaced > 0 {
+            out.append("  " + Plural.items(page.unplaced) + " without coordinates not listed")
         }
         return out
     }

@@ -29,8 +29,7 @@ public struct TextPresenter {
         case let .items(day, heading, rows, first, total, empty)?:
             lines += items(rows, heading: heading, showDate: day == nil, first: first, total: total, empty: empty)
         case let .detail(item, dayLabel, matched)?: lines += detail(item, dayLabel: dayLabel, matched: matched)
-        case let .nearby(centre, rows, first, total, unplaced)?:
-            lines += nearby(centre, rows: rows, first: first, total: total, unplaced: unplaced)
+        case let .nearby(centre, page, first)?: lines += nearby(centre, page, first: first)
         case let .lines(name, text)?:
             // Help is read, so it wraps; other lines (history) are clipped, one per entry.
             lines += text.flatMap { name == "help" ? wrapKeepingIndent(DisplayWidth.sanitize($0)) : [clip(DisplayWidth.sanitize($0))] }

@@ -59,15 +59,14 @@ extension CommandContext {
     /// One page of the open items nearest a point, numbered like any list so `open 2` and
     /// `check 1 3` act on them.
     private mutating func nearbyPage(_ centre: NearbyCentre, message: String?, continuing: Bool, keep: Int) throws -> Display {
-        // The total is only known with a page: a first read sizes the page, as ListPage wants.
+        // The total comes with the page (and not always: see PlaceStore.nearby).
         let window = try ListPage(session, continuing: continuing, keep: keep, total: Int.max, describe: Plural.items)
         let page = try store.nearby(centre.point, within: centre.radius, offset: window.start, limit: window.limit)
-        if continuing, window.start >= page.total {
-            throw ShellError.usage("more: that was the last page (\(Plural.items(page.total)))")
+        if continuing, page.rows.isEmpty {
+            throw ShellError.usage("more: that was the last page (\(Plural.items(window.start)))")
         }
         session.listing = window.listing(session, adding: page.rows.map { .item($0.item) })
-        return Display(message: message, screen: .nearby(centre, rows: page.rows, first: window.start + 1, total: page.total,
-                                                         unplaced: page.unplaced))
+        return Display(message: message, screen: .nearby(centre, page, first: window.start + 1))
     }
 
     /// After a change, the current list is shown again (its numbers may have moved); other

@@ -10,9 +10,8 @@ public enum Screen: Equatable, Sendable {
     case items(day: DueDay?, heading: String, rows: [TodoItem], first: Int, total: Int, empty: String)
     /// `matched`: the address a geocoder matched for the item's place, when known.
     case detail(TodoItem, dayLabel: String, matched: String?)
-    /// A page of the open items nearest a point (`near`), rows numbered from `first` out of
-    /// `total`; `unplaced` open items have no coordinates and are not listed.
-    case nearby(NearbyCentre, rows: [NearbyPage.Row], first: Int, total: Int, unplaced: Int)
+    /// A page of the open items nearest a point (`near`), rows numbered from `first`.
+    case nearby(NearbyCentre, NearbyPage, first: Int)
     case lines(name: String, [String])
     case form(String)
     /// A page of the ads list: rows numbered from `first`, out of `total`.
