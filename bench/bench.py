@@ -438,11 +438,11 @@ class Bench:
             "7. near inside one shell at %s items with coordinates" % f"{large:,}",
             "One errand process runs %d commands: `near LAT,LON --within 5km`, `--within 50km`, `near LAT,LON` "
             "(the 40 nearest, no range) and `more`, around six French cities and random points of France, with "
-            "`set timing on` and `set pagesize 40`. Every item has coordinates: a third around Paris, the rest "
-            "spread over France (a 5 km circle in Paris holds about %d%% of them). SQLite answers from an R*Tree "
-            "of the open located items (a box, then exact great-circle distances); peer: the same script at %s "
-            "items, in the same run, and for scale the obvious query (every distance, sorted) in sqlite3."
-            % (len(results[large][1]), 3, f"{small:,}"),
+            "`set timing on` and `set pagesize 40`. Every item has coordinates: a third around Paris (a 50 km "
+            "circle there holds about a third of the store), the rest spread over France. SQLite answers from an "
+            "R*Tree of the open located items: a circle grown from 500 m until it holds the page, great-circle "
+            "distances measured only in it. Peer: the same script at %s items, in the same run, and for scale the "
+            "obvious query (every distance, sorted) in sqlite3." % (len(results[large][1]), f"{small:,}"),
             header, rows,
             [self.verdict(p99 <= 0.010, "p99 at most 10 ms at %s items (%s)" % (f"{large:,}", duration(p99))),
              self.verdict(ratio <= 2, "%s items no more than 2x slower than %s at p99 (%.2fx)"
