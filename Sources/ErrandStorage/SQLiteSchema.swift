@@ -114,6 +114,19 @@ enum SQLiteSchema {
             INSERT INTO item_text (rowid, title, notes, place) VALUES (NEW.id, NEW.title, NEW.notes, NEW.place);
         END;
         """,
+        // Version 7: the undo journal, so undo and redo survive a restart. Each entry holds its
+        // items before and after as JSON (StoredChange), written in the same transaction as the
+        // items. Undone entries (the ones redo can apply) are found through a partial index.
+        """
+        CREATE TABLE journal (
+            id INTEGER PRIMARY KEY,
+            time INTEGER NOT NULL,
+            command TEXT NOT NULL,
+            undone INTEGER NOT NULL DEFAULT 0,
+            changes TEXT NOT NULL
+        );
+        CREATE INDEX journal_undone ON journal (id) WHERE undone = 1;
+        """,
     ]
 
     /// Also rebuilt by every sync: building them once after the inserts is cheaper than

@@ -114,7 +114,11 @@ import Testing
     }
 
     /// Version 6 adds the full-text index of items.
-    static let backToVersion5 = """
+    static let backToVersion6 = """
+        DROP TABLE journal; PRAGMA user_version = 6;
+        """
+
+    static let backToVersion5 = backToVersion6 + """
         DROP TRIGGER item_text_insert; DROP TRIGGER item_text_delete; DROP TRIGGER item_text_update;
         DROP TABLE item_text; DROP INDEX item_todo_order; ALTER TABLE item DROP COLUMN repeat_rule;
         PRAGMA user_version = 5;
@@ -127,6 +131,23 @@ import Testing
         ALTER TABLE item DROP COLUMN title_nfc;
         CREATE INDEX item_due ON item (due); CREATE INDEX item_done_due ON item (done, due); PRAGMA user_version = 2;
         """
+
+    /// Version 7 journals changes in the store: a version 6 store keeps its items, starts with
+    /// an empty journal, and journals from then on.
+    @Test func aVersionSixStoreGainsAnEmptyUndoJournal() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("v6.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        let item = try store.add(TodoItem(id: UUID(), title: "kept", due: DueDay(dayNumber: 20_000), created: Date()))
+        store.close()
+        #expect(try SQLiteCLI.run(path, Self.backToVersion6) == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        #expect(try reopened.allItems() == [item])
+        #expect(try reopened.journal(limit: 10).isEmpty)
+        #expect(try reopened.apply(.undo) == nil)
+        try reopened.journaling("check", at: Date()) { _ = try reopened.setDone(true, listed: [item]) }
+        #expect(try reopened.journal(limit: 10).map(\.command) == ["check"])
+    }
 
     /// Version 6 indexes the text of items for `find`, those already stored included.
     @Test func aVersionFiveStoreFindsTheItemsItAlreadyHeld() throws {

@@ -38,6 +38,9 @@ public struct TextPresenter {
                 clip(number(i + 1, String(counts.count).count) + "  " + DisplayWidth.pad(DisplayWidth.sanitize(c.name), to: widest)
                      + "  " + Plural.ads(c.count))
             }
+        case let .log(rows)?:
+            if rows.isEmpty { lines.append("no changes yet") }
+            lines += rows.map { clip($0.when + "  " + DisplayWidth.sanitize($0.summary) + ($0.entry.undone ? "  (undone)" : "")) }
         case nil: break
         }
         return lines

@@ -51,9 +51,7 @@ struct Edit: ShellCommand {
         }
         let edited = try Edit.changed(listed, values)
         guard edited != listed else { return Display(message: "nothing to change: \"\(listed.title)\" already has these values") }
-        let saved = try c.change({ try $0.edit(edited, expecting: listed) }) { session, _ in
-            session.undo.append(.changed(before: [listed], by: "edit"))
-        }
+        let saved = try c.change { try $0.edit(edited, expecting: listed) }
         let due = c.environment.labeler.longLabel(saved.due) + (saved.time.map { " at \($0)" } ?? "")
         return try c.refresh(message: "edited \"\(saved.title)\" (\(due))")
     }
