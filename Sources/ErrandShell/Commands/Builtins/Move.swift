@@ -15,13 +15,15 @@ struct Move: ShellCommand {
 
     func run(_ c: inout CommandContext) throws -> Display {
         guard done else {
-            let moved = try c.change({ try $0.setDone(false, listed: listed) }) { session, _ in
+            let now = c.environment.clock.now
+            let moved = try c.change({ try $0.setDone(false, listed: listed, at: now) }) { session, _ in
                 session.undo.append(.changed(before: listed, by: "uncheck"))
             }
             return try c.refresh(message: "unchecked \(UndoEntry.naming(moved)): back in To do")
         }
         let next = nextOccurrences(c.environment)
-        let (checked, added) = try c.change({ try $0.check(listed: listed, next: next) }) { session, result in
+        let now = c.environment.clock.now
+        let (checked, added) = try c.change({ try $0.check(listed: listed, next: next, at: now) }) { session, result in
             session.undo.append(.changed(before: listed, by: "check", created: result.added.map(\.id)))
         }
         let labeler = c.environment.labeler
@@ -36,7 +38,7 @@ struct Move: ShellCommand {
         return listed.compactMap { item in
             item.repeats.map { rule in
                 TodoItem(id: environment.newID(), title: item.title, notes: item.notes,
-                         due: rule.next(after: item.due, checkedOn: today), time: item.time, location: item.location,
+                         due: rule.next(after: item.due ?? today, checkedOn: today), time: item.time, location: item.location,
                          created: environment.clock.now, repeats: rule)
             }
         }
