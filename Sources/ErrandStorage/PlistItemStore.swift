@@ -37,17 +37,23 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
 
     public func counts() throws -> ItemCounts { try refresh(); return manager.counts }
     public func item(id: UUID) throws -> TodoItem? { try refresh(); return manager.item(id: id) }
+    public func item(uid: String) throws -> TodoItem? { try refresh(); return manager.item(uid: uid) }
+
+    public func undatedCount() throws -> Int {
+        try refresh()
+        return manager.items.lazy.filter { !$0.isDone && $0.due == nil }.count
+    }
     public func allItems(offset: Int, limit: Int) throws -> [TodoItem] {
         try refresh()
         return PageWindow(offset: offset, limit: limit).slice(manager.allInSections)
     }
 
-    public func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
+    public func items(on day: DueDay?, offset: Int, limit: Int) throws -> [TodoItem] {
         try refresh()
         return PageWindow(offset: offset, limit: limit).slice(manager.items(on: day))
     }
 
-    public func itemCount(on day: DueDay) throws -> Int {
+    public func itemCount(on day: DueDay?) throws -> Int {
         try refresh()
         return manager.items.lazy.filter { $0.due == day }.count
     }
@@ -69,7 +75,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
 
     public func overdueCount(before day: DueDay) throws -> Int {
         try refresh()
-        return manager.items.lazy.filter { !$0.isDone && $0.due < day }.count
+        return manager.items.lazy.filter { !$0.isDone && $0.due.map { $0 < day } ?? false }.count
     }
 
     public func overdueItems(before day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {

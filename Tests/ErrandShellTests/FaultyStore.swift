@@ -25,10 +25,12 @@ final class FaultyStore<Base: ItemStore & CatalogueStore>: ItemStore, CatalogueS
     func counts() throws -> ItemCounts { try read { try base.counts() } }
     func item(id: UUID) throws -> TodoItem? { try read { try base.item(id: id) } }
     func allItems(offset: Int, limit: Int) throws -> [TodoItem] { try read { try base.allItems(offset: offset, limit: limit) } }
-    func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
+    func item(uid: String) throws -> TodoItem? { try read { try base.item(uid: uid) } }
+    func items(on day: DueDay?, offset: Int, limit: Int) throws -> [TodoItem] {
         try read { try base.items(on: day, offset: offset, limit: limit) }
     }
-    func itemCount(on day: DueDay) throws -> Int { try read { try base.itemCount(on: day) } }
+    func itemCount(on day: DueDay?) throws -> Int { try read { try base.itemCount(on: day) } }
+    func undatedCount() throws -> Int { try read { try base.undatedCount() } }
     func openCounts(from start: DueDay, days: Int) throws -> [Int] { try read { try base.openCounts(from: start, days: days) } }
     func overdueCount(before day: DueDay) throws -> Int { try read { try base.overdueCount(before: day) } }
     func overdueItems(before day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {

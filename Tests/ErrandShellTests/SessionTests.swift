@@ -253,9 +253,9 @@ import Testing
         t.send("open", ["error: open: missing N (usage: open N)"], succeeds: false)
         t.send("open 1 2", ["error: open: unexpected \"2\" (usage: open N)"], succeeds: false)
         t.send("veiw", ["error: unknown command \"veiw\": did you mean \"view\"? (help lists all)"], succeeds: false)
-        t.send("create x --when now", ["error: create: unknown option --when (valid: --date, --at, --coords, --notes, --every, --after-done)"],
+        t.send("create x --when now", ["error: create: unknown option --when (valid: --date, --no-date, --at, --coords, --notes, --every, --after-done)"],
                succeeds: false)
-        t.send("create x --date", ["error: create: --date needs a DATE (usage: create [TITLE...] [--date DATE] [--at PLACE] [--coords LAT,LON] [--notes TEXT] [--every RULE] [--after-done])"],
+        t.send("create x --date", ["error: create: --date needs a DATE (usage: create [TITLE...] [--date DATE] [--no-date] [--at PLACE] [--coords LAT,LON] [--notes TEXT] [--every RULE] [--after-done])"],
                succeeds: false)
         t.send("create \"unclosed", ["error: unbalanced \" quote: close it or escape it with a backslash"], succeeds: false)
         t.send("week someday", ["error: cannot read the date \"someday\": try YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +3d, +2w or dec 1"],
@@ -337,7 +337,7 @@ import Testing
                           "  1  Thu Dec 3  10:00    Dentist  @ Clinic"]) {
             $0.listing = [.item(try t.item(1))]
         }
-        #expect(answers.questions == ["Title: ", "Date: ", "Time HH:MM (optional): ", "Place (optional): ",
+        #expect(answers.questions == ["Title: ", "Date (optional): ", "Time HH:MM (optional): ", "Place (optional): ",
                                       "Coordinates LAT,LON (optional): ", "Notes (optional): "])
         #expect(answers.initials == ["Dentist", "2026-11-30", "", "Clinic", "48.85,2.35", "bring card"])
         #expect(try t.item(1).location == Location(name: "Clinic") && t.item(1).notes == nil)

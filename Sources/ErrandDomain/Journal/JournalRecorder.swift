@@ -13,6 +13,7 @@ public struct JournalRecorder<Base: ItemRecords>: ItemRecords {
     }
 
     public func item(id: UUID) throws -> TodoItem? { try base.item(id: id) }
+    public func item(uid: String) throws -> TodoItem? { try base.item(uid: uid) }
     public func hasOpenItem(withEntry key: EntryKey) throws -> Bool { try base.hasOpenItem(withEntry: key) }
     public mutating func nextSequence() throws -> Int64 { try base.nextSequence() }
 

@@ -106,6 +106,7 @@ public struct Completer {
         switch row {
         case let .day(day): return environment.labeler.label(day)
         case .overdue: return "Overdue"
+        case .undated: return DayLabeler.noDate
         case let .item(item): return DisplayWidth.sanitize(item.title)
         case let .ad(ad): return DisplayWidth.sanitize(ad.title)
         }

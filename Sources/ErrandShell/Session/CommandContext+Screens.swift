@@ -13,10 +13,13 @@ extension CommandContext {
         case let .week(start)?:
             let rows = WeekRow.week(from: start, counts: try store.openCounts(from: start, days: 7), labeler: labeler)
             let overdue = start == today ? try store.overdueCount(before: today) : 0
-            session.listing = rows.map { .day($0.day) }
+            let undated = try store.undatedCount()
+            // The No date row is numbered after the days (8), as Overdue is before them (0):
+            // the days keep 1-7 whichever rows are shown.
+            session.listing = rows.map { .day($0.day) } + (undated > 0 ? [.undated] : [])
             if overdue > 0 { session.listingZero = .overdue(before: today) }
-            return Display(message: message, screen: .week(rows: rows, today: today, overdue: overdue))
-        case .day?, .all?, .added?, .found?, .overdue?:
+            return Display(message: message, screen: .week(rows: rows, today: today, overdue: overdue, undated: undated))
+        case .day?, .all?, .added?, .found?, .overdue?, .undated?:
             guard let route = session.route, let list = ItemList(route, store: store, labeler: labeler) else {
                 return Display(message: message)
             }
@@ -56,7 +59,7 @@ extension CommandContext {
     /// screens just get the message.
     mutating func refresh(message: String) throws -> Display {
         switch session.route {
-        case .week?, .day?, .all?, .added?, .found?, .overdue?, .item?: return try render(message: message, keep: session.listing.count)
+        case .week?, .day?, .all?, .added?, .found?, .overdue?, .undated?, .item?: return try render(message: message, keep: session.listing.count)
         case .createForm?, .ads?, .ad?, nil: return Display(message: message)
         }
     }

@@ -47,4 +47,7 @@ public struct Session: Equatable, Sendable {
         }
         return nil
     }
+
+    /// Whether the No date list is open on the View tab: a `create` there makes an item without one.
+    public var undatedOpen: Bool { tab == .view && stack.contains(.undated) }
 }
