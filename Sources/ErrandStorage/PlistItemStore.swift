@@ -136,6 +136,17 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         return PageWindow(offset: offset, limit: limit).slice(listed)
     }
 
+    public func adMatchCount(_ query: SearchQuery, in categoryID: Int64?) throws -> Int {
+        try refresh()
+        return cachedCatalogue?.listed(in: categoryID, matching: query).count ?? 0
+    }
+
+    public func matchingAds(_ query: SearchQuery, in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
+        try refresh()
+        guard let catalogue = cachedCatalogue else { return [] }
+        return PageWindow(offset: offset, limit: limit).slice(catalogue.listed(in: categoryID, matching: query))
+    }
+
     public func ad(id: Int64) throws -> (ad: Ad, category: String?)? {
         try refresh()
         guard let catalogue = cachedCatalogue, let ad = catalogue.ads.first(where: { $0.id == id }) else { return nil }

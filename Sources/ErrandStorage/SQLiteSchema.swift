@@ -139,6 +139,14 @@ enum SQLiteSchema {
         ALTER TABLE item ADD COLUMN icalendar TEXT;
         CREATE UNIQUE INDEX item_uid ON item (coalesce(uid, uuid));
         """,
+        // Version 9: `find` on the ads tab reads a full-text index of ad titles and descriptions.
+        // No triggers: a sync replaces tens of thousands of ads, and keeping the index in step
+        // row by row would slow every sync for a search few of them are followed by. The index
+        // is rebuilt by the first search after a sync instead (SQLiteItemStore+AdSearch).
+        """
+        CREATE VIRTUAL TABLE ad_text USING fts5(title, description, content='ad', content_rowid='id',
+            tokenize='unicode61 remove_diacritics 2');
+        """,
     ]
 
     /// `due` of an item without a due day: one past 9999-12-31 (DueDay.supportedDayNumbers).

@@ -181,6 +181,7 @@ public struct TextPresenter {
             case .all, .added: parts.append("all")
             case let .item(item): parts.append(DisplayWidth.truncate(DisplayWidth.sanitize(item.title), to: 20))
             case .ads: if let filter = session.filter { parts.append(DisplayWidth.sanitize(filter)) }
+            case let .adsFound(query): parts.append(DisplayWidth.truncate("find " + DisplayWidth.sanitize(query.description), to: 20))
             case let .ad(id): parts.append("ad \(id)")
             }
         }
