@@ -113,8 +113,13 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// Version 9 adds the full-text index of ads.
+    static let backToVersion8 = """
+        DROP TABLE ad_text; PRAGMA user_version = 8;
+        """
+
     /// Version 8 adds UIDs, modified times and kept VTODOs.
-    static let backToVersion7 = """
+    static let backToVersion7 = backToVersion8 + """
         DROP INDEX item_uid; ALTER TABLE item DROP COLUMN uid; ALTER TABLE item DROP COLUMN modified;
         ALTER TABLE item DROP COLUMN icalendar; PRAGMA user_version = 7;
         """
