@@ -99,7 +99,8 @@ public struct TextPresenter {
             var line = number(first + i, numberWidth) + "  "
             if showDate { line += DisplayWidth.pad(dates[i], to: dateWidth) + "  " }
             if hasTime { line += (item.time.map { $0.description } ?? "     ") + "  " }
-            line += item.isDone ? "✓ " : "  "
+            // One column for the state: done, or open and repeating (checking it makes the next one).
+            line += item.isDone ? "✓ " : item.repeats == nil ? "  " : "↻ "
             let title = DisplayWidth.truncate(titles[i], to: titleWidth)
             if let place = item.location?.name {
                 line += DisplayWidth.pad(title, to: titleWidth) + "  @ " + DisplayWidth.sanitize(place)
