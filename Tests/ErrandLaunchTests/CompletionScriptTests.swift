@@ -86,6 +86,52 @@ import Testing
         }
     }
 
+    /// Types each line into an interactive zsh (in a pseudo-terminal, zsh/zpty) where the
+    /// script is in fpath and compinit has run, presses a key bound to complete-word then
+    /// accept-line, and returns what errand received: errand is a function there that prints
+    /// its arguments. Only lines with one candidate make sense here.
+    static let zshDriver = """
+        zmodload zsh/zpty
+        zpty -b z zsh -f -i
+        zpty -w z "PS1='%% '; fpath=(${(q)PWD} \\$fpath); autoload -U compinit; compinit -u -D
+        errand() { print -r -- \\"G\\"\\"OT<\\$*>\\" }
+        complete-then-accept() { zle complete-word; zle accept-line }
+        zle -N complete-then-accept; bindkey '^T' complete-then-accept"
+        for line in "$@"; do
+          zpty -w -n z "$line"$'\\x14'
+          got=""
+          for i in {1..100}; do
+            zpty -r -t z chunk && got+=$chunk
+            [[ $got == *GOT\\<*\\>* ]] && break
+            sleep 0.1
+          done
+          print -r -- "${${got#*GOT<}%%>*}"
+        done
+        zpty -d z
+        """
+
+    func zshCompleted(_ lines: [String], in dir: String) throws -> [String] {
+        try CompletionScriptTests.zshDriver.write(toFile: dir + "/drive.zsh", atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: dir + "/fpath", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: dir + "/errand.zsh", toPath: dir + "/fpath/_errand")
+        let quoted = lines.map { "'" + $0 + "'" }.joined(separator: " ")
+        let (status, out, err) = try ShellScript.run("cd fpath && zsh -f ../drive.zsh \(quoted)", environment: [:], in: dir)
+        #expect(status == 0 && err == "", "\(err)")
+        return out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    @Test func zshCompletesAtARealPrompt() throws {
+        try withFolder { (dir: String) throws in
+            let st = CompletionScriptTests.allNames.filter { $0.hasPrefix("--st") }
+            let z = GeneratedFormat.allCases.map(\.rawValue).filter { $0.hasPrefix("z") }
+            let vi = CommandTable.standard.specs.map(\.name).filter { $0.hasPrefix("vi") }
+            let up = LaunchOption.check.flatMap(\.names).filter { $0.hasPrefix("--up") }
+            try #require(st.count == 1 && z.count == 1 && vi.count == 1 && up.count == 1)
+            let got = try zshCompleted(["errand --st", "errand --generate z", "errand -c vi", "errand check --up"], in: dir)
+            #expect(got == [st[0], "--generate " + z[0], "-c " + vi[0], "check " + up[0]])
+        }
+    }
+
     /// fish answers `complete -C LINE` with the candidates Tab would show.
     func fishCandidates(_ line: String, in dir: String) throws -> [String] {
         let (status, out, err) = try ShellScript.run("fish --no-config -c \"source ./errand.fish; complete -C'\(line)'\"",
