@@ -15,6 +15,9 @@ public enum LaunchHelp {
         lines += hanging("check:  ", checkAbout) + LaunchOption.check.flatMap(row) + [""]
         lines += ["exit status:"] + ExitStatus.all.flatMap { hanging("  \($0.status)  ", $0.meaning) } + [""]
         lines += ["environment:"] + EnvironmentVariable.all.flatMap { row("  " + $0.name, $0.help) } + [""]
+        lines += ["files:"] + ProgramFile.all.flatMap { row("  " + $0.path, firstClause($0.help)) } + [""]
+        lines += ["commands, at the prompt, in scripts and after -c (help COMMAND explains one):"]
+        lines += hanging("  ", CommandTable.standard.specs.map(\.name).joined(separator: ", ") + ".") + [""]
         lines += ["The manual page (man errand) says more; errand --generate man prints it."]
         return lines.joined(separator: "\n")
     }
@@ -28,6 +31,14 @@ public enum LaunchHelp {
         replays each transcript against a fresh temporary store with today pinned to \
         \(Transcript.defaultToday) and shows a diff where the output differs.
         """
+
+    /// A help text cut to its first clause, for one-line descriptions: "the store file" for
+    /// --store's.
+    static func firstClause(_ help: String) -> String {
+        let stops = ["; ", " (", ": ", ", "]
+        let cut = stops.compactMap { help.range(of: $0)?.lowerBound }.min() ?? help.endIndex
+        return String(help[..<cut])
+    }
 
     /// `  --store PATH        the store file ...`; a label too long for the column gets a line
     /// of its own.

@@ -41,11 +41,7 @@ public struct LaunchOption: Sendable {
 
     /// The help cut to its first clause, for the one-line descriptions shells show beside
     /// candidates: "the store file" for --store.
-    public var summary: String {
-        let stops = ["; ", " (", ": ", ", "]
-        let cut = stops.compactMap { help.range(of: $0)?.lowerBound }.min() ?? help.endIndex
-        return String(help[..<cut])
-    }
+    public var summary: String { LaunchHelp.firstClause(help) }
 
     /// Its long name (`--script`), else its only one (`-c`).
     public var longName: String? { names.first { $0.hasPrefix("--") } }
