@@ -29,7 +29,18 @@ public struct HelperDownloader: Downloader {
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return "errand-fetch" }
         let me = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return (me.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")) + "/errand-fetch"
+        return helperPath(executable: me) { access($0, X_OK) == 0 }
+    }
+
+    /// Beside errand (a checkout's .build/release), else where a package installs it:
+    /// `/usr/bin/errand` looks in `/usr/lib/errand/` (so does /usr/local, or any prefix). When
+    /// neither is there the path beside errand is the one a failure names.
+    public static func helperPath(executable: String, isExecutable: (String) -> Bool) -> String {
+        let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        let beside = folder.joined(separator: "/") + "/errand-fetch"
+        guard !isExecutable(beside), folder.count >= 2 else { return beside }
+        let installed = folder.dropLast().joined(separator: "/") + "/lib/errand/errand-fetch"
+        return isExecutable(installed) ? installed : beside
     }
 
     public func download(_ url: URL, limits: FetchLimits) throws(CatalogueError) -> Data {

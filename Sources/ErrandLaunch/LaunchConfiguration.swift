@@ -85,7 +85,7 @@ public struct LaunchConfiguration: Equatable, Sendable {
     }
 
     /// What the geocoder tells the service it is, as OpenStreetMap's usage policy asks.
-    public static let userAgent = "Errand/" + (LaunchOptions.version.split(separator: " ").last.map(String.init) ?? "0")
+    public static let userAgent = "Errand/" + ProgramVersion.number
         + " (terminal to-do list; geocodes places its user types)"
 
     /// The sample catalogue that ships with Errand, for the hint shown when nothing is cached

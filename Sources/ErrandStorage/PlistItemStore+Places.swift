@@ -8,7 +8,7 @@ extension PlistItemStore {
     }
 
     public func cachePlace(name: String, match: PlaceMatch?, at seconds: Int64) throws {
-        try changeAll { _, _, places in places[PlaceKey.of(name)] = CachedPlace(name: name, match: match, fetched: seconds) }
+        try changePlaces { $0[PlaceKey.of(name)] = CachedPlace(name: name, match: match, fetched: seconds) }
     }
 
     public func placeNames(prefix: String, limit: Int) throws -> [String] {

@@ -14,10 +14,14 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     private let lock: FileLock
     private var manager = ItemManager()
     private var cachedCatalogue: Catalogue?
+    /// The geocoder's answers by PlaceKey, written with everything else.
     private var cachedPlaces: [String: CachedPlace] = [:]
     private var revision = 0
     private var fingerprint: FileFingerprint?
     private var batch: Batch?
+    private var journal = PlistJournal()
+    /// The command being journaled (ItemStore+Journal).
+    public var journalContext: JournalContext?
 
     public init(path: String) throws {
         self.path = path
@@ -35,17 +39,23 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
 
     public func counts() throws -> ItemCounts { try refresh(); return manager.counts }
     public func item(id: UUID) throws -> TodoItem? { try refresh(); return manager.item(id: id) }
+    public func item(uid: String) throws -> TodoItem? { try refresh(); return manager.item(uid: uid) }
+
+    public func undatedCount() throws -> Int {
+        try refresh()
+        return manager.items.lazy.filter { !$0.isDone && $0.due == nil }.count
+    }
     public func allItems(offset: Int, limit: Int) throws -> [TodoItem] {
         try refresh()
         return PageWindow(offset: offset, limit: limit).slice(manager.allInSections)
     }
 
-    public func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
+    public func items(on day: DueDay?, offset: Int, limit: Int) throws -> [TodoItem] {
         try refresh()
         return PageWindow(offset: offset, limit: limit).slice(manager.items(on: day))
     }
 
-    public func itemCount(on day: DueDay) throws -> Int {
+    public func itemCount(on day: DueDay?) throws -> Int {
         try refresh()
         return manager.items.lazy.filter { $0.due == day }.count
     }
@@ -67,7 +77,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
 
     public func overdueCount(before day: DueDay) throws -> Int {
         try refresh()
-        return manager.items.lazy.filter { !$0.isDone && $0.due < day }.count
+        return manager.items.lazy.filter { !$0.isDone && $0.due.map { $0 < day } ?? false }.count
     }
 
     public func overdueItems(before day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
@@ -83,11 +93,35 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     // MARK: changing
 
     public func removeAll() throws -> [TodoItem] {
-        try changeItems { manager in manager.removeAll() }
+        try changeItems { records in
+            let removed = records.base.removeAll()
+            records.noteRemoved(removed)
+            return removed
+        }
     }
 
     public func restore(_ items: [TodoItem]) throws {
-        try changeItems { manager in manager.restore(items) }
+        try changeItems { records in records.base.restore(items) }
+    }
+
+    // MARK: journal
+
+    public func journal(limit: Int) throws -> [JournalEntry] {
+        try refresh()
+        return try journal.newest(limit, path: path)
+    }
+
+    public func journalEntry(for step: JournalStep) throws -> JournalEntry? {
+        try refresh()
+        return try journal.entry(for: step, path: path)
+    }
+
+    public func applyJournal(_ step: JournalStep, _ entry: JournalEntry,
+                             _ body: (inout JournalRecorder<ItemManager>) throws -> Void) throws {
+        try changeAll { items, _, journal in
+            _ = try Self.recording(&items, body)
+            journal.mark(entry.id, undone: step == .undo)
+        }
     }
 
     // MARK: catalogue
@@ -102,6 +136,17 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         guard let catalogue = cachedCatalogue else { return [] }
         let listed = catalogue.listed(in: categoryID)
         return PageWindow(offset: offset, limit: limit).slice(listed)
+    }
+
+    public func adMatchCount(_ query: SearchQuery, in categoryID: Int64?) throws -> Int {
+        try refresh()
+        return cachedCatalogue?.listed(in: categoryID, matching: query).count ?? 0
+    }
+
+    public func matchingAds(_ query: SearchQuery, in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
+        try refresh()
+        guard let catalogue = cachedCatalogue else { return [] }
+        return PageWindow(offset: offset, limit: limit).slice(catalogue.listed(in: categoryID, matching: query))
     }
 
     public func ad(id: Int64) throws -> (ad: Ad, category: String?)? {
@@ -135,6 +180,26 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         }
     }
 
+    /// Changes the geocoder cache alone, as a change of the file (in a batch, with the batch).
+    func changePlaces(_ body: (inout [String: CachedPlace]) -> Void) throws {
+        if batch != nil {
+            body(&cachedPlaces)
+            batch?.dirty = true
+            return
+        }
+        try lock.withLock {
+            try refresh()
+            let before = cachedPlaces
+            body(&cachedPlaces)
+            do {
+                try write(items: manager, catalogue: cachedCatalogue, journal: journal)
+            } catch {
+                cachedPlaces = before
+                throw error
+            }
+        }
+    }
+
     // MARK: batch
 
     /// In a batch the lock is held throughout and changes stay in memory; the file is written
@@ -161,7 +226,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             try refresh()
             return
         }
-        try write(items: manager, catalogue: cachedCatalogue, places: cachedPlaces)
+        try write(items: manager, catalogue: cachedCatalogue, journal: journal)
     }
 
     private struct Batch {
@@ -171,18 +236,33 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     // MARK: file
 
     /// Applies `body` to the freshest copy of the items under the lock and writes the result.
-    public func changeItems<T>(_ body: (inout ItemManager) throws -> T) throws -> T {
-        try changeAll { items, _, _ in try body(&items) }
+    public func changeItems<T>(_ body: (inout JournalRecorder<ItemManager>) throws -> T) throws -> T {
+        try changeAll { items, _, journal in
+            let (result, changes) = try Self.recording(&items, body)
+            journal.append(changes, context: journalContext)
+            return result
+        }
+    }
+
+    /// Runs `body` on the items through a recorder. The items move into it and back rather than
+    /// being copied, so a batch still changes them in place.
+    private static func recording<T>(_ items: inout ItemManager, _ body: (inout JournalRecorder<ItemManager>) throws -> T)
+        rethrows -> (T, [ItemChange]) {
+        var records = JournalRecorder(items)
+        items = ItemManager()
+        defer { items = records.base }
+        let result = try body(&records)
+        return (result, records.effective)
     }
 
     /// Applies `body` to the freshest copy under the lock and writes the result; if `body`
     /// throws, nothing is written and the in-memory copy is left as the file is.
-    func changeAll<T>(_ body: (inout ItemManager, inout Catalogue?, inout [String: CachedPlace]) throws -> T) throws -> T {
+    private func changeAll<T>(_ body: (inout ItemManager, inout Catalogue?, inout PlistJournal) throws -> T) throws -> T {
         if batch != nil {
             // In place: a copy per change made a 100,000-line script quadratic. Safe because
             // every rule (ItemRecords+Rules) checks before it changes anything, so a refused
             // change leaves the items as they were.
-            let result = try body(&manager, &cachedCatalogue, &cachedPlaces)
+            let result = try body(&manager, &cachedCatalogue, &journal)
             batch?.dirty = true
             return result
         }
@@ -190,17 +270,17 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             try refresh()
             var copy = manager
             var catalogueCopy = cachedCatalogue
-            var placesCopy = cachedPlaces
-            let result = try body(&copy, &catalogueCopy, &placesCopy)
-            try write(items: copy, catalogue: catalogueCopy, places: placesCopy)
+            var journalCopy = journal
+            let result = try body(&copy, &catalogueCopy, &journalCopy)
+            try write(items: copy, catalogue: catalogueCopy, journal: journalCopy)
             return result
         }
     }
 
     /// Writes a new version of the file (the lock must be held) and makes it the one we hold.
-    private func write(items: ItemManager, catalogue: Catalogue?, places: [String: CachedPlace]) throws {
+    private func write(items: ItemManager, catalogue: Catalogue?, journal: PlistJournal) throws {
         let document = PlistDocument(revision: revision + 1, items: items.allInSections, catalogue: catalogue,
-                                     places: places)
+                                     journal: journal, places: cachedPlaces)
         let data: Data
         do {
             data = try document.encoded()
@@ -211,7 +291,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         try StoreFile.replace(path, with: data)
         manager = items
         cachedCatalogue = catalogue
-        cachedPlaces = places
+        self.journal = journal
         revision = document.revision
         fingerprint = FileFingerprint(path: path)
     }
@@ -225,6 +305,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             manager = ItemManager()
             cachedCatalogue = nil
             cachedPlaces = [:]
+            journal = PlistJournal()
             revision = 0
             fingerprint = nil
             return
@@ -247,6 +328,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         } else {
             cachedCatalogue = nil
         }
+        journal = document.journal ?? PlistJournal()
         cachedPlaces = document.placeCache
         revision = document.revision
         fingerprint = current

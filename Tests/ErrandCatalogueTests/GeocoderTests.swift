@@ -91,7 +91,7 @@ import Testing
             let before = server.requests.count
             let started = Date()
             #expect(geocoder.locate("Paris", store: store, now: 1) == .failure(.failed(expected)), "\(prefix)")
-            #expect(Date().timeIntervalSince(started) < 8, "\(prefix) took too long")
+            #expect(Date().timeIntervalSince(started) < 15, "\(prefix) took too long: the limits bound it")
             _ = geocoder.locate("Paris", store: store, now: 2)
             #expect(server.requests.count == before + 2, "\(prefix): a failure must not be cached")
         }

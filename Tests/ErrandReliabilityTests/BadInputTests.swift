@@ -109,6 +109,10 @@ import Testing
                     }
                 case .distance:
                     lines.append("\(name) far")
+                case let .count(bound):
+                    for bad in ["0", "-1", "\(bound + 1)", "99999999999999999999", "ten", "2.5"] {
+                        lines.append("\(name) \(bad)")
+                    }
                 case .text, .category:
                     break
                 }

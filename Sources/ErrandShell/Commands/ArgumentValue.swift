@@ -12,6 +12,7 @@ public enum ArgumentValue: Equatable, Sendable {
     /// Metres.
     case distance(Double)
     case time(TimeOfDay)
+    case count(Int)
     /// A `--flag` that was given.
     case flag
 }

@@ -103,7 +103,7 @@ public struct Completer {
         case .place:
             let names = (try? environment.store.placeNames(prefix: prefix, limit: 200)) ?? []
             return names.map { CompletionCandidate(insert: Tokenizer.quote($0), display: $0) }
-        case .text, .coordinate, .time, .dependent:
+        case .text, .coordinate, .time, .count, .dependent:
             return []
         }
     }
@@ -112,6 +112,7 @@ public struct Completer {
         switch row {
         case let .day(day): return environment.labeler.label(day)
         case .overdue: return "Overdue"
+        case .undated: return DayLabeler.noDate
         case let .item(item): return DisplayWidth.sanitize(item.title)
         case let .ad(ad): return DisplayWidth.sanitize(ad.title)
         }

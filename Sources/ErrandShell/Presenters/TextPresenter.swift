@@ -25,7 +25,7 @@ public struct TextPresenter {
         if let message = display.message { lines.append(DisplayWidth.sanitize(message)) }
         if let notice = display.notice { lines.append(DisplayWidth.sanitize(notice)) }
         switch display.screen {
-        case let .week(rows, today, overdue)?: lines += week(rows, today: today, overdue: overdue)
+        case let .week(rows, today, overdue, undated)?: lines += week(rows, today: today, overdue: overdue, undated: undated)
         case let .items(day, heading, rows, first, total, empty)?:
             lines += items(rows, heading: heading, showDate: day == nil, first: first, total: total, empty: empty)
         case let .detail(item, dayLabel, matched)?: lines += detail(item, dayLabel: dayLabel, matched: matched)
@@ -42,6 +42,9 @@ public struct TextPresenter {
                 clip(number(i + 1, String(counts.count).count) + "  " + DisplayWidth.pad(DisplayWidth.sanitize(c.name), to: widest)
                      + "  " + Plural.ads(c.count))
             }
+        case let .log(rows)?:
+            if rows.isEmpty { lines.append("no changes yet") }
+            lines += rows.map { clip($0.when + "  " + DisplayWidth.sanitize($0.summary) + ($0.entry.undone ? "  (undone)" : "")) }
         case nil: break
         }
         return lines
@@ -51,11 +54,12 @@ public struct TextPresenter {
         style("error: ", "31") + DisplayWidth.sanitize(message)
     }
 
-    func week(_ rows: [WeekRow], today: DueDay, overdue: Int) -> [String] {
+    func week(_ rows: [WeekRow], today: DueDay, overdue: Int, undated: Int) -> [String] {
         guard let first = rows.first else { return [] }
-        let numberWidth = String(rows.count).count
+        let numberWidth = String(rows.count + 1).count
         let overdueLabel = "Overdue"
-        let labelWidth = (rows.map { DisplayWidth.of($0.label) } + [overdue > 0 ? overdueLabel.count : 0]).max() ?? 0
+        let labelWidth = (rows.map { DisplayWidth.of($0.label) } + [overdue > 0 ? overdueLabel.count : 0]
+            + [undated > 0 ? DisplayWidth.of(DayLabeler.noDate) : 0]).max() ?? 0
         var out = [style("View: 7 days from " + labeler.longLabel(first.day), "1")]
         if overdue > 0 {
             out.append(style(clip(number(0, numberWidth) + "  " + DisplayWidth.pad(overdueLabel, to: labelWidth) + "  "
@@ -66,6 +70,10 @@ public struct TextPresenter {
             let marker = row.day == today ? "  today" : ""
             out.append(clip(number(i + 1, numberWidth) + "  " + DisplayWidth.pad(row.label, to: labelWidth)
                             + "  " + count + marker))
+        }
+        if undated > 0 {
+            out.append(clip(number(rows.count + 1, numberWidth) + "  " + DisplayWidth.pad(DayLabeler.noDate, to: labelWidth)
+                            + "  " + Plural.items(undated)))
         }
         return out
     }
@@ -78,7 +86,9 @@ public struct TextPresenter {
         // Sized for the whole list, so the columns stay put from one page to the next.
         let numberWidth = String(total).count
         let year = clock.today.year
-        let dates = rows.map { showDate ? ($0.due.year == year ? labeler.label($0.due) : labeler.longLabel($0.due)) : "" }
+        let dates = rows.map { item in
+            showDate ? ((item.due?.year ?? year) == year ? labeler.label(item.due) : labeler.longLabel(item.due)) : ""
+        }
         let dateWidth = dates.map { DisplayWidth.of($0) }.max() ?? 0
         let hasTime = rows.contains { $0.time != nil }
         let titles = rows.map { DisplayWidth.sanitize($0.title) }
@@ -97,7 +107,8 @@ public struct TextPresenter {
             if i < lead.count { line += String(repeating: " ", count: leadWidth - 2 - DisplayWidth.of(lead[i])) + lead[i] + "  " }
             if showDate { line += DisplayWidth.pad(dates[i], to: dateWidth) + "  " }
             if hasTime { line += (item.time.map { $0.description } ?? "     ") + "  " }
-            line += item.isDone ? "✓ " : "  "
+            // One column for the state: done, or open and repeating (checking it makes the next one).
+            line += item.isDone ? "✓ " : item.repeats == nil ? "  " : "↻ "
             let title = DisplayWidth.truncate(titles[i], to: titleWidth)
             if let place = item.location?.name {
                 line += DisplayWidth.pad(title, to: titleWidth) + "  @ " + DisplayWidth.sanitize(place)
@@ -173,10 +184,12 @@ public struct TextPresenter {
             case let .day(day): parts.append(labeler.label(day))
             case .overdue: parts.append("overdue")
             case let .near(centre): parts.append(DisplayWidth.truncate("near " + DisplayWidth.sanitize(centre.label), to: 20))
+            case .undated: parts.append("no date")
             case let .found(query): parts.append(DisplayWidth.truncate("find " + DisplayWidth.sanitize(query.description), to: 20))
             case .all, .added: parts.append("all")
             case let .item(item): parts.append(DisplayWidth.truncate(DisplayWidth.sanitize(item.title), to: 20))
             case .ads: if let filter = session.filter { parts.append(DisplayWidth.sanitize(filter)) }
+            case let .adsFound(query): parts.append(DisplayWidth.truncate("find " + DisplayWidth.sanitize(query.description), to: 20))
             case let .ad(id): parts.append("ad \(id)")
             }
         }

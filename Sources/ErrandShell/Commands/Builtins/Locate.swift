@@ -29,9 +29,8 @@ struct Locate: ShellCommand {
         edited.location = Location(name: listed.location?.name ?? query, coordinate: match.coordinate)
         let message = PlaceLookup.describe(query, match)
         guard edited != listed else { return Display(message: message + " (as before)") }
-        _ = try c.change({ try $0.edit(edited, expecting: listed) }) { session, _ in
-            session.undo.append(.changed(before: [listed], by: "locate"))
-        }
+        let now = c.environment.clock.now
+        _ = try c.change { try $0.edit(edited, expecting: listed, at: now) }
         return try c.refresh(message: message)
     }
 }
