@@ -9,6 +9,10 @@ public protocol PlaceStore: AnyObject {
     /// Keeps an answer (a match or none) for a place as typed (`name`, looked up by its
     /// PlaceKey), replacing an older one.
     func cachePlace(name: String, match: PlaceMatch?, at seconds: Int64) throws
+    /// When the last lookup of any process on this store began (seconds since 1970), so that
+    /// separate processes (a shell loop of `errand -c`) keep to one request a second too.
+    func lastLookup() throws -> Double?
+    func noteLookup(at seconds: Double) throws
     /// Places located before, as first typed, whose name starts with `prefix` (case aside),
     /// in name order: what Tab offers after `near`.
     func placeNames(prefix: String, limit: Int) throws -> [String]

@@ -11,6 +11,15 @@ extension PlistItemStore {
         try changePlaces { $0[PlaceKey.of(name)] = CachedPlace(name: name, match: match, fetched: seconds) }
     }
 
+    /// Kept under a key no place can have (PlaceKey never gives an empty key).
+    public func lastLookup() throws -> Double? {
+        try places[""].map { Double($0.fetched) / 1000 }
+    }
+
+    public func noteLookup(at seconds: Double) throws {
+        try changePlaces { $0[""] = CachedPlace(name: "", match: nil, fetched: Int64((seconds * 1000).rounded())) }
+    }
+
     public func placeNames(prefix: String, limit: Int) throws -> [String] {
         let low = PlaceKey.of(prefix)
         let cache = try places

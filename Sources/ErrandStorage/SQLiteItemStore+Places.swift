@@ -33,6 +33,20 @@ extension SQLiteItemStore: PlaceStore {
         }
     }
 
+    public func lastLookup() throws -> Double? {
+        let s = try db.statement("SELECT last FROM place_lookup WHERE id = 0")
+        defer { s.reset() }
+        return try s.step() ? s.double(0) : nil
+    }
+
+    public func noteLookup(at seconds: Double) throws {
+        try db.writeTransaction {
+            let s = try db.statement("INSERT OR REPLACE INTO place_lookup (id, last) VALUES (0, ?1)")
+            s.bind(1, seconds)
+            try s.run()
+        }
+    }
+
     public func placeNames(prefix: String, limit: Int) throws -> [String] {
         // The keys are lower case: a range on them finds the prefix through the primary key.
         let low = PlaceKey.of(prefix)

@@ -170,6 +170,7 @@ enum SQLiteSchema {
             fetched INTEGER NOT NULL
         ) WITHOUT ROWID;
         CREATE INDEX place_cache_point ON place_cache (latitude, longitude);
+        CREATE TABLE place_lookup (id INTEGER PRIMARY KEY CHECK (id = 0), last REAL NOT NULL);
         """
 
     /// Integer microdegrees (rtree_i32): exact to 11 cm, so `near` measures from the index alone

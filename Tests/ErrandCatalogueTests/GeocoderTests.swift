@@ -172,6 +172,36 @@ import Testing
         #expect(time.slept.count == 3 && time.slept.allSatisfy { $0 > 0 && $0 <= 1 })
     }
 
+    /// Two processes on one store (two geocoders, each with its own pacer, as two `errand -c`
+    /// runs would have): the second waits out the second the first one's request began.
+    @Test(arguments: StoreBackend.allCases)
+    func processesSharingAStoreShareTheRule(_ backend: StoreBackend) throws {
+        final class FakeTime: @unchecked Sendable {
+            var now = 5_000.0
+            var slept: [Double] = []
+        }
+        let time = FakeTime()
+        func pacer() -> RequestPacer {
+            RequestPacer(interval: 1, now: { time.now }, sleep: { seconds in
+                time.slept.append(seconds)
+                time.now += seconds
+            })
+        }
+        let server = try LoopbackServer(routes: ["/search": .body(Self.twoPlaces)])
+        defer { server.stop() }
+        let store = try Fixtures.temporaryStore(backend)
+        let first = try #require(Geocoder(base: server.base, downloader: HelperDownloader(), pacer: pacer()))
+        let second = try #require(Geocoder(base: server.base, downloader: HelperDownloader(), pacer: pacer()))
+        _ = first.locate("a", store: store, now: 1)
+        #expect(time.slept == [])
+        time.now += 0.375
+        _ = second.locate("b", store: store, now: 1)
+        #expect(time.slept == [0.625])
+        #expect(server.requests.count == 2)
+        #expect(try store.lastLookup() == 5_001)
+        #expect(try store.placeNames(prefix: "", limit: 10) == ["a", "b"])
+    }
+
     @Test func onlyHTTPServicesAreAccepted() {
         for bad in ["ftp://x/", "file:///tmp/", "nominatim", "", "http://"] {
             #expect(Geocoder(base: bad, downloader: HelperDownloader()) == nil, "\(bad)")

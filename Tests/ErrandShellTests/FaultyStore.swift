@@ -72,6 +72,8 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore>: ItemStor
     func cachePlace(name: String, match: PlaceMatch?, at seconds: Int64) throws {
         try base.cachePlace(name: name, match: match, at: seconds)
     }
+    func lastLookup() throws -> Double? { try read { try base.lastLookup() } }
+    func noteLookup(at seconds: Double) throws { try base.noteLookup(at: seconds) }
     func placeNames(prefix: String, limit: Int) throws -> [String] { try read { try base.placeNames(prefix: prefix, limit: limit) } }
     func matchedAddress(for location: Location) throws -> String? { try read { try base.matchedAddress(for: location) } }
     func nearby(_ centre: Coordinate, within radius: Double?, offset: Int, limit: Int) throws -> NearbyPage {

@@ -116,7 +116,7 @@ import Testing
     /// Places (versions 10 and 11): the geocoder cache and the R*Tree of located open items.
     static let withoutPlaces = """
         DROP TRIGGER item_place_insert; DROP TRIGGER item_place_delete; DROP TRIGGER item_place_update;
-        DROP TABLE item_place; DROP TABLE place_tally; DROP TABLE place_cache;
+        DROP TABLE item_place; DROP TABLE place_tally; DROP TABLE place_cache; DROP TABLE place_lookup;
         """
 
     /// Version 9 adds the full-text index of ads.

@@ -42,10 +42,13 @@ public final class Geocoder: Sendable {
         return URL(string: base.absoluteString + "search?format=jsonv2&limit=\(Geocoder.candidates)&q=" + q)
     }
 
-    /// Asks the service, once the pacer allows: the places found, best first (maybe none).
-    public func search(_ query: String) throws(GeocodeFailure) -> [PlaceMatch] {
+    /// Asks the service, once the pacer allows (counting other processes' requests through
+    /// `store`): the places found, best first (maybe none).
+    public func search(_ query: String, store: PlaceStore? = nil) throws(GeocodeFailure) -> [PlaceMatch] {
         guard let url = searchURL(query) else { throw .failed("cannot ask \(host) for that place") }
-        pacer.wait()
+        pacer.wait(after: store.flatMap { try? $0.lastLookup() })
+        // Best effort: a store that cannot note it only loses the other processes' view.
+        if let store, let started = pacer.started { try? store.noteLookup(at: started) }
         let data: Data
         do {
             data = try downloader.download(url, limits: limits)
@@ -70,7 +73,7 @@ public final class Geocoder: Sendable {
         }
         let found: [PlaceMatch]
         do {
-            found = try search(place)
+            found = try search(place, store: store)
         } catch {
             return .failure(error)
         }

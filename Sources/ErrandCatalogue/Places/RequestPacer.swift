@@ -20,16 +20,25 @@ public final class RequestPacer: @unchecked Sendable {
         self.sleep = sleep
     }
 
-    /// Returns when a request may start, and counts it as started.
-    public func wait() {
+    /// Returns when a request may start, and counts it as started. `shared`: when another
+    /// process last began one (the store keeps it), if known.
+    public func wait(after shared: Double? = nil) {
         lock.lock()
         defer { lock.unlock() }
-        if let last {
+        let latest = [last, shared].compactMap { $0 }.max()
+        if let last = latest {
             let since = now() - last
             // A clock set back (since < 0) still waits one whole interval, never longer.
             let rest = since < 0 ? interval : interval - since
             if rest > 0 { sleep(rest) }
         }
         last = now()
+    }
+
+    /// When the last request began, on this pacer's clock.
+    public var started: Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        return last
     }
 }
