@@ -23,6 +23,8 @@ public struct EnvironmentVariable: Sendable {
             the download helper, default errand-fetch beside errand, else ../lib/errand/errand-fetch from \
             errand's folder
             """),
+        EnvironmentVariable("ERRAND_GEOCODER", "geocoding service URL (Nominatim API), default OpenStreetMap's; off: none"),
+        EnvironmentVariable("TERM", "at a terminal other than linux or dumb, an item's place links to its map"),
         EnvironmentVariable("NO_COLOR", "set to anything but empty: no colour"),
         EnvironmentVariable("LC_ALL", "the language of week labels, first of these three that is set"),
         EnvironmentVariable("LC_TIME", "the language of week labels, when LC_ALL is not set"),
