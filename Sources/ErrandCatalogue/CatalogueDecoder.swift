@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// Reads and checks `listing.json` and `categories.json` against the real schema (see the
 /// paperclip swagger): every required field with its type, ids unique and within 64 bits,

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Fetches one document by URL: file URLs by reading the file, http and https through a
 /// `Downloader` (by default the errand-fetch helper) with limits and timeouts.

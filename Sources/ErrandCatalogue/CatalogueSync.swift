@@ -1,6 +1,6 @@
 import ErrandDomain
 import ErrandStorage
-import Foundation
+import FoundationEssentials
 
 /// Fetches both documents, checks them, and only then replaces the cache in one step: if
 /// anything fails the previous cache is left exactly as it was.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Gets one http or https document within limits. Errand's own process never links the HTTP
 /// stack (FoundationNetworking and libcurl cost 6 ms at every start-up, sync or not): the

@@ -1,40 +1,56 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Turns a day into its short label ("Sun Nov 29"). English and the C/POSIX locales take a
-/// hand-written path because DateFormatter costs milliseconds to build at start-up; any other
-/// locale gets the platform's localized weekday-month-day pattern.
+/// hand-written path; any other locale gets its abbreviated day and month names from the C
+/// library (`strftime_l` under that locale's LC_TIME), in the order of the locale's own date
+/// format, as `date` prints them. Foundation's DateFormatter did this before, and linked 38 MB
+/// of ICU data into errand for it.
 public final class DayLabeler: @unchecked Sendable {
-    // @unchecked: the formatter is built once and only read; DateFormatter is not thread-safe
-    // for mutation, which never happens after init.
-    private let formatter: DateFormatter?
+    // @unchecked: the locale handle is made once and only read; strftime_l and nl_langinfo_l
+    // take it as an argument and touch no global state.
+    private let locale: locale_t?
+    private let pattern: String
 
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `localeIdentifier` as found in LC_ALL / LC_TIME / LANG (`fr_FR.UTF-8`); nil, empty, C,
-    /// POSIX and English locales give "Sun Nov 29".
+    /// POSIX and English locales give "Sun Nov 29", and so does a locale the system does not
+    /// have (`locale -a` lists those it has), as in every other C program.
     public init(localeIdentifier: String?) {
-        let id = (localeIdentifier ?? "").split(separator: ".").first.map(String.init) ?? ""
-        if id.isEmpty || id == "C" || id == "POSIX" || id.hasPrefix("en") {
-            formatter = nil
-        } else {
-            let f = DateFormatter()
-            f.locale = Locale(identifier: id)
-            f.timeZone = TimeZone(identifier: "UTC")
-            f.setLocalizedDateFormatFromTemplate("EEEMMMd")
-            formatter = f
+        let id = localeIdentifier ?? ""
+        let language = id.split(separator: ".").first.map(String.init) ?? ""
+        guard !(language.isEmpty || language == "C" || language == "POSIX" || language.hasPrefix("en")),
+              let handle = newlocale(LC_TIME_MASK, id, nil) else {
+            locale = nil
+            pattern = ""
+            return
         }
+        locale = handle
+        pattern = DayLabelPattern(dateFormat: String(cString: nl_langinfo_l(nl_item(_DATE_FMT), handle))).strftime
+    }
+
+    deinit {
+        if let locale { freelocale(locale) }
     }
 
     public static let english = DayLabeler(localeIdentifier: nil)
 
     public func label(_ day: DueDay) -> String {
-        guard let formatter else {
-            let c = day.civil
+        let c = day.civil
+        guard let locale else {
             return DayLabeler.weekdays[day.weekday] + " " + DayLabeler.months[c.month - 1] + " " + String(c.day)
         }
-        let date = Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400 + 43_200)
-        return formatter.string(from: date).replacingOccurrences(of: ",", with: "")
+        var parts = tm()
+        parts.tm_year = Int32(truncatingIfNeeded: c.year - 1900)
+        parts.tm_mon = Int32(c.month - 1)
+        parts.tm_mday = Int32(c.day)
+        parts.tm_wday = Int32(day.weekday)
+        var buffer = [CChar](repeating: 0, count: 256)
+        let count = strftime_l(&buffer, buffer.count, pattern, &parts, locale)
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The label with its year, for detail screens ("Sun Nov 29 2026").

@@ -1,6 +1,9 @@
 import CSQLite
 import ErrandFiles
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One SQLite connection with a statement cache and IMMEDIATE transactions that retry while
 /// another process holds the write lock: a busy store is waited for, never reported.

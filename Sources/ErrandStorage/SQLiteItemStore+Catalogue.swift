@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// The ads cache in SQLite: three tables replaced together in one transaction.
 extension SQLiteItemStore: CatalogueStore {

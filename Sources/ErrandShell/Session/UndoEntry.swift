@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// A change made in this session, with what is needed to revert it exactly.
 public enum UndoEntry: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import ErrandDomain
-import Foundation
+import ErrandFiles
+import FoundationEssentials
 
 /// Writes items for other programs: `.plist` in the SwiftUI app's `todos.plist` shape (text,
 /// date, id; notes and places have no field there), `.json` with every field.
@@ -27,7 +28,7 @@ public enum ItemExporter {
             throw StoreError.badFile(path: path, reason: "is \(kind.noun)")
         }
         // No folders made on the way: a mistyped path is an error, not a new directory tree.
-        var parent = (path as NSString).deletingLastPathComponent
+        var parent = PathText.folder(of: path)
         if parent.isEmpty { parent = "." }
         guard FileKind(path: parent) == .directory else {
             throw StoreError.badFile(path: path, reason: "no such folder: \(parent)")
@@ -37,31 +38,15 @@ public enum ItemExporter {
     }
 
     public static func weekAppPlist(_ items: [TodoItem], clock: Clock) throws -> Data {
-        let array: [[String: Any]] = items.map {
-            ["todo": $0.title, "date": clock.date(of: $0.due, at: $0.time), "id": $0.id.uuidString]
-        }
-        return try PropertyListSerialization.data(fromPropertyList: array, format: .xml, options: 0)
+        let rows = items.map { WeekAppRow(todo: $0.title, date: clock.date(of: $0.due, at: $0.time), id: $0.id.uuidString) }
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .xml
+        return try encoder.encode(rows)
     }
 
     public static func json(_ items: [TodoItem], clock: Clock) throws -> Data {
-        let rows: [[String: Any]] = items.map { item in
-            var row: [String: Any] = [
-                "id": item.id.uuidString, "title": item.title, "date": item.due.iso, "done": item.isDone,
-                "created": Int(item.created.timeIntervalSince1970),
-            ]
-            if let notes = item.notes { row["notes"] = notes }
-            if let time = item.time { row["time"] = time.description }
-            if let location = item.location {
-                var place: [String: Any] = ["name": location.name]
-                if let c = location.coordinate {
-                    place["latitude"] = c.latitude
-                    place["longitude"] = c.longitude
-                }
-                row["location"] = place
-            }
-            return row
-        }
-        return try JSONSerialization.data(withJSONObject: ["format": "errand-export", "version": 1, "items": rows],
-                                          options: [.prettyPrinted, .sortedKeys])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(ExportDocument(items: items.map(ExportDocument.Row.init)))
     }
 }
