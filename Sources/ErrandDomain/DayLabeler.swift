@@ -11,6 +11,10 @@ public final class DayLabeler: @unchecked Sendable {
     // @unchecked: the locale handle is made once and only read; strftime_l and nl_langinfo_l
     // take it as an argument and touch no global state.
     private let locale: locale_t?
+    /// The process's own LC_TIME is this locale (errand sets it from the environment at start):
+    /// strftime under it. A statically linked glibc (the release build) cannot load a second
+    /// locale with newlocale, so the process's is the one that works there.
+    private let usesProcessLocale: Bool
     private let pattern: String
 
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
@@ -22,14 +26,21 @@ public final class DayLabeler: @unchecked Sendable {
     public init(localeIdentifier: String?) {
         let id = localeIdentifier ?? ""
         let language = id.split(separator: ".").first.map(String.init) ?? ""
-        guard !(language.isEmpty || language == "C" || language == "POSIX" || language.hasPrefix("en")),
-              let handle = newlocale(LC_TIME_MASK, id, nil) else {
-            locale = nil
-            pattern = ""
-            return
+        var handle: locale_t?
+        var processLocale = false
+        var format: String?
+        if !(language.isEmpty || language == "C" || language == "POSIX" || language.hasPrefix("en")) {
+            if let current = setlocale(LC_TIME, nil), String(cString: current) == id {
+                processLocale = true
+                format = String(cString: nl_langinfo(nl_item(_DATE_FMT)))
+            } else if let made = newlocale(LC_TIME_MASK, id, nil) {
+                handle = made
+                format = String(cString: nl_langinfo_l(nl_item(_DATE_FMT), made))
+            }
         }
         locale = handle
-        pattern = DayLabelPattern(dateFormat: String(cString: nl_langinfo_l(nl_item(_DATE_FMT), handle))).strftime
+        usesProcessLocale = processLocale
+        pattern = format.map { DayLabelPattern(dateFormat: $0).strftime } ?? ""
     }
 
     deinit {
@@ -40,7 +51,7 @@ public final class DayLabeler: @unchecked Sendable {
 
     public func label(_ day: DueDay) -> String {
         let c = day.civil
-        guard let locale else {
+        guard locale != nil || usesProcessLocale else {
             return DayLabeler.weekdays[day.weekday] + " " + DayLabeler.months[c.month - 1] + " " + String(c.day)
         }
         var parts = tm()
@@ -49,7 +60,11 @@ public final class DayLabeler: @unchecked Sendable {
         parts.tm_mday = Int32(c.day)
         parts.tm_wday = Int32(day.weekday)
         var buffer = [CChar](repeating: 0, count: 256)
-        let count = strftime_l(&buffer, buffer.count, pattern, &parts, locale)
+        let count = if let locale {
+            strftime_l(&buffer, buffer.count, pattern, &parts, locale)
+        } else {
+            strftime(&buffer, buffer.count, pattern, &parts)
+        }
         return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
