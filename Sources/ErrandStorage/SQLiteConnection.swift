@@ -50,6 +50,9 @@ final class SQLiteConnection {
         db = nil
     }
 
+    /// Rows the last INSERT, UPDATE or DELETE changed.
+    var changes: Int { db.map { Int(sqlite3_changes($0)) } ?? 0 }
+
     var isReadOnly: Bool { db.map { sqlite3_db_readonly($0, "main") == 1 } ?? true }
 
     func error(_ rc: Int32) -> StoreError {
