@@ -10,20 +10,26 @@ struct ExportDocument: Encodable {
 
     struct Row: Encodable {
         let id: String
+        let uid: String
         let title: String
-        let date: String
+        let date: String?
         let done: Bool
         let created: Int
+        let modified: Int
+        let `repeat`: String?
         let notes: String?
         let time: String?
         let location: Place?
 
         init(_ item: TodoItem) {
             id = item.id.uuidString
+            uid = item.uid
             title = item.title
-            date = item.due.iso
+            date = item.due?.iso
             done = item.isDone
             created = Int(item.created.timeIntervalSince1970)
+            modified = Int(item.modified.timeIntervalSince1970)
+            `repeat` = item.repeats?.description
             notes = item.notes
             time = item.time?.description
             location = item.location.map(Place.init)

@@ -37,8 +37,12 @@ public enum ItemExporter {
         return format
     }
 
+    /// Items without a due day are left out: every entry of that format has a date (the
+    /// export command says how many were left out).
     public static func weekAppPlist(_ items: [TodoItem], clock: Clock) throws -> Data {
-        let rows = items.map { WeekAppRow(todo: $0.title, date: clock.date(of: $0.due, at: $0.time), id: $0.id.uuidString) }
+        let rows = items.compactMap { item in
+            item.due.map { WeekAppRow(todo: item.title, date: clock.date(of: $0, at: item.time), id: item.id.uuidString) }
+        }
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .xml
         return try encoder.encode(rows)
