@@ -25,9 +25,19 @@ public struct HelperDownloader: Downloader {
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return "errand-fetch" }
         let me = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        // The folder by hand: the generic split/joined cost 7% of a start-up (callgrind).
-        guard let slash = me.lastIndex(of: "/") else { return "/errand-fetch" }
-        return String(me[..<slash]) + "/errand-fetch"
+        return helperPath(executable: me) { access($0, X_OK) == 0 }
+    }
+
+    /// Beside errand (a checkout's .build/release), else where a package installs it:
+    /// `/usr/bin/errand` looks in `/usr/lib/errand/` (so does /usr/local, or any prefix). When
+    /// neither is there the path beside errand is the one a failure names.
+    public static func helperPath(executable: String, isExecutable: (String) -> Bool) -> String {
+        // Folders by hand, not split and joined: that generic pair cost 7% of a start-up (callgrind).
+        let folder = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? ""
+        let beside = folder + "/errand-fetch"
+        guard !isExecutable(beside), let slash = folder.lastIndex(of: "/") else { return beside }
+        let installed = String(folder[..<slash]) + "/lib/errand/errand-fetch"
+        return isExecutable(installed) ? installed : beside
     }
 
     public func download(_ url: URL, limits: FetchLimits) throws(CatalogueError) -> Data {
