@@ -54,10 +54,13 @@ public struct Clock: Sendable {
         return clamped + Double(offset(at: clamped, zone))
     }
 
-    /// Seconds east of UTC at a moment (clamped to years 1...9999 by the callers).
+    /// Seconds east of UTC at a moment.
     public func offset(at seconds: Double) -> Int { Clock.offset(at: seconds, zone) }
 
-    static func offset(at seconds: Double, _ zone: TimeZone?) -> Int {
+    /// The moment is taken within years 1...9999 here, not by each caller: an ad's time from a
+    /// damaged store (Int64.max seconds) trapped converting to time_t.
+    static func offset(at moment: Double, _ zone: TimeZone?) -> Int {
+        let seconds = moment.isFinite ? min(max(moment, supportedSeconds.lowerBound), supportedSeconds.upperBound) : 0
         if let zone { return zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)) }
         var time = time_t(seconds.rounded(.down))
         var parts = tm()

@@ -22,9 +22,9 @@ public final class BodySpool: @unchecked Sendable {
     /// nil when no file could be made in `folder`.
     public init?(folder: String, output: Int32) {
         var template = Array((folder + "/body-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
         guard made >= 0 else { return nil }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        template.withUnsafeBufferPointer { $0.baseAddress.map { _ = unlink($0) } }
         fd = made
         self.output = output
         let thread = Thread { [self] in copyOut() }
@@ -39,9 +39,10 @@ public final class BodySpool: @unchecked Sendable {
         condition.unlock()
         if gone { return false }
         let ok = data.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.baseAddress else { return true }
             var done = 0
             while done < raw.count {
-                let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
+                let n = pwrite(fd, base + done, raw.count - done, off_t(offset + done))
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { return false }
                 done += n

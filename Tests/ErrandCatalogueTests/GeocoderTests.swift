@@ -202,6 +202,13 @@ import Testing
         #expect(try store.placeNames(prefix: "", limit: 10) == ["a", "b"])
     }
 
+    /// A name's query delimiters and non-ASCII letters travel as bytes of the value, never as
+    /// the URL's own punctuation.
+    @Test func aPlaceNameIsEscapedWhole() {
+        #expect(Geocoder.escaped("Café A&B=C+D#1/2?") == "Caf%C3%A9%20A%26B%3DC%2BD%231%2F2%3F")
+        #expect(Geocoder.escaped("a-b_c.d~e") == "a-b_c.d~e")
+    }
+
     @Test func onlyHTTPServicesAreAccepted() {
         for bad in ["ftp://x/", "file:///tmp/", "nominatim", "", "http://"] {
             #expect(Geocoder(base: bad, downloader: HelperDownloader()) == nil, "\(bad)")

@@ -23,6 +23,15 @@ import Testing
         #expect(DueDay(iso: "20x6-01-01") == nil)
     }
 
+    /// A moment past year 9999 (an ad's time in a damaged store) is measured at the year's end,
+    /// not trapped on converting to time_t.
+    @Test func anOffsetFarOutsideTheYearsIsTakenAtTheirEdge() {
+        let clock = Clock()
+        #expect(clock.offset(at: 9.3e18) == clock.offset(at: Clock.supportedSeconds.upperBound))
+        #expect(clock.offset(at: -9.3e18) == clock.offset(at: Clock.supportedSeconds.lowerBound))
+        #expect(clock.offset(at: .nan) == clock.offset(at: 0))
+    }
+
     @Test func timeOfDayParsing() {
         #expect(TimeOfDay(text: "9:05")?.minutes == 545)
         #expect(TimeOfDay(text: "23:59")?.description == "23:59")

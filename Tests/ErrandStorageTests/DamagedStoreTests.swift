@@ -318,6 +318,22 @@ import Testing
 
 /// A hand-edited SQLite row with an impossible day is reported, not trapped on.
 @Suite struct ImpossibleRowTests {
+    /// `log --json` wrote Int64(time) and trapped on a journal time past Int64.max seconds.
+    @Test func aJournalTimeFarBeyondYear9999IsKeptWithinIt() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("edited.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        try store.journaling("create", at: Date()) {
+            _ = try store.add(TodoItem(id: UUID(), title: "x", due: DueDay(dayNumber: 20_000), created: Date()))
+        }
+        store.close()
+        #expect(try SQLiteCLI.run(path, "UPDATE journal SET time = 9223372036854775807;") == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        let entry = try #require(try reopened.journal(limit: 1).first)
+        #expect(entry.time.timeIntervalSince1970 == Clock.supportedSeconds.upperBound)
+        #expect(Int64(exactly: entry.time.timeIntervalSince1970) != nil)
+    }
+
     @Test func aDayFarBeyondYear9999IsNamedAsDamage() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("edited.sqlite")

@@ -1,6 +1,6 @@
 import ErrandDomain
 import ErrandStorage
-import Foundation
+import FoundationEssentials
 
 /// Turns a place's name into coordinates through a service that speaks Nominatim's search API
 /// (`/search?format=jsonv2&q=...`): OpenStreetMap's own by default, Photon or a self-hosted
@@ -36,10 +36,25 @@ public final class Geocoder: Sendable {
 
     /// The search URL for a place.
     public func searchURL(_ query: String) -> URL? {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
-        allowed.insert(charactersIn: "-._~")
-        guard let q = query.addingPercentEncoding(withAllowedCharacters: allowed) else { return nil }
-        return URL(string: base.absoluteString + "search?format=jsonv2&limit=\(Geocoder.candidates)&q=" + q)
+        URL(string: base.absoluteString + "search?format=jsonv2&limit=\(Geocoder.candidates)&q=" + Geocoder.escaped(query))
+    }
+
+    /// Every UTF-8 byte but RFC 3986's unreserved ASCII as %XX, so `&`, `=`, `+` and `#` in a
+    /// place's name stay in the query's value (FoundationEssentials has no addingPercentEncoding).
+    static func escaped(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"):
+                out.append(byte)
+            default:
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Asks the service, once the pacer allows (counting other processes' requests through

@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// Reads a Nominatim `/search?format=jsonv2` answer: an array of places, best first, each with
 /// `lat` and `lon` (strings in Nominatim, numbers in some work-alikes) and `display_name`.
@@ -84,7 +84,7 @@ public enum GeocoderReply {
         case .string:
             let text = try c.readString()
             guard text.count <= 40 else { return nil }
-            return Double(text.trimmingCharacters(in: .whitespaces))
+            return Double(TextSafety.trimmed(text))
         default:
             try c.skipValue()
             return nil

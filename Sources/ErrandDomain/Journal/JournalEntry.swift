@@ -15,7 +15,11 @@ public struct JournalEntry: Equatable, Sendable {
 
     public init(id: Int64, time: Date, command: String, changes: [ItemChange], undone: Bool = false) {
         self.id = id
-        self.time = Date(timeIntervalSince1970: time.timeIntervalSince1970.rounded(.down))
+        // Within years 1...9999, as every date Errand reads: a damaged store's time must not
+        // trap where it is shown (JSON's log writes it as a 64-bit count of seconds).
+        let seconds = time.timeIntervalSince1970
+        let kept = seconds.isFinite ? min(max(seconds, Clock.supportedSeconds.lowerBound), Clock.supportedSeconds.upperBound) : 0
+        self.time = Date(timeIntervalSince1970: kept.rounded(.down))
         self.command = command
         self.changes = changes
         self.undone = undone

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A latitude/longitude rectangle that holds every point within a distance of a centre: what
 /// an index of boxes (SQLite's R*Tree) can answer, before the exact distance sorts it out.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A distance as people type it (`5km`, `500 m`, `2.5km`, `3mi`) and as Errand shows it.
 public enum Distance {
     /// Metres, or nil when the text is not a positive distance up to half the Earth round.
@@ -21,7 +19,7 @@ public enum Distance {
     public static func describe(_ metres: Double) -> String {
         if metres < 999.5 { return "\(Int(metres.rounded())) m" }
         let tenths = (metres / 100).rounded()
-        if tenths < 100, tenths.truncatingRemainder(dividingBy: 10) != 0 { return String(format: "%.1f km", tenths / 10) }
+        if tenths < 100, tenths.truncatingRemainder(dividingBy: 10) != 0 { return FixedDecimals.text(tenths / 10, decimals: 1) + " km" }
         return "\(Int((metres / 1000).rounded())) km"
     }
 }

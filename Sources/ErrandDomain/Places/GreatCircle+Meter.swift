@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension GreatCircle {
     /// A point's distance from one centre, measured many times over: the centre's cosine is

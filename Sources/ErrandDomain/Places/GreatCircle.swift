@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Distances on the Earth taken as a sphere of the mean radius: the haversine formula, which
 /// stays accurate for short distances (the cosine rule loses them in rounding). Off from the

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The openstreetmap.org page of a point, with a pin on it (`mlat`, `mlon`) and the view at
 /// street level: zoom 16 shows the streets around a building, enough to find the door.
 public enum MapLink {
@@ -13,7 +11,7 @@ public enum MapLink {
 
     /// Five decimals (about a metre), trailing zeros dropped, never an exponent.
     public static func degrees(_ value: Double) -> String {
-        var text = String(format: "%.5f", value)
+        var text = FixedDecimals.text(value, decimals: 5)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text
