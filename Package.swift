@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "ErrandPicture", dependencies: ["CChafa", "CTurboJPEG", "CPNG"]),
         .target(name: "ErrandDomain"),
         .target(name: "ErrandStorage", dependencies: ["ErrandDomain", "ErrandFiles", "CSQLite"]),
-        .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage"]),
+        .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandFiles"]),
         // The HTTP stack (FoundationNetworking, libcurl): linked by errand-fetch, never by errand.
         .target(name: "ErrandNetwork", dependencies: ["ErrandCatalogue"]),
         .target(name: "ErrandShell", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue"]),
@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(name: "errand-picture", dependencies: ["ErrandPicture"]),
         .executableTarget(
             name: "errand",
-            dependencies: ["ErrandLaunch", "ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain"]
+            dependencies: ["ErrandLaunch", "ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain", "ErrandCatalogue"]
         ),
         .testTarget(name: "ErrandFilesTests", dependencies: ["ErrandFiles"]),
         .testTarget(name: "ErrandDomainTests", dependencies: ["ErrandDomain"]),

@@ -20,12 +20,17 @@ public struct HelperDownloader: Downloader {
     }
 
     public static func defaultPath() -> String {
-        if let path = getenv("ERRAND_FETCH").map({ String(cString: $0) }), !path.isEmpty { return path }
+        besideExecutable("errand-fetch", unless: "ERRAND_FETCH")
+    }
+
+    /// A helper program built beside this one (as `name`), unless the variable names another.
+    public static func besideExecutable(_ name: String, unless variable: String) -> String {
+        if let path = getenv(variable).map({ String(cString: $0) }), !path.isEmpty { return path }
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return "errand-fetch" }
+        guard count > 0 else { return name }
         let me = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return (me.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")) + "/errand-fetch"
+        return (me.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")) + "/" + name
     }
 
     public func download(_ url: URL, limits: FetchLimits) throws(CatalogueError) -> Data {
@@ -37,6 +42,7 @@ public struct HelperDownloader: Downloader {
         var arguments = [helperPath, "--max-bytes", String(limits.maxBytes), "--idle", String(limits.idleTimeout),
                          "--total", String(limits.totalTimeout)]
         if progress { arguments += ["--progress-fd", "3"] }
+        if limits.kind != .json { arguments += ["--accept", limits.kind.rawValue] }
         if password != nil { arguments.append("--password-on-stdin") }
         arguments.append(plain.absoluteString)
         var input: Int32?

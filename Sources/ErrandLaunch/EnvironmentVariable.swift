@@ -21,6 +21,7 @@ public struct EnvironmentVariable: Sendable {
         EnvironmentVariable("ERRAND_CATALOGUE_MAX_AGE", "seconds before ads refreshes the cache, default 3600"),
         EnvironmentVariable("ERRAND_CATALOGUE_MAX_MB", "largest document sync accepts, default 256"),
         EnvironmentVariable("ERRAND_FETCH", "the download helper, default errand-fetch beside errand"),
+        EnvironmentVariable("ERRAND_PICTURE", "the photo drawing helper, default errand-picture beside errand"),
         EnvironmentVariable("NO_COLOR"),
         EnvironmentVariable("LC_ALL"),
         EnvironmentVariable("LC_TIME"),
@@ -30,6 +31,7 @@ public struct EnvironmentVariable: Sendable {
         EnvironmentVariable("HOME"),
         EnvironmentVariable("XDG_DATA_HOME"),
         EnvironmentVariable("XDG_STATE_HOME"),
+        EnvironmentVariable("XDG_CACHE_HOME", "photos are cached in $XDG_CACHE_HOME/errand/images"),
     ]
 
     /// The declared variables that are set, through getenv: ProcessInfo.environment parses

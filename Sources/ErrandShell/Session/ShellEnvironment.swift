@@ -23,6 +23,12 @@ public struct ShellEnvironment {
     /// A catalogue folder that ships with Errand, if there is one: the hint to type when
     /// nothing is cached and the network is not there.
     public var exampleCatalogue: () -> String? = { nil }
+    /// Fetches and draws ads' photos (nil: no image cache, as in transcripts).
+    public var pictures: PictureSource?
+    /// Photos are drawn only where a person sees them: stdout a terminal, never a pipe.
+    public var drawsPictures = false
+    /// Draws `sync --images`'s progress line (at a terminal): done, total.
+    public var progress: ((Int, Int) -> Void)?
 
     public init(store: ErrandStore, clock: Clock, labeler: DayLabeler = .english, newID: @escaping () -> UUID = UUID.init,
                 history: @escaping () -> [String] = { [] }, prompter: Prompter? = nil,
