@@ -85,7 +85,8 @@ let package = Package(
                                    "ErrandTestSupport"]),
         .testTarget(name: "ErrandTerminalTests", dependencies: ["ErrandTerminal", "ErrandFiles"]),
         .testTarget(name: "ErrandPictureTests",
-                    dependencies: ["ErrandPicture", "CTurboJPEG", "ErrandCatalogue", "ErrandShell", "ErrandDomain",
-                                   "ErrandStorage", "ErrandTestSupport"]),
+                    dependencies: ["ErrandPicture", "CTurboJPEG", "CPNG", "ErrandCatalogue", "ErrandShell", "ErrandDomain",
+                                   "ErrandStorage", "ErrandTestSupport"],
+                    exclude: ["Expected"]),
     ]
 )

@@ -82,6 +82,8 @@ public final class PictureHelper: PictureSource {
             return try cache.store(try fetcher.fetch(parsed), for: url)
         } catch let CatalogueError.contentType(url, type) {
             throw PictureFailure("\(url) sent \(type), not an image")
+        } catch let CatalogueError.status(url, code) {
+            throw PictureFailure("\(url) answered HTTP \(code)")
         } catch let error as CatalogueError {
             throw PictureFailure(error.description)
         } catch let error as FileFailure {
