@@ -43,7 +43,8 @@ public final class ImageCache: @unchecked Sendable {
         try PrivateDirectory.makeParents(of: path)
         let before = total ?? usage().reduce(0) { $0 + $1.size }
         let replaced = fileSize(path)
-        try PrivateFile.replace(path, with: data)
+        // A link planted at the name is replaced, not followed.
+        try PrivateFile.put(data, over: path)
         total = before - replaced + data.count
         if let total, total > maxBytes { evict(keeping: path) }
         return path
