@@ -31,26 +31,26 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let catalogue = try PhotoCatalogue(photos: [("good", PhotoCatalogue.image(try ImageMaker.jpeg(width: 300, height: 200)))])
         let tmux = try start(in: dir)
-        try tmux.run("sync \(catalogue.server.base)", until: "synced 1 ad")
-        try tmux.run("ads", until: "Ad 1: good")
-        var shown = try tmux.run("open 1", until: "ad 100>")
+        try tmux.enter("sync \(catalogue.server.base)", until: "synced 1 ad")
+        try tmux.enter("ads", until: "Ad 1: good")
+        var shown = try tmux.enter("open 1", until: "ad 100>")
         // 300 x 200 in 80 x 20 cells (half of 40 rows), cells twice as tall as wide: 20 rows of 60.
         let photo = shown.components(separatedBy: "Ad 1: good").first ?? ""
         #expect(TerminalPictureTests.blockRows(photo).count == 20, "above the title:\n\(photo)")
         #expect(TerminalPictureTests.blockRows(photo).allSatisfy { $0.count == 60 })
         #expect(TerminalPictureTests.blockRows(shown.components(separatedBy: "Ad 1: good").last ?? "").isEmpty)
-        #expect(try tmux.screen(escapes: true).contains("\u{1B}[38;2;"), "drawn in 24-bit colour")
+        #expect(try tmux.history(escapes: true).contains("\u{1B}[38;2;"), "drawn in 24-bit colour")
         let cached = try FileManager.default.contentsOfDirectory(atPath: dir + "/cache/errand/images")
         #expect(cached.count == 1 && cached.allSatisfy { $0.hasSuffix(".img") })
         // Offline: the server is gone, the photo is still there.
         catalogue.server.stop()
-        try tmux.run("back", until: "Ad 1: good")
-        shown = try tmux.run("open 1", until: "ad 100>")
+        try tmux.enter("back", until: "Ad 1: good")
+        shown = try tmux.enter("open 1", until: "ad 100>")
         #expect(TerminalPictureTests.blockRows(shown).count == 20)
         #expect(!shown.contains("not shown"))
         // Off, the detail is text only.
-        try tmux.run("set images off", until: "images is off")
-        shown = try tmux.run("open 1", until: "ad 100>")
+        try tmux.enter("set images off", until: "images is off")
+        shown = try tmux.enter("open 1", until: "ad 100>")
         #expect(shown.contains("Ad 1: good") && TerminalPictureTests.blockRows(shown).isEmpty)
     }
 
@@ -70,20 +70,20 @@ import Testing
         ])
         defer { catalogue.server.stop() }
         let tmux = try start(in: dir)
-        try tmux.run("sync \(catalogue.server.base)", until: "synced 8 ads")
-        try tmux.run("ads", until: "Ad 8: good")
+        try tmux.enter("sync \(catalogue.server.base)", until: "synced 8 ads")
+        try tmux.enter("ads", until: "Ad 8: good")
         let expected = [
             "the image is damaged", "claims 60000 x 60000 pixels", "claims 16000 x 12000 pixels",
             "not an image (Errand draws JPEG and PNG)", "larger than the 16 MB limit", "sent text/html, not an image",
             "answered HTTP 404",
         ]
         for (i, reason) in expected.enumerated() {
-            let shown = try tmux.run("open \(i + 1)", until: "ad \(100 + i)>")
+            let shown = try tmux.enter("open \(i + 1)", until: "ad \(100 + i)>")
             let lines = shown.split(separator: "\n").filter { $0.contains("Photo        not shown:") }
             #expect(lines.count == 1 && shown.contains(reason), "ad \(i + 1), \(reason):\n\(shown)")
             #expect(TerminalPictureTests.blockRows(shown).isEmpty)
         }
-        let shown = try tmux.run("open 8", until: "ad 107>")
+        let shown = try tmux.enter("open 8", until: "ad 107>")
         #expect(TerminalPictureTests.blockRows(shown).count > 5, "the shell still draws after them")
         // Only the good photo is kept; nothing else was written but the store and the history.
         let cached = try FileManager.default.contentsOfDirectory(atPath: dir + "/cache/errand/images")
