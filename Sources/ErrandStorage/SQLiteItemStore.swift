@@ -11,8 +11,18 @@ import Glibc
 public final class SQLiteItemStore: ItemStore {
     public let path: String
     let db: SQLiteConnection
+    /// The command being journaled (ItemStore+Journal).
+    public var journalContext: JournalContext?
+    /// What the last `find` found (SQLiteItemStore+Find).
+    var lastMatches: FoundRows?
 
-    static let columns = "uuid, title, notes, due, due_time, place, latitude, longitude, done, created, seq, repeat_rule"
+    static let columns = """
+        uuid, title, notes, due, due_time, place, latitude, longitude, done, created, seq, repeat_rule, uid, modified,
+        icalendar
+        """
+
+    /// What `due` holds for a day, or for no day (SQLiteSchema.noDateKey).
+    static func dueKey(_ day: DueDay?) -> Int { day?.dayNumber ?? SQLiteSchema.noDateKey }
 
     // The reads that must stay index walks at 1M items (a test checks their query plans).
     static let allPageSQL = "SELECT \(columns) FROM item ORDER BY done, seq LIMIT ?1 OFFSET ?2"
@@ -22,18 +32,6 @@ public final class SQLiteItemStore: ItemStore {
         ORDER BY done, due_time IS NULL, due_time, seq LIMIT ?2 OFFSET ?3
         """
     static let weekSQL = "SELECT due, open FROM day_count WHERE due BETWEEN ?1 AND ?2"
-    /// Few items found: they are sorted (the planner reads them by rowid). Many: walking
-    /// item_done_seq in list order and keeping those found ends after a page, where sorting
-    /// would read all of them (a word in a twentieth of 1,000,000 titles: 50,000 rows).
-    static let matchingSQL = """
-        SELECT \(columns) FROM item WHERE id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1)
-        ORDER BY done, seq LIMIT ?2 OFFSET ?3
-        """
-    static let manyMatchingSQL = """
-        SELECT \(columns) FROM item INDEXED BY item_done_seq
-        WHERE id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1) ORDER BY done, seq LIMIT ?2 OFFSET ?3
-        """
-    static let manyMatches = 2_000
     /// Both walk item_todo_order (open items in due order). Named: without statistics the
     /// planner prefers item_done_seq's equality on done and then sorts every open item
     /// (200 ms a page at 1,000,000 items).
@@ -111,52 +109,38 @@ public final class SQLiteItemStore: ItemStore {
         return try firstRow(s)
     }
 
-    public func allItems(offset: Int, limit: Int) throws -> [TodoItem] {
-        try rows(Self.allPageSQL) { $0.bind(PageWindow(offset: offset, limit: limit), limit: 1, offset: 2) }
+    /// Through item_uid, whose expression this is.
+    public func item(uid: String) throws -> TodoItem? {
+        let s = try db.statement("SELECT \(Self.columns) FROM item WHERE coalesce(uid, uuid) = ?1")
+        s.bind(1, uid)
+        return try firstRow(s)
     }
 
-    public func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
-        try rows(Self.dayPageSQL) {
-            $0.bind(1, day.dayNumber)
-            $0.bind(PageWindow(offset: offset, limit: limit), limit: 2, offset: 3)
-        }
-    }
-
-    public func itemCount(on day: DueDay) throws -> Int {
-        let s = try db.statement("SELECT total FROM day_count WHERE due = ?1")
-        s.bind(1, day.dayNumber)
+    public func undatedCount() throws -> Int {
+        let s = try db.statement("SELECT open FROM day_count WHERE due = ?1")
+        s.bind(1, SQLiteSchema.noDateKey)
         defer { s.reset() }
         return try s.step() ? max(0, Int(s.int(0))) : 0
     }
 
-    public func matchCount(_ query: SearchQuery) throws -> Int {
-        let s = try db.statement("SELECT count(*) FROM item_text WHERE item_text MATCH ?1")
-        s.bind(1, Self.ftsQuery(query))
-        defer { s.reset() }
-        let count = try s.step() ? Int(s.int(0)) : 0
-        lastMatchCount = (query, count)
-        return count
+    public func allItems(offset: Int, limit: Int) throws -> [TodoItem] {
+        try rows(Self.allPageSQL) { $0.bind(PageWindow(offset: offset, limit: limit), limit: 1, offset: 2) }
     }
 
-    /// The count a list just read for its footer, reused to choose the page's plan: counting
-    /// a common word again cost a second pass over its matches. It only picks a plan, so a
-    /// count another process has since changed costs speed, never a wrong row.
-    private var lastMatchCount: (query: SearchQuery, count: Int)?
-
-    public func matching(_ query: SearchQuery, offset: Int, limit: Int) throws -> [TodoItem] {
-        let count = try lastMatchCount.flatMap { $0.query == query ? $0.count : nil } ?? matchCount(query)
-        let many = count > Self.manyMatches
-        return try rows(many ? Self.manyMatchingSQL : Self.matchingSQL) {
-            $0.bind(1, Self.ftsQuery(query))
+    public func items(on day: DueDay?, offset: Int, limit: Int) throws -> [TodoItem] {
+        try rows(Self.dayPageSQL) {
+            $0.bind(1, Self.dueKey(day))
             $0.bind(PageWindow(offset: offset, limit: limit), limit: 2, offset: 3)
         }
     }
 
-    /// Every word as a prefix (`"ecole"*`), all required. The words are letters and digits
-    /// only (SearchQuery), so quoting them is all the escaping FTS5 needs.
-    static func ftsQuery(_ query: SearchQuery) -> String {
-        query.words.map { "\"" + $0 + "\"*" }.joined(separator: " ")
+    public func itemCount(on day: DueDay?) throws -> Int {
+        let s = try db.statement("SELECT total FROM day_count WHERE due = ?1")
+        s.bind(1, Self.dueKey(day))
+        defer { s.reset() }
+        return try s.step() ? max(0, Int(s.int(0))) : 0
     }
+
 
     /// To do through item_todo_order, then Done through item_done_seq: the page is cut
     /// across the two sections by the To do count the tallies hold.
@@ -214,9 +198,10 @@ public final class SQLiteItemStore: ItemStore {
     // MARK: changing
 
     public func removeAll() throws -> [TodoItem] {
-        try db.writeTransaction {
+        try changeItems { records in
             let all = try allItems(offset: 0, limit: .max)
             try db.execute("DELETE FROM item")
+            records.noteRemoved(all)
             return all
         }
     }
@@ -236,10 +221,12 @@ public final class SQLiteItemStore: ItemStore {
     }
 
     /// Runs `body` on the item table in one write transaction: all of it lands, or none.
-    public func changeItems<T>(_ body: (inout SQLiteItemRecords) throws -> T) throws -> T {
+    public func changeItems<T>(_ body: (inout JournalRecorder<SQLiteItemRecords>) throws -> T) throws -> T {
         try db.writeTransaction {
-            var records = SQLiteItemRecords(store: self)
-            return try body(&records)
+            var records = JournalRecorder(SQLiteItemRecords(store: self))
+            let result = try body(&records)
+            try appendJournal(records.effective)
+            return result
         }
     }
 
@@ -278,7 +265,7 @@ public final class SQLiteItemStore: ItemStore {
 
     /// Reads at most one row and resets the statement: a statement left mid-way keeps its
     /// read snapshot open, and a later write transaction on this connection would be refused.
-    private func firstRow(_ s: SQLiteStatement) throws -> TodoItem? {
+    func firstRow(_ s: SQLiteStatement) throws -> TodoItem? {
         defer { s.reset() }
         return try s.step() ? row(s) : nil
     }
@@ -288,8 +275,10 @@ public final class SQLiteItemStore: ItemStore {
             throw StoreError.notAStore(path: path, reason: "an item has a malformed id")
         }
         // A hand-edited row must not make day arithmetic overflow later.
-        guard DueDay.supportedDayNumbers.contains(Int(s.int(3))),
-              Clock.supportedSeconds.contains(Double(s.int(9))) else {
+        let dueKey = Int(s.int(3))
+        let modified = s.optionalInt(13).map(Double.init) ?? Double(s.int(9))
+        guard DueDay.supportedDayNumbers.contains(dueKey) || dueKey == SQLiteSchema.noDateKey,
+              Clock.supportedSeconds.contains(Double(s.int(9))), Clock.supportedSeconds.contains(modified) else {
             throw StoreError.notAStore(path: path, reason: "an item has an impossible date")
         }
         let rule = s.optionalText(11).map { ($0, Repeat(stored: $0)) }
@@ -304,9 +293,11 @@ public final class SQLiteItemStore: ItemStore {
             }
             location = Location(name: name, coordinate: coordinate)
         }
-        return TodoItem(id: id, title: s.text(1), notes: s.optionalText(2), due: DueDay(dayNumber: Int(s.int(3))),
+        return TodoItem(id: id, uid: s.optionalText(12), title: s.text(1), notes: s.optionalText(2),
+                        due: dueKey == SQLiteSchema.noDateKey ? nil : DueDay(dayNumber: dueKey),
                         time: s.optionalInt(4).flatMap { TimeOfDay(minutes: Int($0)) }, location: location,
                         isDone: s.int(8) != 0, created: Date(timeIntervalSince1970: Double(s.int(9))),
-                        sequence: s.int(10), repeats: rule?.1)
+                        modified: Date(timeIntervalSince1970: modified), sequence: s.int(10), repeats: rule?.1,
+                        icalendar: s.optionalText(14))
     }
 }

@@ -24,7 +24,6 @@ public struct Session: Equatable, Sendable {
     /// `set images on`: an ad's detail shows its photo (only where the environment can draw,
     /// that is at a terminal).
     public var images = false
-    public var undo = UndoStack(depth: Session.undoDepth)
 
     public init(output: OutputMode = .text, color: Bool = false, pageSize: Int? = nil) {
         self.output = output
@@ -52,5 +51,6 @@ public struct Session: Equatable, Sendable {
         return nil
     }
 
-    public static let undoDepth = 100
+    /// Whether the No date list is open on the View tab: a `create` there makes an item without one.
+    public var undatedOpen: Bool { tab == .view && stack.contains(.undated) }
 }
