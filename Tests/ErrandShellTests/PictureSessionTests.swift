@@ -97,9 +97,9 @@ import Testing
         let labeler = DayLabeler.english
         let start = DueDay(year: 2026, month: 11, day: 29)!
         let rows = WeekRow.week(from: start, counts: [0, 8, 2, 1, 0, 0, 0], labeler: labeler)
-        let plain = TextPresenter(width: 60, color: false, labeler: labeler).week(rows, today: start, overdue: 0)
+        let plain = TextPresenter(width: 60, color: false, labeler: labeler).week(rows, today: start, overdue: 0, undated: 0)
         #expect(plain[2] == "  2  Mon Nov 30  8 items")
-        let coloured = TextPresenter(width: 60, color: true, labeler: labeler).week(rows, today: start, overdue: 0)
+        let coloured = TextPresenter(width: 60, color: true, labeler: labeler).week(rows, today: start, overdue: 0, undated: 0)
         func bar(_ line: String) -> Double {
             line.unicodeScalars.reduce(0.0) { sum, s in
                 guard let i = ["▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"].firstIndex(of: String(s)) else { return sum }
