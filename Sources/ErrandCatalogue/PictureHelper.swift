@@ -1,3 +1,4 @@
+import Dispatch
 import ErrandDomain
 import ErrandFiles
 import Foundation
@@ -52,19 +53,19 @@ public final class PictureHelper: PictureSource {
         }
     }
 
-    /// Four downloads at a time, each in a thread of its own (not Dispatch's pool, which is
-    /// as wide as the cores): each is a helper process waiting on the network, and one at a
-    /// time left 40 ms a photo on loopback, most of it waiting. Progress is reported from
-    /// this thread, once a photo, as the workers finish them.
+    /// Four downloads at a time, each worker on a serial queue of its own (so it gets a thread
+    /// of its own, however many cores there are): each is a helper process waiting on the
+    /// network, and one at a time left 40 ms a photo on loopback, most of it waiting. Progress
+    /// is reported from this thread, once a photo, as the workers finish them.
     public func prefetch(_ urls: [String], progress: (Int, Int) -> Void) -> PrefetchOutcome {
         let state = PrefetchState()
         let stepped = DispatchSemaphore(value: 0)
         // The workers touch the cache only under the state's lock.
         nonisolated(unsafe) let helper = self
-        for _ in 0..<min(PictureHelper.prefetchWorkers, urls.count) {
-            Thread {
+        for worker in 0..<min(PictureHelper.prefetchWorkers, urls.count) {
+            DispatchQueue(label: "errand.prefetch.\(worker)").async {
                 helper.prefetchWorker(urls, state: state, stepped: stepped)
-            }.start()
+            }
         }
         for done in urls.indices {
             stepped.wait()

@@ -1,39 +1,41 @@
-import Foundation
+import Synchronization
 
 /// What the prefetch workers share, behind one lock: the next photo to take, the counts so
 /// far, and the cache's bookkeeping (run through `locked`).
-final class PrefetchState: @unchecked Sendable {
-    // @unchecked: every field is read and written under `lock`.
-    private let lock = NSLock()
-    private var next = 0
-    private var counted = PrefetchOutcome()
+final class PrefetchState: Sendable {
+    private struct Shared {
+        var next = 0
+        var counted = PrefetchOutcome()
+    }
 
-    var outcome: PrefetchOutcome { locked { counted } }
+    private let shared = Mutex(Shared())
+    /// Held while the cache is read or written: it keeps a running total.
+    private let cacheLock = Mutex(())
+
+    var outcome: PrefetchOutcome { shared.withLock { $0.counted } }
 
     func take(below count: Int) -> Int? {
-        locked {
-            guard next < count else { return nil }
-            next += 1
-            return next - 1
+        shared.withLock { state in
+            guard state.next < count else { return nil }
+            state.next += 1
+            return state.next - 1
         }
     }
 
     func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        try cacheLock.withLock { _ throws(E) in try body() }
     }
 
     /// Counts one photo.
     func record(cached: Bool, failure: String?) {
-        locked {
+        shared.withLock { state in
             if cached {
-                counted.cached += 1
+                state.counted.cached += 1
             } else if let failure {
-                counted.failed += 1
-                if counted.firstFailure == nil { counted.firstFailure = failure }
+                state.counted.failed += 1
+                if state.counted.firstFailure == nil { state.counted.firstFailure = failure }
             } else {
-                counted.fetched += 1
+                state.counted.fetched += 1
             }
         }
     }
