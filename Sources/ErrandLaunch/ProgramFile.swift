@@ -1,0 +1,35 @@
+/// A file errand reads or writes, declared once for the man page's FILES section.
+public struct ProgramFile: Sendable {
+    public let path: String
+    public let help: String
+
+    public static let all: [ProgramFile] = [
+        ProgramFile(path: "$XDG_DATA_HOME/errand/errand.sqlite", help: """
+            the store (default ~/.local/share/errand/errand.sqlite), or the file given with --store; \
+            a name ending in .plist is a property list. Made 0600, in a folder made 0700.
+            """),
+        ProgramFile(path: "$XDG_STATE_HOME/errand/history", help: """
+            the lines typed at the keyboard (default ~/.local/state/errand/history), or ERRAND_HISTORY; \
+            2000 lines, passwords in URLs masked.
+            """),
+        ProgramFile(path: StartupFile.displayPath, help: """
+            the start-up file (default ~/.config/errand/errandrc): commands run at the start of every \
+            session at the keyboard, one a line, like a script (blank lines and # comments skipped). \
+            An error in it is reported as errandrc:LINE: message and the session starts all the same. \
+            -X skips it; --rc runs it before a script too.
+            """),
+        ProgramFile(path: "/usr/lib/errand/errand-fetch", help: """
+            the download helper errand runs for http and https catalogues; errand looks beside itself \
+            first, then in ../lib/errand/ from its own folder; ERRAND_FETCH names another.
+            """),
+        ProgramFile(path: "$XDG_CACHE_HOME/errand/images", help: """
+            ads' photos as downloaded (default ~/.cache/errand/images), one 0600 file each, 100 MB at \
+            most, the least recently shown dropped first; safe to delete.
+            """),
+        ProgramFile(path: "/usr/lib/errand/errand-picture", help: """
+            the helper that decodes and draws an ad's photo at a terminal (libjpeg-turbo, libpng, \
+            libchafa), under its own memory and CPU limits; found as errand-fetch is; ERRAND_PICTURE \
+            names another.
+            """),
+    ]
+}
