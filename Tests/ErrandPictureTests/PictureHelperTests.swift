@@ -91,6 +91,14 @@ import Testing
         #expect(helper.picture(for: "file:///etc/passwd") == .unavailable("the photo's address is not an http or https URL"))
     }
 
+    @Test func theHelperIsFoundBesideErrandOrWhereAPackagePutsIt() {
+        let installed: Set = ["/usr/lib/errand/errand-picture"]
+        #expect(HelperDownloader.helperPath(executable: "/usr/bin/errand", name: "errand-picture",
+                                            isExecutable: installed.contains) == "/usr/lib/errand/errand-picture")
+        #expect(HelperDownloader.helperPath(executable: "/w/.build/release/errand", name: "errand-picture") { _ in false }
+                == "/w/.build/release/errand-picture")
+    }
+
     @Test func prefetchCountsWhatItDownloadedFoundAndMissed() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let server = try LoopbackServer(routes: ["/a.jpg": .body(Data([0xFF, 0xD8, 0xFF]), contentType: "image/jpeg"),
