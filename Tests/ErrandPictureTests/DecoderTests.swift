@@ -48,12 +48,13 @@ import Testing
     }
 
     @Test func aJPEGBombOverTheLimitIsRefusedAndOneUnderItDecodesSmall() throws {
-        let bomb = try ImageMaker.uniformJPEG(width: 16_000, height: 8_000)
-        #expect(bomb.count * 100 < 16_000 * 8_000 * 3, "a bomb: far smaller than its pixels")
+        let bomb = try ImageMaker.bomb(width: 16_000, height: 8_000)
+        #expect(bomb.count * 100_000 < 16_000 * 8_000 * 3, "a bomb: far smaller than its pixels")
         #expect(throws: PictureError.tooLarge(width: 16_000, height: 8_000)) { try ImageDecoder.decode(bomb, fitting: box) }
-        let large = try ImageMaker.uniformJPEG(width: 8_000, height: 6_000)
+        // 6000 x 4500, 27 megapixels: decoded at 1/8, never whole.
+        let large = try ImageMaker.uniformJPEG(width: 6_000, height: 4_500)
         let image = try ImageDecoder.decode(large, fitting: box)
-        #expect(image.width == 1_000 && image.height == 750)
+        #expect(image.width == 750 && image.height == 563)
     }
 
     @Test func aPNGTooLargeToDecodeWholeIsRefused() throws {

@@ -38,9 +38,29 @@ enum ImageMaker {
         return Array(UnsafeBufferPointer(start: output, count: Int(size)))
     }
 
-    /// A decompression bomb: a large image of one colour, which compresses to almost nothing.
+    /// A large grey image of one colour, which compresses to almost nothing. Grey, one byte a
+    /// pixel, to keep the test process small: a child spawned later inherits its peak RSS as its
+    /// own (vfork then exec), and other tests bound their children's peak.
     static func uniformJPEG(width: Int, height: Int) throws -> [UInt8] {
-        try jpeg(width: width, height: height, pixels: [UInt8](repeating: 128, count: width * height * 3), quality: 10)
+        guard let handle = tjInitCompress() else { throw Failed() }
+        defer { tjDestroy(handle) }
+        let source = [UInt8](repeating: 128, count: width * height)
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = source.withUnsafeBufferPointer {
+            tjCompress2(handle, $0.baseAddress, Int32(width), Int32(width), Int32(height), Int32(TJPF_GRAY.rawValue),
+                        &output, &size, Int32(TJSAMP_GRAY.rawValue), 10, 0)
+        }
+        guard status == 0, let output else { throw Failed() }
+        defer { tjFree(output) }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+
+    /// A decompression bomb: a small file whose header claims `width` x `height`. Made from a
+    /// one-colour image with its frame header patched, so the test never holds the pixels; the
+    /// decoder reads the same header either way, and must refuse before it decodes a row.
+    static func bomb(width: Int, height: Int) throws -> [UInt8] {
+        claiming(try uniformJPEG(width: 64, height: 64), width: width, height: height)
     }
 
     static func png(width: Int, height: Int) throws -> [UInt8] {

@@ -61,7 +61,7 @@ import Testing
         let catalogue = try PhotoCatalogue(photos: [
             ("truncated", PhotoCatalogue.image(Array(good.prefix(good.count / 2)))),
             ("huge", PhotoCatalogue.image(ImageMaker.claiming(good, width: 60_000, height: 60_000))),
-            ("bomb", PhotoCatalogue.image(try ImageMaker.uniformJPEG(width: 16_000, height: 12_000))),
+            ("bomb", PhotoCatalogue.image(try ImageMaker.bomb(width: 16_000, height: 12_000))),
             ("html", .body(Data("<html>nothing here</html>".utf8), contentType: "image/jpeg")),
             ("endless", .endless(chunk: 65_536, contentType: "image/jpeg")),
             ("page", .body(Data("<html></html>".utf8), contentType: "text/html")),
