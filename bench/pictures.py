@@ -1,4 +1,4 @@
-"""Figure 7: opening an ad with its photo, at a terminal (a pseudo-terminal of 80 x 40 here).
+"""Figure 8: opening an ad with its photo, at a terminal (a pseudo-terminal of 80 x 40 here).
 
 errand draws photos only when its stdout is a terminal, so each run gets a pty of that size
 (TERM=tmux-256color COLORTERM=truecolor: chafa's symbols, as in tmux) whose output is read
@@ -77,7 +77,7 @@ def in_terminal(argv, env, columns=80, rows=40):
     return seconds, err, drawn
 
 
-def figure7_photo(bench, server_class):
+def figure8_photo(bench, server_class):
     folder = bench.path("photo-catalogue")
     os.makedirs(folder, exist_ok=True)
     write_photo(os.path.join(folder, "photo.jpg"))
@@ -142,7 +142,7 @@ def figure7_photo(bench, server_class):
                      len(runs[kind])])
     cached = median(runs["cached"])
     bench.section(
-        "7. Opening an ad with its photo at an 80 x 40 terminal",
+        "8. Opening an ad with its photo at an 80 x 40 terminal",
         "The `open 1` command's own time (`set timing on`: from reading the line to its output written, photo "
         "included) in `errand -c 'set timing on' -c 'set images on' -c ads -c 'open 1'`, run on a pseudo-terminal "
         "of 80 x 40 with TERM=tmux-256color COLORTERM=truecolor (block symbols, 24-bit colour; the photo takes "

@@ -6,10 +6,21 @@ import Glibc
 /// A real terminal for tests: a tmux server on a socket of its own (never the user's), one
 /// window "t", keys typed and the screen read back. The server is killed when this goes.
 open class TmuxDriver {
-    public let socket: String
+    public private(set) var socket: String
+    private let prefix: String
 
     public init(prefix: String) {
-        socket = "\(prefix)-\(getpid())-\(UUID().uuidString.prefix(8))"
+        self.prefix = prefix
+        socket = TmuxDriver.newSocket(prefix)
+    }
+
+    static func newSocket(_ prefix: String) -> String { "\(prefix)-\(getpid())-\(UUID().uuidString.prefix(8))" }
+
+    /// Kills the server and moves to a new socket: starting a server on the same socket right
+    /// after the last session ended races that server's exit (the new session was lost under load).
+    public func renew() throws {
+        try run(["kill-server"], capture: false)
+        socket = TmuxDriver.newSocket(prefix)
     }
 
     deinit { _ = try? run(["kill-server"], capture: false) }

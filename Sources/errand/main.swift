@@ -88,6 +88,7 @@ let pageSize = interactive ? max(5, TerminalInfo.height(environment: environment
 var session = Session(output: options.json ? .json : .text, color: configuration.color(interactive: interactive),
                       pageSize: pageSize)
 session.images = configuration.images(interactive: interactive)
+session.hyperlinks = configuration.hyperlinks(interactive: interactive)
 let interpreter = Interpreter(session: session, environment: shellEnvironment)
 let width = TerminalInfo.isTerminal(1) ? TerminalInfo.width(environment: environment) : configuration.columns
 let runner = Runner(interpreter: interpreter, sink: sink,

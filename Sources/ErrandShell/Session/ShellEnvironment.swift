@@ -29,6 +29,9 @@ public struct ShellEnvironment {
     public var drawsPictures = false
     /// Draws `sync --images`'s progress line (at a terminal): done, total.
     public var progress: ((Int, Int) -> Void)?
+    /// Looks places up for `create --at`, `edit --at`, `locate` and `near`; nil: geocoding is
+    /// off (ERRAND_GEOCODER=off, and in tests and transcripts unless they set one up).
+    public var geocoder: Geocoder?
 
     public init(store: ErrandStore, clock: Clock, labeler: DayLabeler = .english, newID: @escaping () -> UUID = UUID.init,
                 history: @escaping () -> [String] = { [] }, prompter: Prompter? = nil,
