@@ -1,7 +1,7 @@
 import Dispatch
 import ErrandDomain
 import ErrandFiles
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

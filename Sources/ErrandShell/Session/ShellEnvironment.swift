@@ -1,7 +1,7 @@
 import ErrandCatalogue
 import ErrandDomain
 import ErrandStorage
-import Foundation
+import FoundationEssentials
 
 /// What commands reach outside the session value: the store, the clock, ids, the history and,
 /// at a terminal, the person. Injected so tests and transcripts pin every one of them.

@@ -21,11 +21,15 @@ struct Sync: ShellCommand {
         } else {
             text = try c.store.catalogueSummary()?.source ?? environment.catalogueBase
         }
-        let (catalogue, change) = try environment.catalogueSync.sync(base: try CatalogueSync.baseURL(text),
-                                                                     into: environment.store, now: environment.nowSeconds)
-        var message = "synced \(Plural.ads(catalogue.ads.count)) in \(catalogue.categories.count) categories from \(Secrets.redacted(typed ?? text)): "
+        let (summary, change) = try environment.catalogueSync.sync(base: try CatalogueSync.baseURL(text),
+                                                                   into: environment.store, now: environment.nowSeconds)
+        var message = "synced \(Plural.ads(summary.total)) in \(summary.categories.count) categories from \(Secrets.redacted(typed ?? text)): "
             + "\(change.added) new, \(change.updated) updated, \(change.removed) removed"
-        if images { message += "; " + Sync.prefetch(catalogue.ads, environment: environment) }
+        if images {
+            // The sync streams the catalogue into the store; the photos' URLs are read back from it.
+            let ads = try environment.store.listedAds(in: nil, offset: 0, limit: summary.total)
+            message += "; " + Sync.prefetch(ads, environment: environment)
+        }
         if c.session.tab == .ads, c.session.route == .ads {
             return try c.adsList(message: message)
         }
