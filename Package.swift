@@ -11,8 +11,11 @@ let package = Package(
         .executable(name: "errand", targets: ["errand"]),
         // The download helper errand runs for http(s) catalogues (see ErrandCatalogue/Downloader).
         .executable(name: "errand-fetch", targets: ["errand-fetch"]),
+        // The picture helper errand runs to decode and draw an ad's photo (see ErrandPicture).
+        .executable(name: "errand-picture", targets: ["errand-picture"]),
         // For the fuzz package beside it (fuzz/), which links the layers it exercises.
         .library(name: "ErrandKit", targets: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandShell"]),
+        .library(name: "ErrandPictureKit", targets: ["ErrandPicture"]),
     ],
     targets: [
         .systemLibrary(
@@ -27,10 +30,32 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        // Image decoding and drawing: linked by errand-picture, never by errand (GLib and libchafa
+        // would cost every start-up; a hostile image can only take the helper down).
+        .systemLibrary(
+            name: "CChafa",
+            path: "Sources/CChafa",
+            pkgConfig: "chafa",
+            // Debian's libchafa-dev does not pull in GLib's headers, which chafa.h includes.
+            providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CTurboJPEG",
+            path: "Sources/CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPNG",
+            path: "Sources/CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
         .target(name: "ErrandFiles"),
+        .target(name: "ErrandPicture", dependencies: ["CChafa", "CTurboJPEG", "CPNG"]),
         .target(name: "ErrandDomain"),
         .target(name: "ErrandStorage", dependencies: ["ErrandDomain", "ErrandFiles", "CSQLite"]),
-        .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage"]),
+        .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandFiles"]),
         // The HTTP stack (FoundationNetworking, libcurl): linked by errand-fetch, never by errand.
         .target(name: "ErrandNetwork", dependencies: ["ErrandCatalogue"]),
         .target(name: "ErrandShell", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue"]),
@@ -43,6 +68,7 @@ let package = Package(
         // Helpers shared by the test targets (child processes, a loopback HTTP server).
         .target(name: "ErrandTestSupport"),
         .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandCatalogue"]),
+        .executableTarget(name: "errand-picture", dependencies: ["ErrandPicture"]),
         // The release errand is one static executable (glibc, SQLite and libedit included): the
         // dynamic loader's symbol lookups and relocations were half of a start-up's instructions
         // (callgrind: 7.3M -> 2.9M for `errand -c view`). libedit's own libraries come with it.
@@ -50,7 +76,8 @@ let package = Package(
         // does (scripts/package), as Debian wants no static copies of glibc, ncurses or SQLite.
         .executableTarget(
             name: "errand",
-            dependencies: ["ErrandLaunch", "ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain"],
+            dependencies: ["ErrandLaunch", "ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain",
+                           "ErrandCatalogue"],
             linkerSettings: Context.environment["ERRAND_DYNAMIC"] == "1" ? [] : [
                 .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("tinfo", .when(platforms: [.linux], configuration: .release)),
@@ -72,5 +99,9 @@ let package = Package(
                     dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandTerminal",
                                    "ErrandTestSupport"]),
         .testTarget(name: "ErrandTerminalTests", dependencies: ["ErrandTerminal", "ErrandFiles"]),
+        .testTarget(name: "ErrandPictureTests",
+                    dependencies: ["ErrandPicture", "CTurboJPEG", "CPNG", "ErrandCatalogue", "ErrandShell", "ErrandDomain",
+                                   "ErrandStorage", "ErrandTestSupport"],
+                    exclude: ["Expected"]),
     ]
 )

@@ -1,4 +1,4 @@
-"""Errand's benchmarks: seven figures, each measured side by side with its peer in one run.
+"""Errand's benchmarks: eight figures, each measured side by side with its peer in one run.
 
 Called by bench/run, which installs the peers and builds errand. Writes a markdown report
 (bench/RESULTS.md by default) and prints each table as it is measured.
@@ -18,6 +18,7 @@ import threading
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import datasets  # noqa: E402
 import measure  # noqa: E402
+import pictures  # noqa: E402
 from measure import Contender, duration, median, percentile  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -568,7 +569,8 @@ def main():
     out = args.out or (os.path.join(work, "RESULTS.md") if args.quick else os.path.join(ROOT, "bench", "RESULTS.md"))
     bench = Bench(os.path.abspath(args.errand), sizes, work, args.quick)
     figures = [bench.figure1_startup, bench.figure2_latency, bench.figure3_replay, bench.figure4_sync,
-               bench.figure5_memory, bench.figure6_plist, bench.figure7_near]
+               bench.figure5_memory, bench.figure6_plist, bench.figure7_near,
+               lambda: pictures.figure8_photo(bench, Server)]
     wanted = {int(x) for x in args.only.split(",")} if args.only else set(range(1, len(figures) + 1))
     started = datetime.datetime.now()
     for number, figure in enumerate(figures, start=1):

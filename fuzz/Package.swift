@@ -10,5 +10,8 @@ let package = Package(
     dependencies: [.package(name: "Errand", path: "..")],
     targets: ["FuzzCommandLine", "FuzzDates", "FuzzCatalogue", "FuzzImport", "FuzzGeocoder"].map {
         .executableTarget(name: $0, dependencies: [.product(name: "ErrandKit", package: "Errand")], swiftSettings: fuzzFlags)
-    }
+    } + [
+        .executableTarget(name: "FuzzPicture", dependencies: [.product(name: "ErrandPictureKit", package: "Errand")],
+                          swiftSettings: fuzzFlags),
+    ]
 )

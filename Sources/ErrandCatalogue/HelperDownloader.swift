@@ -24,23 +24,30 @@ public struct HelperDownloader: Downloader {
     }
 
     public static func defaultPath() -> String {
-        if let path = getenv("ERRAND_FETCH").map({ String(cString: $0) }), !path.isEmpty { return path }
+        besideExecutable("errand-fetch", unless: "ERRAND_FETCH")
+    }
+
+    /// A helper program (`name`) beside this one or where a package puts it (see helperPath),
+    /// unless the variable names another.
+    public static func besideExecutable(_ name: String, unless variable: String) -> String {
+        if let path = getenv(variable).map({ String(cString: $0) }), !path.isEmpty { return path }
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return "errand-fetch" }
+        guard count > 0 else { return name }
         let me = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return helperPath(executable: me) { access($0, X_OK) == 0 }
+        return helperPath(executable: me, name: name) { access($0, X_OK) == 0 }
     }
 
     /// Beside errand (a checkout's .build/release), else where a package installs it:
     /// `/usr/bin/errand` looks in `/usr/lib/errand/` (so does /usr/local, or any prefix). When
     /// neither is there the path beside errand is the one a failure names.
-    public static func helperPath(executable: String, isExecutable: (String) -> Bool) -> String {
+    public static func helperPath(executable: String, name: String = "errand-fetch",
+                                  isExecutable: (String) -> Bool) -> String {
         // Folders by hand, not split and joined: that generic pair cost 7% of a start-up (callgrind).
         let folder = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? ""
-        let beside = folder + "/errand-fetch"
+        let beside = folder + "/" + name
         guard !isExecutable(beside), let slash = folder.lastIndex(of: "/") else { return beside }
-        let installed = String(folder[..<slash]) + "/lib/errand/errand-fetch"
+        let installed = String(folder[..<slash]) + "/lib/errand/" + name
         return isExecutable(installed) ? installed : beside
     }
 
@@ -106,6 +113,7 @@ public struct HelperDownloader: Downloader {
         var arguments = [helperPath, "--max-bytes", String(limits.maxBytes), "--idle", String(limits.idleTimeout),
                          "--total", String(limits.totalTimeout)]
         if progress { arguments += ["--progress-fd", "3"] }
+        if limits.kind != .json { arguments += ["--accept", limits.kind.rawValue] }
         if password != nil { arguments.append("--password-on-stdin") }
         if let userAgent { arguments += ["--user-agent", userAgent] }
         arguments.append(plain.absoluteString)

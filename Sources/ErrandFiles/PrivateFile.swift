@@ -37,6 +37,16 @@ public enum PrivateFile {
         let target = try resolved(path)
         var info = stat()
         let mode = stat(target, &info) == 0 ? info.st_mode & 0o7777 : 0o600
+        try rewrite(data, over: target, mode: mode, naming: path)
+    }
+
+    /// Like `replace`, but whatever is at `path` (a link included) is replaced, never followed:
+    /// for files only Errand makes, such as the image cache's, where a link can only be planted.
+    public static func put(_ data: Data, over path: String, mode: mode_t = 0o600) throws(FileFailure) {
+        try rewrite(data, over: path, mode: mode, naming: path)
+    }
+
+    private static func rewrite(_ data: Data, over target: String, mode: mode_t, naming path: String) throws(FileFailure) {
         let temp = try create(beside: target, tag: "tmp", mode: mode)
         var failure = writeAll(data, to: temp.descriptor)
         if failure == nil, fsync(temp.descriptor) != 0 { failure = String(cString: strerror(errno)) }

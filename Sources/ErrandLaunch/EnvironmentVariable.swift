@@ -23,6 +23,10 @@ public struct EnvironmentVariable: Sendable {
             the download helper, default errand-fetch beside errand, else ../lib/errand/errand-fetch from \
             errand's folder
             """),
+        EnvironmentVariable("ERRAND_PICTURE", """
+            the photo drawing helper, default errand-picture beside errand, else \
+            ../lib/errand/errand-picture from errand's folder
+            """),
         EnvironmentVariable("ERRAND_GEOCODER", "geocoding service URL (Nominatim API), default OpenStreetMap's; off: none"),
         EnvironmentVariable("TERM", "at a terminal other than linux or dumb, an item's place links to its map"),
         EnvironmentVariable("NO_COLOR", "set to anything but empty: no colour"),
@@ -34,6 +38,7 @@ public struct EnvironmentVariable: Sendable {
         EnvironmentVariable("HOME", "where the XDG folders are when their variables are not set"),
         EnvironmentVariable("XDG_DATA_HOME", "the store's folder is errand/ in it, default ~/.local/share"),
         EnvironmentVariable("XDG_STATE_HOME", "the history's folder is errand/ in it, default ~/.local/state"),
+        EnvironmentVariable("XDG_CACHE_HOME", "ads' photos are cached in errand/images in it, default ~/.cache"),
         EnvironmentVariable("XDG_CONFIG_HOME", "the start-up file is errand/errandrc in it, default ~/.config"),
     ]
 

@@ -26,6 +26,8 @@ public struct LaunchConfiguration: Equatable, Sendable {
     public var localeName: String?
     /// Output width when stdout is not a terminal.
     public var columns: Int
+    /// Where downloaded photos are kept: `$XDG_CACHE_HOME/errand/images`.
+    public var imageCache: String
     /// The geocoding service's base URL; nil: geocoding is off (ERRAND_GEOCODER=off).
     public var geocoderBase: String?
     /// TERM, for whether the terminal shows hyperlinks.
@@ -61,6 +63,7 @@ public struct LaunchConfiguration: Equatable, Sendable {
         colorAllowed = environment["NO_COLOR"].map(\.isEmpty) ?? true
         localeName = set("LC_ALL") ?? set("LC_TIME") ?? environment["LANG"]
         columns = environment["COLUMNS"].flatMap(Int.init) ?? 80
+        imageCache = XDG.cacheHome(environment) + "/errand/images"
         terminalName = set("TERM")
         geocoderBase = Geocoder.defaultBase
         if let text = set("ERRAND_GEOCODER") {
@@ -120,10 +123,16 @@ public struct LaunchConfiguration: Equatable, Sendable {
         options.color ?? (interactive && colorAllowed)
     }
 
+    /// Photos are on by default where colour is: at a terminal, unless NO_COLOR or --no-color.
+    public func images(interactive: Bool) -> Bool {
+        color(interactive: interactive)
+    }
+
     /// What the shell reaches outside itself. `progress`: a long download draws its progress
-    /// line on stderr (when that is a terminal).
+    /// line on stderr (when that is a terminal). `pictureSize`: the room for a photo, given
+    /// only when stdout is a terminal (photos are never drawn into a pipe or a file).
     public func shellEnvironment(store: ErrandStore, history: @escaping () -> [String], workingDirectory: String,
-                                 progress: Bool) -> ShellEnvironment {
+                                 progress: Bool, pictureSize: (() -> PictureSize)? = nil) -> ShellEnvironment {
         var environment = ShellEnvironment(store: store, clock: Clock(fixedToday: today),
                                            labeler: DayLabeler(localeIdentifier: localeName), history: history,
                                            workingDirectory: workingDirectory, home: home)
@@ -131,6 +140,16 @@ public struct LaunchConfiguration: Equatable, Sendable {
         if let catalogueMaxAge { environment.catalogueMaxAge = catalogueMaxAge }
         let downloader = HelperDownloader(progress: progress, helperPath: fetchHelper)
         environment.catalogueSync = CatalogueSync(fetcher: CatalogueFetcher(limits: fetchLimits, downloader: downloader))
+        environment.pictures = PictureHelper(cache: ImageCache(directory: imageCache),
+                                             downloader: HelperDownloader(helperPath: fetchHelper),
+                                             size: pictureSize ?? { PictureSize(columns: 80, rows: 20) })
+        environment.drawsPictures = pictureSize != nil
+        if progress {
+            environment.progress = { done, total in
+                let line = done < total ? "\rphotos: \(done) of \(total)\u{1B}[K" : "\r\u{1B}[K"
+                _ = line.utf8CString.withUnsafeBytes { write(2, $0.baseAddress, $0.count - 1) }
+            }
+        }
         environment.geocoder = geocoderBase.flatMap {
             Geocoder(base: $0, downloader: HelperDownloader(helperPath: fetchHelper, userAgent: LaunchConfiguration.userAgent))
         }

@@ -22,5 +22,14 @@ public struct ProgramFile: Sendable {
             the download helper errand runs for http and https catalogues; errand looks beside itself \
             first, then in ../lib/errand/ from its own folder; ERRAND_FETCH names another.
             """),
+        ProgramFile(path: "$XDG_CACHE_HOME/errand/images", help: """
+            ads' photos as downloaded (default ~/.cache/errand/images), one 0600 file each, 100 MB at \
+            most, the least recently shown dropped first; safe to delete.
+            """),
+        ProgramFile(path: "/usr/lib/errand/errand-picture", help: """
+            the helper that decodes and draws an ad's photo at a terminal (libjpeg-turbo, libpng, \
+            libchafa), under its own memory and CPU limits; found as errand-fetch is; ERRAND_PICTURE \
+            names another.
+            """),
     ]
 }

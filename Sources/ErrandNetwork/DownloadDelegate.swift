@@ -11,6 +11,7 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     // @unchecked: every mutable field is guarded by `lock`.
     let url: URL
     let limit: Int
+    let kind: ContentKind
     let progress: (@Sendable (Int64, Int64?) -> Void)?
     /// When set, each piece goes here as it arrives instead of being kept (false: stop).
     let forward: (@Sendable (Data) -> Bool)?
@@ -22,10 +23,11 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     private var verdict: Result<Data, CatalogueError>?
     private var reported = false
 
-    init(url: URL, limit: Int, progress: (@Sendable (Int64, Int64?) -> Void)?,
+    init(url: URL, limit: Int, kind: ContentKind = .json, progress: (@Sendable (Int64, Int64?) -> Void)?,
          forward: (@Sendable (Data) -> Bool)? = nil) {
         self.url = url
         self.limit = limit
+        self.kind = kind
         self.progress = progress
         self.forward = forward
     }
@@ -50,8 +52,7 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
             let type = (http.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased()
             if !(200...299).contains(http.statusCode) {
                 refusal = .status(url: name, code: http.statusCode)
-            } else if !type.isEmpty, !type.contains("json"), !type.contains("text/plain"),
-                      !type.contains("octet-stream") {
+            } else if !kind.accepts(type) {
                 refusal = .contentType(url: name, type: type.split(separator: ";").first.map(String.init) ?? type)
             }
         }

@@ -32,7 +32,7 @@ public struct URLSessionDownloader: Downloader {
     }
 
     public func download(_ url: URL, limits: FetchLimits) throws(CatalogueError) -> Data {
-        let delegate = DownloadDelegate(url: url, limit: limits.maxBytes, progress: progress, forward: forward)
+        let delegate = DownloadDelegate(url: url, limit: limits.maxBytes, kind: limits.kind, progress: progress, forward: forward)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = limits.idleTimeout
         configuration.timeoutIntervalForResource = limits.totalTimeout
@@ -42,7 +42,7 @@ public struct URLSessionDownloader: Downloader {
         // Credentials go as a header; the URL handed to the HTTP stack carries none.
         let (plain, authorization) = URLPassword.authorization(for: url, password: password)
         var request = URLRequest(url: plain)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue(limits.kind.acceptHeader, forHTTPHeaderField: "Accept")
         if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
         if let userAgent { request.setValue(userAgent, forHTTPHeaderField: "User-Agent") }
         session.dataTask(with: request).resume()

@@ -13,6 +13,10 @@ public enum XDG {
     }
 
 
+    public static func cacheHome(_ env: [String: String]) -> String {
+        directory(env["XDG_CACHE_HOME"], fallback: "/.cache", env: env)
+    }
+
     static func directory(_ value: String?, fallback: String, env: [String: String]) -> String {
         if let value, value.hasPrefix("/") { return value }
         return (env["HOME"] ?? "/tmp") + fallback

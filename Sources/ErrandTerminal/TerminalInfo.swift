@@ -23,6 +23,14 @@ public enum TerminalInfo {
         return 24
     }
 
+    /// The terminal's size in pixels, when it tells (xterm, kitty, foot, WezTerm do; tmux
+    /// does not): (0, 0) otherwise.
+    public static func pixels(fd: Int32 = 1) -> (width: Int, height: Int) {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 else { return (0, 0) }
+        return (Int(size.ws_xpixel), Int(size.ws_ypixel))
+    }
+
     /// libedit drops typed non-ASCII characters unless LC_CTYPE is a UTF-8 locale.
     public static func setUpLocale() {
         setlocale(LC_ALL, "")

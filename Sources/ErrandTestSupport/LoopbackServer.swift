@@ -14,7 +14,7 @@ public final class LoopbackServer: @unchecked Sendable {
         /// Sends headers, then nothing, and keeps the connection open.
         case silent
         /// Sends filler, one chunk at a time, without a length, until the client goes.
-        case endless(chunk: Int)
+        case endless(chunk: Int, contentType: String = "application/json")
         /// Sends `body` one byte every `interval` seconds.
         case trickle(Data, interval: Double)
         /// Waits `seconds`, then answers with `body`.
@@ -154,8 +154,8 @@ public final class LoopbackServer: @unchecked Sendable {
             send(fd, header(200, type: "application/json", length: 100))
             var one = [UInt8](repeating: 0, count: 1)
             _ = read(fd, &one, 1)
-        case let .endless(chunk):
-            var head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
+        case let .endless(chunk, type):
+            var head = "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\nConnection: close\r\n\r\n"
             head += "["
             send(fd, Data(head.utf8))
             let filler = Data(String(repeating: "1,", count: chunk / 2).utf8)

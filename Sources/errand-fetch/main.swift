@@ -5,7 +5,8 @@ import Foundation
 import Glibc
 #endif
 
-// errand-fetch [--max-bytes N] [--idle S] [--total S] [--progress-fd FD] [--password-on-stdin] [--user-agent UA] URL
+// errand-fetch [--max-bytes N] [--idle S] [--total S] [--progress-fd FD] [--password-on-stdin] [--user-agent UA]
+//              [--accept json|image] URL
 //
 // errand's download helper: the body on stdout as it arrives; a failure as one wire line on
 // stderr (exit 1), and whatever was written is then to be discarded;
@@ -26,7 +27,7 @@ func say(_ fd: Int32, _ text: String) {
 }
 
 func usage(_ message: String) -> Never {
-    say(2, "errand-fetch: \(message)\nusage: errand-fetch [--max-bytes N] [--idle S] [--total S] [--progress-fd FD] [--password-on-stdin] [--user-agent UA] URL\n")
+    say(2, "errand-fetch: \(message)\nusage: errand-fetch [--max-bytes N] [--idle S] [--total S] [--progress-fd FD] [--password-on-stdin] [--user-agent UA] [--accept json|image] URL\n")
     exit(2)
 }
 
@@ -47,6 +48,7 @@ while let argument = arguments.next() {
     case "--total": guard let s = Double(value()), s > 0 else { usage("--total needs seconds") }; limits.totalTimeout = s
     case "--progress-fd": guard let fd = Int32(value()), fd >= 0 else { usage("--progress-fd needs a descriptor") }; progressFD = fd
     case "--password-on-stdin": passwordOnStdin = true
+    case "--accept": guard let kind = ContentKind(rawValue: value()) else { usage("--accept needs json or image") }; limits.kind = kind
     case "--user-agent":
         let agent = value()
         // One header line: no control characters, a sane length.

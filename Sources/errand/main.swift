@@ -1,3 +1,4 @@
+import ErrandCatalogue
 import ErrandDomain
 import ErrandLaunch
 import ErrandShell
@@ -74,13 +75,21 @@ if case .standardInput = options.mode {
 } else {
     interactive = false
 }
+// Photos are drawn only onto a terminal, sized to it at each drawing (it may be resized).
+let pictureSize: (() -> PictureSize)? = TerminalInfo.isTerminal(1) ? {
+    let pixels = TerminalInfo.pixels()
+    return PictureSize.forTerminal(columns: TerminalInfo.width(environment: environment),
+                                   rows: TerminalInfo.height(environment: environment),
+                                   pixelWidth: pixels.width, pixelHeight: pixels.height)
+} : nil
 let shellEnvironment = configuration.shellEnvironment(store: store, history: { history.entries },
                                                       workingDirectory: currentDirectory(),
-                                                      progress: TerminalInfo.isTerminal(2))
+                                                      progress: TerminalInfo.isTerminal(2), pictureSize: pictureSize)
 // Long lists come a screenful at a time at a terminal; scripts get every row.
 let pageSize = interactive ? max(5, TerminalInfo.height(environment: environment) - 4) : nil
 var session = Session(output: options.json ? .json : .text, color: configuration.color(interactive: interactive),
                       pageSize: pageSize)
+session.images = configuration.images(interactive: interactive)
 session.hyperlinks = configuration.hyperlinks(interactive: interactive)
 let interpreter = Interpreter(session: session, environment: shellEnvironment)
 let width = TerminalInfo.isTerminal(1) ? TerminalInfo.width(environment: environment) : configuration.columns

@@ -4,66 +4,36 @@ import Testing
 
 /// The real program in a real terminal (tmux), typed at as a person would.
 @Suite(.serialized) struct TerminalSessionTests {
-    final class Tmux {
-        private(set) var socket = Tmux.newSocket()
-        static func newSocket() -> String { "errand-test-\(getpid())-\(UUID().uuidString.prefix(8))" }
+    final class Tmux: TmuxDriver {
         let dir: String
 
         init(dir: String) {
             self.dir = dir
-        }
-
-        deinit { _ = try? run(["kill-server"], capture: false) }
-
-        /// Runs tmux through popen: pclose reaps the client itself, and new-session's output
-        /// goes to /dev/null because the server it forks keeps inherited descriptors open.
-        @discardableResult
-        func run(_ arguments: [String], capture: Bool = true) throws -> String {
-            let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-            let command = "tmux -L \(socket) " + quoted.joined(separator: " ") + (capture ? " 2>/dev/null" : " >/dev/null 2>&1")
-            guard let pipe = popen(command, "r") else { throw CocoaError(.fileReadUnknown) }
-            var output = Data()
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = fread(&buffer, 1, buffer.count, pipe)
-                if count <= 0 { break }
-                output.append(contentsOf: buffer[0..<count])
-            }
-            pclose(pipe)
-            return String(decoding: output, as: UTF8.self)
+            super.init(prefix: "errand-test")
         }
 
         func start(_ executable: String) throws {
             let env = "HOME=\(dir) XDG_DATA_HOME=\(dir)/data XDG_STATE_HOME=\(dir)/state ERRAND_TODAY=2026-11-29 ERRAND_GEOCODER=off LANG=C.UTF-8 TERM=xterm"
-            try run(["new-session", "-d", "-s", "t", "-x", "100", "-y", "30",
-                     "env \(env) \(executable); echo EXIT=$?; sleep 60"], capture: false)
+            try start("env \(env) \(executable); echo EXIT=$?", columns: 100, rows: 30)
         }
 
         /// A second run, on a new server: starting one on the same socket right after the last
         /// session ended raced that server's exit (the new session was lost under load).
         func restart(_ executable: String) throws {
-            try run(["kill-server"], capture: false)
-            socket = Tmux.newSocket()
+            try renew()
             try start(executable)
         }
-
-        func keys(_ keys: String...) throws {
-            try run(["send-keys", "-t", "t"] + keys)
-        }
-
-        func screen() throws -> String { try run(["capture-pane", "-p", "-t", "t"]) }
 
         /// Polls the screen until `text` appears (no fixed sleeps: machines are noisy). tmux
         /// trims trailing spaces, so texts end without one.
         @discardableResult
         func wait(for text: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-            let deadline = Date().addingTimeInterval(timeout)
             var last = ""
-            while Date() < deadline {
+            let found = try poll(timeout: timeout) { () throws -> String? in
                 last = try screen()
-                if last.contains(text) { return last }
-                usleep(50_000)
+                return last.contains(text) ? last : nil
             }
+            if let found { return found }
             Issue.record("screen never showed \(text.debugDescription):\n\(last)", sourceLocation: sourceLocation)
             return last
         }

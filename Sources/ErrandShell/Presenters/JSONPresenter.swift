@@ -60,7 +60,7 @@ public struct JSONPresenter {
                                  ("price", .double(row.ad.price)), ("urgent", .bool(row.ad.isUrgent)),
                                  ("date", .string(APIDate.format(row.ad.created))), ("image", .bool(row.ad.hasImage))])
                     }))]
-        case let .adDetail(ad, category):
+        case let .adDetail(ad, category, _):
             var images: [(String, JSONValue)] = []
             if let small = ad.smallImage { images.append(("small", .string(small))) }
             if let thumb = ad.thumbImage { images.append(("thumb", .string(thumb))) }

@@ -1,3 +1,4 @@
+import ErrandCatalogue
 import ErrandDomain
 import FoundationEssentials
 
@@ -27,8 +28,14 @@ extension TextPresenter {
         return out + pageFooter(first: first, count: rows.count, total: total)
     }
 
-    func adDetail(_ ad: Ad, category: String) -> [String] {
-        var out = [style(clip(DisplayWidth.sanitize(ad.title)), "1")]
+    func adDetail(_ ad: Ad, category: String, picture: Picture? = nil) -> [String] {
+        var out: [String] = []
+        // The helper's drawing is written as it came: it is ours, made from pixels, never text
+        // from the network.
+        if case let .drawn(text)? = picture {
+            out += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        out.append(style(clip(DisplayWidth.sanitize(ad.title)), "1"))
         func field(_ name: String, _ value: String) {
             out.append(clip("  " + DisplayWidth.pad(name, to: 11) + "  " + DisplayWidth.sanitize(value)))
         }
@@ -45,6 +52,8 @@ extension TextPresenter {
         if let small = ad.smallImage { out.append("  Image        " + DisplayWidth.sanitize(small)) }
         if let thumb = ad.thumbImage { out.append("  Thumbnail    " + DisplayWidth.sanitize(thumb)) }
         if !ad.hasImage { field("Images", "none") }
+        // Not cut: the reason may be long, and every word of it matters.
+        if case let .unavailable(reason)? = picture { out.append("  Photo        not shown: " + DisplayWidth.sanitize(reason)) }
         out.append("  Description")
         for line in TextWrap.wrap(DisplayWidth.sanitize(ad.description), width: max(10, width - 4)) {
             out.append("    " + line)

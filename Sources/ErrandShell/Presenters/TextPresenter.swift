@@ -35,7 +35,7 @@ public struct TextPresenter {
             lines += text.flatMap { name == "help" ? wrapKeepingIndent(DisplayWidth.sanitize($0)) : [clip(DisplayWidth.sanitize($0))] }
         case let .form(hint)?: lines.append(hint)
         case let .ads(heading, rows, first, total)?: lines += ads(rows, heading: heading, first: first, total: total)
-        case let .adDetail(ad, category)?: lines += adDetail(ad, category: category)
+        case let .adDetail(ad, category, picture)?: lines += adDetail(ad, category: category, picture: picture)
         case let .categories(counts)?:
             let widest = counts.map { DisplayWidth.of($0.name) }.max() ?? 0
             lines += counts.enumerated().map { i, c in
@@ -65,11 +65,21 @@ public struct TextPresenter {
             out.append(style(clip(number(0, numberWidth) + "  " + DisplayWidth.pad(overdueLabel, to: labelWidth) + "  "
                                   + Plural.items(overdue)), "31"))
         }
+        let counts = rows.map { $0.count == 0 ? "no items" : Plural.items($0.count) }
+        let markers = rows.map { $0.day == today ? "  today" : "" }
+        // At a terminal each day's count is also a bar, so a heavy day stands out; the bars
+        // start in one column, after the longest count and marker.
+        let textWidth = (zip(counts, markers).map { DisplayWidth.of($0 + $1) }.max() ?? 0)
+        let prefixWidth = numberWidth + 2 + 2 + labelWidth + 2
+        let bars = color ? WeekBars(counts: rows.map(\.count), room: width - prefixWidth - textWidth - 2) : nil
         for (i, row) in rows.enumerated() {
-            let count = row.count == 0 ? "no items" : Plural.items(row.count)
-            let marker = row.day == today ? "  today" : ""
-            out.append(clip(number(i + 1, numberWidth) + "  " + DisplayWidth.pad(row.label, to: labelWidth)
-                            + "  " + count + marker))
+            var line = number(i + 1, numberWidth) + "  " + DisplayWidth.pad(row.label, to: labelWidth) + "  "
+            guard let bar = bars?.bar(row.count), !bar.isEmpty else {
+                out.append(clip(line + counts[i] + markers[i]))
+                continue
+            }
+            line += DisplayWidth.pad(counts[i] + markers[i], to: textWidth) + "  "
+            out.append(line + style(bar, "36"))
         }
         if undated > 0 {
             out.append(clip(number(rows.count + 1, numberWidth) + "  " + DisplayWidth.pad(DayLabeler.noDate, to: labelWidth)

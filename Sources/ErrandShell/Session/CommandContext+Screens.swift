@@ -1,3 +1,4 @@
+import ErrandCatalogue
 import ErrandDomain
 import ErrandStorage
 
@@ -47,8 +48,17 @@ extension CommandContext {
                 session.stack.removeLast()
                 return try render(message: message)
             }
-            return Display(message: message, screen: .adDetail(found.ad, category: found.category ?? "?"))
+            return Display(message: message, screen: .adDetail(found.ad, category: found.category ?? "?",
+                                                               picture: picture(of: found.ad)))
         }
+    }
+
+    /// The ad's photo (its thumbnail, or the small image when it has none) when photos are on
+    /// and the output is text at a terminal; JSON keeps the URLs only.
+    private func picture(of ad: Ad) -> Picture? {
+        guard session.images, session.output == .text, environment.drawsPictures, let source = environment.pictures,
+              let url = ad.thumbImage ?? ad.smallImage else { return nil }
+        return source.picture(for: url)
     }
 
     /// One page of a list of items (see ListPage), so `check 3` still works after `more`.

@@ -1,3 +1,4 @@
+import ErrandCatalogue
 import ErrandDomain
 
 /// The content of a screen, already resolved from the store.
@@ -17,7 +18,8 @@ public enum Screen: Equatable, Sendable {
     case form(String)
     /// A page of the ads list: rows numbered from `first`, out of `total`.
     case ads(heading: String, rows: [AdRow], first: Int, total: Int)
-    case adDetail(Ad, category: String)
+    /// `picture`: the photo drawn for the terminal, or why not (nil: none asked for).
+    case adDetail(Ad, category: String, picture: Picture?)
     case categories([CategoryCount])
     /// `log`: journal entries, newest first.
     case log([LogRow])

@@ -23,6 +23,9 @@ public struct Session: Equatable, Sendable {
     public var pageSize: Int?
     /// `set timing on`: each command's time is written to stderr (psql's \timing).
     public var timing = false
+    /// `set images on`: an ad's detail shows its photo (only where the environment can draw,
+    /// that is at a terminal).
+    public var images = false
 
     public init(output: OutputMode = .text, color: Bool = false, pageSize: Int? = nil) {
         self.output = output

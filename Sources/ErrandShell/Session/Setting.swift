@@ -6,9 +6,10 @@ enum Setting: Equatable {
     /// nil: lists show every row.
     case pagesize(Int?)
     case timing(Bool)
+    case images(Bool)
 
     enum Name: String, CaseIterable {
-        case output, color, pagesize, timing
+        case output, color, pagesize, timing, images
 
         /// Every setting's `part`, in order, between separators: a loop rather than the
         /// standard library's joined, whose unspecialised call cost 5% of a start-up (callgrind).
@@ -28,6 +29,7 @@ enum Setting: Equatable {
             case .color: return "color on|off"
             case .pagesize: return "pagesize N|off (rows per page of long lists)"
             case .timing: return "timing on|off (time each command, on stderr)"
+            case .images: return "images on|off (an ad's photo above its detail, at a terminal)"
             }
         }
 
@@ -35,7 +37,7 @@ enum Setting: Equatable {
         var words: [String] {
             switch self {
             case .output: return ["text", "json"]
-            case .color, .timing: return ["on", "off"]
+            case .color, .timing, .images: return ["on", "off"]
             case .pagesize: return ["off"]
             }
         }
@@ -50,6 +52,7 @@ enum Setting: Equatable {
             self = .output(mode)
         case .color: self = .color(try Setting.onOff(name, value))
         case .timing: self = .timing(try Setting.onOff(name, value))
+        case .images: self = .images(try Setting.onOff(name, value))
         case .pagesize:
             if value == "off" {
                 self = .pagesize(nil)
@@ -83,6 +86,9 @@ enum Setting: Equatable {
         case let .timing(on):
             s.timing = on
             return "timing is \(on ? "on" : "off")"
+        case let .images(on):
+            s.images = on
+            return "images is \(on ? "on" : "off")"
         }
     }
 }

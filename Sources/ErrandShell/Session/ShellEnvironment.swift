@@ -23,6 +23,12 @@ public struct ShellEnvironment {
     /// A catalogue folder that ships with Errand, if there is one: the hint to type when
     /// nothing is cached and the network is not there.
     public var exampleCatalogue: () -> String? = { nil }
+    /// Fetches and draws ads' photos (nil: no image cache, as in transcripts).
+    public var pictures: PictureSource?
+    /// Photos are drawn only where a person sees them: stdout a terminal, never a pipe.
+    public var drawsPictures = false
+    /// Draws `sync --images`'s progress line (at a terminal): done, total.
+    public var progress: ((Int, Int) -> Void)?
     /// Looks places up for `create --at`, `edit --at`, `locate` and `near`; nil: geocoding is
     /// off (ERRAND_GEOCODER=off, and in tests and transcripts unless they set one up).
     public var geocoder: Geocoder?
