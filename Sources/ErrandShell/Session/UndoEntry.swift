@@ -12,7 +12,9 @@ public enum UndoEntry: Equatable, Sendable {
     /// new case.
     case changed(before: [TodoItem], by: String, created: [UUID] = [])
     case cleared([TodoItem])
-    case imported([UUID])
+    /// Items an import added, and those it replaced as they were before (an .ics import
+    /// updates items it already holds by UID).
+    case imported([UUID], replaced: [TodoItem] = [])
 
     var summary: String {
         switch self {
@@ -20,7 +22,7 @@ public enum UndoEntry: Equatable, Sendable {
         case let .deleted(items): return "delete of " + UndoEntry.naming(items)
         case let .changed(before, command, _): return "\(command) of " + UndoEntry.naming(before)
         case let .cleared(items): return "clear of \(Plural.items(items.count))"
-        case let .imported(ids): return "import of \(Plural.items(ids.count))"
+        case let .imported(ids, replaced): return "import of \(Plural.items(ids.count + replaced.count))"
         }
     }
 

@@ -15,7 +15,9 @@ struct Undo: ShellCommand {
                 if !created.isEmpty { try store.delete(ids: created) }
                 try store.restore(before)
             case let .cleared(items): try store.restore(items)
-            case let .imported(ids): try store.delete(ids: ids)
+            case let .imported(ids, replaced):
+                try store.delete(ids: ids)
+                try store.restore(replaced)
             }
         }) { session, _ in session.undo.removeLast() }
         return try c.refresh(message: "undid the \(entry.summary)")

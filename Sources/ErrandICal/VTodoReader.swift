@@ -1,0 +1,75 @@
+import CLibical
+import ErrandDomain
+import ErrandStorage
+import Foundation
+
+/// Reads the VTODOs of an iCalendar text into items, with libical. Each item keeps its VTODO
+/// whole (with the VTIMEZONEs it names) in `icalendar`, so writing it back rewrites only what
+/// Errand owns. Other components (VEVENT, VJOURNAL, ...) are counted, not read. A VTODO
+/// without DUE has no due day: none is invented.
+public struct VTodoReader {
+    public var bounds = ICalBounds()
+    let zone: ICalZone
+    let now: Date
+
+    /// `zoneName`: the user's zone (a DATE-TIME is read as the day and time it is there).
+    public init(zoneName: String, now: Date) {
+        zone = ICalZone(name: zoneName)
+        self.now = now
+    }
+
+    /// Items get their ids from `newID`; a refusal is one line (ICalError).
+    public func read(_ text: String, newID: () -> UUID) throws(ICalError) -> CalendarWire.Batch {
+        var text = text
+        var refusal: ICalError?
+        text.withUTF8 { bytes in
+            do throws(ICalError) { try bounds.check(bytes) } catch { refusal = error }
+        }
+        if let refusal { throw refusal }
+        icalerror_set_errors_are_fatal(0)
+        guard let root = icalparser_parse_string(text) else { throw .notICalendar }
+        defer { icalcomponent_free(root) }
+        var calendars: [OpaquePointer] = []
+        if icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT {
+            calendars = [root]
+        } else {
+            calendars = ICalTree.children(root, ICAL_VCALENDAR_COMPONENT)
+        }
+        guard !calendars.isEmpty else { throw .notICalendar }
+        var batch = CalendarWire.Batch(items: [])
+        var skipped: [(String, Int)] = []
+        for calendar in calendars {
+            for child in ICalTree.children(calendar, ICAL_ANY_COMPONENT) {
+                let kind = icalcomponent_isa(child)
+                if kind == ICAL_VTODO_COMPONENT {
+                    batch.items.append(try item(child, calendar: calendar, number: batch.items.count + 1, id: newID()))
+                } else if kind != ICAL_VTIMEZONE_COMPONENT {
+                    let name = String(cString: icalcomponent_kind_to_string(kind))
+                    if let i = skipped.firstIndex(where: { $0.0 == name }) { skipped[i].1 += 1 } else { skipped.append((name, 1)) }
+                }
+            }
+        }
+        batch.skipped = skipped.map { CalendarWire.Skipped(kind: $0.0, count: $0.1) }
+        return batch
+    }
+
+    func item(_ todo: OpaquePointer, calendar: OpaquePointer, number: Int, id: UUID) throws(ICalError) -> TodoItem {
+        let f = VTodoFields(todo, zone: zone)
+        let kept = ICalTree.standalone(todo, from: calendar)
+        guard kept.utf8.count <= TodoItem.maxICalendarBytes else {
+            throw .unusableTodo(number: number, reason: "larger than \(TodoItem.maxICalendarBytes / 1024) KB")
+        }
+        // RFC 5545 requires a UID; one missing is made up once, here, and kept from then on.
+        let uid = f.uid ?? id.uuidString
+        let created = f.created ?? f.stamp ?? now
+        let item = TodoItem(id: id, uid: uid, title: f.title, notes: f.notes,
+                            due: f.due, time: f.due == nil ? nil : f.time, location: f.location, isDone: f.done,
+                            created: created, modified: f.modified ?? f.stamp ?? created,
+                            repeats: f.repeats, icalendar: kept)
+        do {
+            return try item.validated()
+        } catch {
+            throw .unusableTodo(number: number, reason: "\(error.description) (UID \(TextSafety.neutralised(String(uid.prefix(80)))))")
+        }
+    }
+}
