@@ -70,5 +70,6 @@ let package = Package(
                     dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandTerminal",
                                    "ErrandTestSupport"]),
         .testTarget(name: "ErrandTerminalTests", dependencies: ["ErrandTerminal", "ErrandFiles"]),
+        .testTarget(name: "ErrandICalTests", dependencies: ["ErrandICal", "ErrandStorage", "ErrandDomain"]),
     ]
 )

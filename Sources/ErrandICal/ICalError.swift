@@ -15,7 +15,8 @@ public enum ICalError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .tooManyComponents(limit):
             return "more than \(limit) components: refused"
         case let .propertyTooLong(line, limit):
-            return "a property longer than \(limit / 1024) KB at line \(line): refused"
+            let size = limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit >> 10) KB"
+            return "a property longer than \(size) at line \(line): refused"
         case let .unusableTodo(number, reason):
             return "VTODO \(number): \(reason)"
         }

@@ -61,9 +61,16 @@ public struct ICalZone {
         return t
     }
 
-    /// The TZID a DATE-TIME in this zone carries, when it carries one.
-    var tzid: String? {
-        guard let zone, let id = icaltimezone_get_tzid(zone) else { return nil }
-        return String(cString: id)
+    /// The TZID a DATE-TIME in this zone carries, when it carries one: the zone's name, as other
+    /// clients write it (`Europe/Paris`), not libical's `/freeassociation.sourceforge.net/...`,
+    /// which its zoneinfo loader puts in whatever prefix it is told.
+    var tzid: String? { zone == nil ? nil : name }
+
+    /// This zone's VTIMEZONE, a copy the caller owns, under `tzid`.
+    func vtimezone() -> OpaquePointer? {
+        guard let zone, let builtin = icaltimezone_get_component(zone),
+              let copy = icalcomponent_new_clone(builtin) else { return nil }
+        if let property = icalcomponent_get_first_property(copy, ICAL_TZID_PROPERTY) { icalproperty_set_tzid(property, name) }
+        return copy
     }
 }

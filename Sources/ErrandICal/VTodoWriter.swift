@@ -37,8 +37,8 @@ public struct VTodoWriter {
         for id in named.sorted() {
             if let component = zones.removeValue(forKey: id) {
                 icalcomponent_add_component(calendar, component)
-            } else if id == zone.tzid, let builtin = zone.zone, let component = icaltimezone_get_component(builtin) {
-                icalcomponent_add_component(calendar, icalcomponent_new_clone(component))
+            } else if id == zone.tzid, let component = zone.vtimezone() {
+                icalcomponent_add_component(calendar, component)
             }
         }
         for unused in zones.values { icalcomponent_free(unused) }
