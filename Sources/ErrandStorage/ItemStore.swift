@@ -48,6 +48,15 @@ public protocol ItemStore: AnyObject {
     /// Puts items back exactly as given (same id, state and sequence), replacing same-id items.
     func restore(_ items: [TodoItem]) throws
 
+    /// The command whose changes `changeItems` journals (set by `journaling`); nil journals nothing.
+    var journalContext: JournalContext? { get set }
+    /// The newest `limit` journal entries, newest first.
+    func journal(limit: Int) throws -> [JournalEntry]
+    /// The entry `step` applies next: the newest not undone for undo, the oldest undone for redo.
+    func journalEntry(for step: JournalStep) throws -> JournalEntry?
+    /// Runs `body` (which applies `entry`) and marks the entry undone or done, in one change.
+    func applyJournal(_ step: JournalStep, _ entry: JournalEntry, _ body: (inout Records) throws -> Void) throws
+
     /// Starts a batch (`--single-transaction`): changes until `endBatch` are kept together
     /// and reach the disk all at once, or not at all; other processes wait for the end.
     func beginBatch() throws

@@ -14,13 +14,16 @@ struct PlistDocument: Codable {
     var revision: Int
     var items: [PlistItem]
     var catalogue: PlistCatalogue?
+    /// Absent in files written before undo survived a restart.
+    var journal: PlistJournal?
 
-    init(revision: Int, items: [TodoItem], catalogue: Catalogue?) {
+    init(revision: Int, items: [TodoItem], catalogue: Catalogue?, journal: PlistJournal) {
         format = Self.formatName
         version = Self.currentVersion
         self.revision = revision
         self.items = items.map(PlistItem.init)
         self.catalogue = catalogue.map(PlistCatalogue.init)
+        self.journal = journal.entries.isEmpty ? nil : journal
     }
 
     /// Decodes a whole file, naming the problem when it is not one of ours.

@@ -11,6 +11,8 @@ import Glibc
 public final class SQLiteItemStore: ItemStore {
     public let path: String
     let db: SQLiteConnection
+    /// The command being journaled (ItemStore+Journal).
+    public var journalContext: JournalContext?
 
     static let columns = """
         uuid, title, notes, due, due_time, place, latitude, longitude, done, created, seq, repeat_rule, uid, modified,
@@ -234,9 +236,10 @@ public final class SQLiteItemStore: ItemStore {
     // MARK: changing
 
     public func removeAll() throws -> [TodoItem] {
-        try db.writeTransaction {
+        try changeItems { records in
             let all = try allItems(offset: 0, limit: .max)
             try db.execute("DELETE FROM item")
+            records.noteRemoved(all)
             return all
         }
     }
@@ -256,10 +259,12 @@ public final class SQLiteItemStore: ItemStore {
     }
 
     /// Runs `body` on the item table in one write transaction: all of it lands, or none.
-    public func changeItems<T>(_ body: (inout SQLiteItemRecords) throws -> T) throws -> T {
+    public func changeItems<T>(_ body: (inout JournalRecorder<SQLiteItemRecords>) throws -> T) throws -> T {
         try db.writeTransaction {
-            var records = SQLiteItemRecords(store: self)
-            return try body(&records)
+            var records = JournalRecorder(SQLiteItemRecords(store: self))
+            let result = try body(&records)
+            try appendJournal(records.effective)
+            return result
         }
     }
 

@@ -43,6 +43,15 @@ final class FaultyStore<Base: ItemStore & CatalogueStore>: ItemStore, CatalogueS
     func agenda(offset: Int, limit: Int) throws -> [TodoItem] { try read { try base.agenda(offset: offset, limit: limit) } }
     func changeItems<T>(_ body: (inout Base.Records) throws -> T) throws -> T { try base.changeItems(body) }
     func removeAll() throws -> [TodoItem] { try base.removeAll() }
+    var journalContext: JournalContext? {
+        get { base.journalContext }
+        set { base.journalContext = newValue }
+    }
+    func journal(limit: Int) throws -> [JournalEntry] { try read { try base.journal(limit: limit) } }
+    func journalEntry(for step: JournalStep) throws -> JournalEntry? { try read { try base.journalEntry(for: step) } }
+    func applyJournal(_ step: JournalStep, _ entry: JournalEntry, _ body: (inout Base.Records) throws -> Void) throws {
+        try base.applyJournal(step, entry, body)
+    }
     func restore(_ items: [TodoItem]) throws { try base.restore(items) }
     func beginBatch() throws { try base.beginBatch() }
     func endBatch(commit: Bool) throws { try base.endBatch(commit: commit) }
@@ -51,6 +60,12 @@ final class FaultyStore<Base: ItemStore & CatalogueStore>: ItemStore, CatalogueS
     func catalogueSummary() throws -> CatalogueSummary? { try read { try base.catalogueSummary() } }
     func listedAds(in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
         try read { try base.listedAds(in: categoryID, offset: offset, limit: limit) }
+    }
+    func adMatchCount(_ query: SearchQuery, in categoryID: Int64?) throws -> Int {
+        try read { try base.adMatchCount(query, in: categoryID) }
+    }
+    func matchingAds(_ query: SearchQuery, in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
+        try read { try base.matchingAds(query, in: categoryID, offset: offset, limit: limit) }
     }
     func replaceCatalogue(_ catalogue: Catalogue) throws -> CatalogueChange { try base.replaceCatalogue(catalogue) }
 }

@@ -113,10 +113,20 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
-    /// Version 7 adds UIDs, modified times and kept VTODOs.
-    static let backToVersion6 = """
+    /// Version 9 adds the full-text index of ads.
+    static let backToVersion8 = """
+        DROP TABLE ad_text; PRAGMA user_version = 8;
+        """
+
+    /// Version 8 adds UIDs, modified times and kept VTODOs.
+    static let backToVersion7 = backToVersion8 + """
         DROP INDEX item_uid; ALTER TABLE item DROP COLUMN uid; ALTER TABLE item DROP COLUMN modified;
-        ALTER TABLE item DROP COLUMN icalendar; PRAGMA user_version = 6;
+        ALTER TABLE item DROP COLUMN icalendar; PRAGMA user_version = 7;
+        """
+
+    /// Version 7 adds the undo journal.
+    static let backToVersion6 = backToVersion7 + """
+        DROP TABLE journal; PRAGMA user_version = 6;
         """
 
     /// Version 6 adds the full-text index of items.
@@ -133,6 +143,23 @@ import Testing
         ALTER TABLE item DROP COLUMN title_nfc;
         CREATE INDEX item_due ON item (due); CREATE INDEX item_done_due ON item (done, due); PRAGMA user_version = 2;
         """
+
+    /// Version 7 journals changes in the store: a version 6 store keeps its items, starts with
+    /// an empty journal, and journals from then on.
+    @Test func aVersionSixStoreGainsAnEmptyUndoJournal() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("v6.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        let item = try store.add(TodoItem(id: UUID(), title: "kept", due: DueDay(dayNumber: 20_000), created: Date()))
+        store.close()
+        #expect(try SQLiteCLI.run(path, Self.backToVersion6) == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        #expect(try reopened.allItems() == [item])
+        #expect(try reopened.journal(limit: 10).isEmpty)
+        #expect(try reopened.apply(.undo) == nil)
+        try reopened.journaling("check", at: Date()) { _ = try reopened.setDone(true, listed: [item]) }
+        #expect(try reopened.journal(limit: 10).map(\.command) == ["check"])
+    }
 
     /// Version 6 indexes the text of items for `find`, those already stored included.
     @Test func aVersionFiveStoreFindsTheItemsItAlreadyHeld() throws {
@@ -154,7 +181,7 @@ import Testing
         #expect(try reopened.matchCount(try #require(SearchQuery("lycee"))) == 1)
     }
 
-    /// Version 7: every item a version-6 store holds keeps its fields, its UUID as its UID and
+    /// Versions 7 and 8: every item a version-6 store holds keeps its fields, its UUID as its UID and
     /// its created time as its modified time; the rows are not rewritten to get them.
     @Test func aVersionSixStoreKeepsEveryItemWithItsIdAsUID() throws {
         let dir = TemporaryDirectory()

@@ -97,7 +97,7 @@ public struct Completer {
         case .schedule:
             return Repeat.examples.filter { $0.hasPrefix(prefix.lowercased()) }
                 .map { CompletionCandidate(insert: Tokenizer.quote($0), display: $0) }
-        case .text, .coordinate, .time, .dependent:
+        case .text, .coordinate, .time, .count, .dependent:
             return []
         }
     }

@@ -61,6 +61,12 @@ public struct JSONPresenter {
             return [("screen", .string("categories")), ("items", .array(counts.enumerated().map { i, c in
                 .object([("n", .int(i + 1)), ("name", .string(c.name)), ("count", .int(c.count))])
             }))]
+        case let .log(rows):
+            return [("screen", .string("log")), ("items", .array(rows.map { row in
+                .object([("time", .string(APIDate.format(Int64(row.entry.time.timeIntervalSince1970)))), ("command", .string(row.entry.command)),
+                         ("summary", .string(row.summary)), ("undone", .bool(row.entry.undone)),
+                         ("items", .array(row.entry.subjects.map { .object(JSONPresenter.fields($0)) }))])
+            }))]
         }
     }
 

@@ -38,6 +38,9 @@ public struct TextPresenter {
                 clip(number(i + 1, String(counts.count).count) + "  " + DisplayWidth.pad(DisplayWidth.sanitize(c.name), to: widest)
                      + "  " + Plural.ads(c.count))
             }
+        case let .log(rows)?:
+            if rows.isEmpty { lines.append("no changes yet") }
+            lines += rows.map { clip($0.when + "  " + DisplayWidth.sanitize($0.summary) + ($0.entry.undone ? "  (undone)" : "")) }
         case nil: break
         }
         return lines
@@ -96,7 +99,8 @@ public struct TextPresenter {
             var line = number(first + i, numberWidth) + "  "
             if showDate { line += DisplayWidth.pad(dates[i], to: dateWidth) + "  " }
             if hasTime { line += (item.time.map { $0.description } ?? "     ") + "  " }
-            line += item.isDone ? "✓ " : "  "
+            // One column for the state: done, or open and repeating (checking it makes the next one).
+            line += item.isDone ? "✓ " : item.repeats == nil ? "  " : "↻ "
             let title = DisplayWidth.truncate(titles[i], to: titleWidth)
             if let place = item.location?.name {
                 line += DisplayWidth.pad(title, to: titleWidth) + "  @ " + DisplayWidth.sanitize(place)
@@ -178,6 +182,7 @@ public struct TextPresenter {
             case .all, .added: parts.append("all")
             case let .item(item): parts.append(DisplayWidth.truncate(DisplayWidth.sanitize(item.title), to: 20))
             case .ads: if let filter = session.filter { parts.append(DisplayWidth.sanitize(filter)) }
+            case let .adsFound(query): parts.append(DisplayWidth.truncate("find " + DisplayWidth.sanitize(query.description), to: 20))
             case let .ad(id): parts.append("ad \(id)")
             }
         }

@@ -19,5 +19,7 @@ public enum Route: Equatable, Sendable {
     case item(TodoItem)
     case createForm
     case ads
+    /// What `find` found among the ads (within the filter).
+    case adsFound(SearchQuery)
     case ad(Int64)
 }

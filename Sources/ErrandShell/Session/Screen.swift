@@ -16,6 +16,8 @@ public enum Screen: Equatable, Sendable {
     case ads(heading: String, rows: [AdRow], first: Int, total: Int)
     case adDetail(Ad, category: String)
     case categories([CategoryCount])
+    /// `log`: journal entries, newest first.
+    case log([LogRow])
 }
 
 /// An ad as listed, with its category name resolved.

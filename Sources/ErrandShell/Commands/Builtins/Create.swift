@@ -61,7 +61,7 @@ struct Create: ShellCommand {
             location: values.text(Create.place).map { Location(name: $0, coordinate: values.coordinate(Create.coords)) },
             created: clock.now,
             repeats: values.text(Create.every).flatMap { Repeat(text: $0, afterDone: values.has(Create.afterDone), from: due) })
-        let added = try c.change({ try $0.add(item) }) { $0.undo.append(.created($1)) }
+        let added = try c.change { try $0.add(item) }
         let landing = added.due.map { "for " + c.environment.labeler.longLabel($0) } ?? "without a date"
         let extra = (added.time.map { " at \($0)" } ?? "") + (added.repeats.map { ", \($0)" } ?? "")
         return try c.refresh(message: "created \"\(added.title)\" \(landing)\(extra)")

@@ -53,9 +53,7 @@ struct Edit: ShellCommand {
         let edited = try Edit.changed(listed, values)
         guard edited != listed else { return Display(message: "nothing to change: \"\(listed.title)\" already has these values") }
         let now = c.environment.clock.now
-        let saved = try c.change({ try $0.edit(edited, expecting: listed, at: now) }) { session, _ in
-            session.undo.append(.changed(before: [listed], by: "edit"))
-        }
+        let saved = try c.change { try $0.edit(edited, expecting: listed, at: now) }
         let due = c.environment.labeler.longLabel(saved.due) + (saved.time.map { " at \($0)" } ?? "")
         return try c.refresh(message: "edited \"\(saved.title)\" (\(due))")
     }

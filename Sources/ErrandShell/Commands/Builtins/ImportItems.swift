@@ -21,9 +21,7 @@ struct ImportItems: ShellCommand {
         let parsed = try c.naming(name) {
             try ItemImporter.read(path: $0, clock: environment.clock, newID: environment.newID)
         }
-        let outcome = try c.change({ try $0.importItems(parsed.items) }) { session, outcome in
-            if !outcome.added.isEmpty { session.undo.append(.imported(outcome.added.map(\.id))) }
-        }
+        let outcome = try c.change { try $0.importItems(parsed.items) }
         let skipped = outcome.skipped == 0 ? "" : ", skipped \(outcome.skipped) already on the list"
         return try c.refresh(message: "imported \(Plural.items(outcome.added.count)) from \(name) (\(parsed.format.rawValue))\(skipped)")
     }
@@ -32,11 +30,7 @@ struct ImportItems: ShellCommand {
         let environment = c.environment
         let helper = environment.calendarHelper
         let batch = try c.naming(name) { try helper.read(path: $0, now: environment.clock.now, newID: environment.newID) }
-        let receipts = try c.change({ try $0.receive(batch.items) }) { session, receipts in
-            let added = receipts.compactMap { if case let .added(item) = $0 { item.id } else { nil } }
-            let replaced = receipts.compactMap { if case let .updated(before, _) = $0 { before } else { nil } }
-            if !added.isEmpty || !replaced.isEmpty { session.undo.append(.imported(added, replaced: replaced)) }
-        }
+        let receipts = try c.change { try $0.receive(batch.items) }
         return try c.refresh(message: ImportItems.summary(receipts, skipped: batch.skipped, from: name))
     }
 

@@ -29,16 +29,14 @@ struct Postpone: ShellCommand {
             return moved == item ? nil : (edited: moved, listed: item)
         }
         guard !changes.isEmpty else {
-            return Display(message: "nothing to change: \(UndoEntry.naming(listed)) "
+            return Display(message: "nothing to change: \(Plural.naming(listed)) "
                            + (listed.count == 1 ? "is" : "are") + " already due then")
         }
         let now = c.environment.clock.now
-        let saved = try c.change({ try $0.edit(changes, at: now) }) { session, _ in
-            session.undo.append(.changed(before: changes.map { $0.listed }, by: "postpone"))
-        }
+        let saved = try c.change { try $0.edit(changes, at: now) }
         let days = Set(saved.map { $0.due })
         let labeler = c.environment.labeler
         let landing = days.count == 1 ? days.first.map { " to " + labeler.longLabel($0) } ?? "" : ""
-        return try c.refresh(message: "postponed \(UndoEntry.naming(saved))\(landing)")
+        return try c.refresh(message: "postponed \(Plural.naming(saved))\(landing)")
     }
 }
