@@ -107,7 +107,11 @@ struct VTodoFields: Equatable {
     }
 
     static func afterDone(_ todo: OpaquePointer) -> Bool {
-        xProperty(todo, ICalRepeat.afterDoneProperty).map { String(cString: icalproperty_get_x($0)).uppercased() == "TRUE" } ?? false
+        // libical hands back C strings as implicitly unwrapped pointers: each is checked.
+        guard let property = xProperty(todo, ICalRepeat.afterDoneProperty), let value = icalproperty_get_x(property) else {
+            return false
+        }
+        return String(cString: value).uppercased() == "TRUE"
     }
 
     static func xProperty(_ todo: OpaquePointer, _ name: String) -> OpaquePointer? {

@@ -44,7 +44,8 @@ public struct VTodoReader {
                 if kind == ICAL_VTODO_COMPONENT {
                     batch.items.append(try item(child, calendar: calendar, number: batch.items.count + 1, id: newID()))
                 } else if kind != ICAL_VTIMEZONE_COMPONENT {
-                    let name = String(cString: icalcomponent_kind_to_string(kind))
+                    // An X- or unknown component has no name in libical's table (found by FuzzVTodo).
+                    let name = icalcomponent_kind_to_string(kind).map { String(cString: $0) } ?? "unknown component"
                     if let i = skipped.firstIndex(where: { $0.0 == name }) { skipped[i].1 += 1 } else { skipped.append((name, 1)) }
                 }
             }

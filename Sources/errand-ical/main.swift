@@ -14,13 +14,13 @@ import Glibc
 
 signal(SIGPIPE, SIG_IGN)
 
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data((TextSafety.neutralised(message, asSpace: ["\n", "\t"]) + "\n").utf8))
+func usage(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
     exit(1)
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard let mode = arguments.first else { fail("usage: errand-ical read|write --zone ZONE [--now SECONDS] [FILE]") }
+guard let mode = arguments.first else { usage("usage: errand-ical read|write --zone ZONE [--now SECONDS] [FILE]") }
 arguments.removeFirst()
 var zone = TimeZone.current.identifier
 var now = Date()
@@ -29,17 +29,29 @@ while !arguments.isEmpty {
     let word = arguments.removeFirst()
     switch word {
     case "--zone":
-        guard !arguments.isEmpty else { fail("--zone needs a zone") }
+        guard !arguments.isEmpty else { usage("--zone needs a zone") }
         zone = arguments.removeFirst()
     case "--now":
         guard let seconds = arguments.first.flatMap(Double.init), Clock.supportedSeconds.contains(seconds) else {
-            fail("--now needs seconds since 1970")
+            usage("--now needs seconds since 1970")
         }
         arguments.removeFirst()
         now = Date(timeIntervalSince1970: seconds)
     default:
         file = word
     }
+}
+
+// libical warns about malformed input on stderr ("Encountered END before BEGIN"); errand takes
+// the helper's last stderr line as the reason of a failure, so only our own line may be there.
+let ourStderr = dup(2)
+let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)
+if devNull >= 0 { dup2(devNull, 2) }
+
+func fail(_ message: String) -> Never {
+    if ourStderr >= 0 { dup2(ourStderr, 2) }
+    FileHandle.standardError.write(Data((TextSafety.neutralised(message, asSpace: ["\n", "\t"]) + "\n").utf8))
+    exit(1)
 }
 
 switch mode {

@@ -149,3 +149,16 @@ import Testing
         #expect(error?.description.hasPrefix("VTODO 1: the UID is too long") == true)
     }
 }
+
+/// Inputs FuzzVTodo found to crash, each fixed.
+@Suite struct VTodoFuzzRegressionTests {
+    /// A misspelt BEGIN (`BEGIN:VTODBEGO`) makes an unknown component, which libical's name
+    /// table has no name for: the nil name was unwrapped.
+    @Test func anUnknownComponentIsCountedUnderAName() throws {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODBEGO\r\nUID:32a1b2c3d4e5f6071,293a4b5c6d7e8f@host\r\n"
+            + "SUMMARY:PlainE,TH,FR\r\nX-ERRAND-AFTER-DONE:TRUE\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let batch = try VTodoReader(zoneName: "Europe/Paris", now: Date()).read(text, newID: UUID.init)
+        #expect(batch.items.isEmpty)
+        #expect(batch.skipped.map(\.count).reduce(0, +) >= 1)
+    }
+}
