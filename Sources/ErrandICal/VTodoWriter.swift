@@ -31,7 +31,10 @@ public struct VTodoWriter {
                 return nil
             }
             todos.append(todo)
-            for (id, component) in kept where zones[id] == nil { zones[id] = component }
+            // The first VTIMEZONE of a TZID wins; copies of it are freed (FuzzVTodo found them leaked).
+            for (id, component) in kept {
+                if zones[id] == nil { zones[id] = component } else { icalcomponent_free(component) }
+            }
         }
         let named = todos.reduce(into: Set<String>()) { $0.formUnion(ICalTree.tzids($1)) }
         for id in named.sorted() {
@@ -59,7 +62,7 @@ public struct VTodoWriter {
                 todo = ICalTree.children(calendar, ICAL_VTODO_COMPONENT).first.flatMap { icalcomponent_new_clone($0) }
                 for component in ICalTree.children(calendar, ICAL_VTIMEZONE_COMPONENT) {
                     guard let property = icalcomponent_get_first_property(component, ICAL_TZID_PROPERTY),
-                          let id = icalproperty_get_tzid(property) else { continue }
+                          let id = icalproperty_get_tzid(property), zones[String(cString: id)] == nil else { continue }
                     zones[String(cString: id)] = icalcomponent_new_clone(component)
                 }
             }

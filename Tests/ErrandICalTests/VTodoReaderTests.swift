@@ -162,3 +162,18 @@ import Testing
         #expect(batch.skipped.map(\.count).reduce(0, +) >= 1)
     }
 }
+
+extension VTodoFuzzRegressionTests {
+    /// Two imported items naming one zone: written together, the zone appears once and the
+    /// second copy is freed (FuzzVTodo found it leaked, under LeakSanitizer).
+    @Test func twoKeptCopiesOfAZoneBecomeOne() throws {
+        let text = ICalText.calendar(ICalText.newYork
+            + ICalText.todo(["UID:a", "SUMMARY:a", "DUE;TZID=America/New_York:20261202T200000"])
+            + ICalText.todo(["UID:b", "SUMMARY:b", "DUE;TZID=America/New_York:20261203T200000"]))
+        let items = try VTodoReader(zoneName: "Europe/Paris", now: Date()).read(text, newID: UUID.init).items
+        #expect(items.allSatisfy { $0.icalendar?.contains("BEGIN:VTIMEZONE") == true })
+        let written = try #require(VTodoWriter(zoneName: "Europe/Paris").calendar(items))
+        #expect(written.components(separatedBy: "BEGIN:VTIMEZONE").count == 2)
+        #expect(written.contains("DUE;TZID=America/New_York:20261202T200000"))
+    }
+}
