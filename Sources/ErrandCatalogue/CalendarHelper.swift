@@ -38,6 +38,30 @@ public struct CalendarHelper: Sendable {
         try run(["write", "--zone", zoneName], input: CalendarWire.encode(CalendarWire.Batch(items: items)), naming: path)
     }
 
+    /// One VCALENDAR per item, in order (sync sends each with its own PUT). `naming`: what a
+    /// failure is about, for its message.
+    public func writeEach(_ items: [TodoItem], naming what: String) throws -> [String] {
+        let output = try run(["write-each", "--zone", zoneName],
+                             input: CalendarWire.encode(CalendarWire.Batch(items: items)), naming: what)
+        do {
+            return try CalendarWire.decodeTexts(output)
+        } catch {
+            throw StoreError.badFile(path: what, reason: "the iCalendar helper answered garbage (\(error))")
+        }
+    }
+
+    /// One item per calendar object, in order, each with a new id; a hostile or unusable object
+    /// refuses the batch in one line naming its place (`calendar object 3: ...`).
+    public func readEach(_ texts: [String], now: Date, naming what: String, newID: () -> UUID) throws -> [TodoItem] {
+        let output = try run(["read-each", "--zone", zoneName, "--now", String(Int64(now.timeIntervalSince1970))],
+                             input: CalendarWire.encode(texts: texts), naming: what)
+        do {
+            return try CalendarWire.decode(output, newID: newID).items
+        } catch {
+            throw StoreError.badFile(path: what, reason: "the iCalendar helper answered garbage (\(error))")
+        }
+    }
+
     /// Runs the helper with `input` on its stdin (written whole before its output is read: the
     /// helper reads all of it before it writes) and gives back its stdout.
     func run(_ arguments: [String], input: Data?, naming path: String) throws -> Data {

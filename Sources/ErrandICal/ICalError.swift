@@ -5,6 +5,9 @@ public enum ICalError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyComponents(limit: Int)
     case propertyTooLong(line: Int, limit: Int)
     case unusableTodo(number: Int, reason: String)
+    /// What was wrong with one calendar object (one resource of a CalDAV collection), by its
+    /// place in the batch.
+    case inObject(record: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -19,6 +22,8 @@ public enum ICalError: Error, Equatable, Sendable, CustomStringConvertible {
             return "a property longer than \(size) at line \(line): refused"
         case let .unusableTodo(number, reason):
             return "VTODO \(number): \(reason)"
+        case let .inObject(record, reason):
+            return "calendar object \(record): \(reason)"
         }
     }
 }

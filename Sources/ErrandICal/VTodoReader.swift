@@ -54,6 +54,25 @@ public struct VTodoReader {
         return batch
     }
 
+    /// Each text a calendar object holding exactly one VTODO (what a CalDAV server sends per
+    /// resource): one item per text, in order. A refusal names the object by its place (1-based).
+    public func readEach(_ texts: [String], newID: () -> UUID) throws(ICalError) -> [TodoItem] {
+        var items: [TodoItem] = []
+        for (index, text) in texts.enumerated() {
+            let batch: CalendarWire.Batch
+            do throws(ICalError) {
+                batch = try read(text, newID: newID)
+            } catch {
+                throw .inObject(record: index + 1, reason: error.description)
+            }
+            guard batch.items.count == 1, let item = batch.items.first else {
+                throw .inObject(record: index + 1, reason: "\(batch.items.count) VTODOs where one was expected")
+            }
+            items.append(item)
+        }
+        return items
+    }
+
     func item(_ todo: OpaquePointer, calendar: OpaquePointer, number: Int, id: UUID) throws(ICalError) -> TodoItem {
         let f = VTodoFields(todo, zone: zone)
         let kept = ICalTree.standalone(todo, from: calendar)

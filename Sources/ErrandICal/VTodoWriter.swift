@@ -49,6 +49,17 @@ public struct VTodoWriter {
         return ICalTree.text(calendar)
     }
 
+    /// One VCALENDAR per item (one per PUT), each as `calendar([item])` writes it.
+    public func calendars(_ items: [TodoItem]) -> [String]? {
+        var texts: [String] = []
+        texts.reserveCapacity(items.count)
+        for item in items {
+            guard let text = calendar([item]) else { return nil }
+            texts.append(text)
+        }
+        return texts
+    }
+
     /// The item's VTODO (a new component the caller owns) and copies of the VTIMEZONEs its
     /// kept text held, by TZID.
     func vtodo(_ item: TodoItem) -> (OpaquePointer, [String: OpaquePointer])? {

@@ -11,6 +11,10 @@ import Glibc
 // as one line on stderr and exit status 1:
 //   errand-ical read --zone ZONE --now SECONDS FILE   the VTODOs of FILE, as CalendarWire
 //   errand-ical write --zone ZONE                     CalendarWire items on stdin -> one VCALENDAR
+//   errand-ical write-each --zone ZONE                CalendarWire items on stdin -> `text` fields, one
+//                                                     VCALENDAR per item (sync: one per PUT)
+//   errand-ical read-each --zone ZONE --now SECONDS   `text` fields on stdin, each a calendar object
+//                                                     with one VTODO -> CalendarWire, one item each
 
 signal(SIGPIPE, SIG_IGN)
 
@@ -75,6 +79,29 @@ case "write":
     } catch {
         fail("malformed input: \(error)")
     }
+case "write-each":
+    let input = FileHandle.standardInput.readDataToEndOfFile()
+    do {
+        let batch = try CalendarWire.decode(input, newID: UUID.init)
+        guard let texts = VTodoWriter(zoneName: zone).calendars(batch.items) else { fail("libical ran out of memory") }
+        FileHandle.standardOutput.write(CalendarWire.encode(texts: texts))
+    } catch {
+        fail("malformed input: \(error)")
+    }
+case "read-each":
+    let input = FileHandle.standardInput.readDataToEndOfFile()
+    let texts: [String]
+    do {
+        texts = try CalendarWire.decodeTexts(input)
+    } catch {
+        fail("malformed input: \(error)")
+    }
+    do throws(ICalError) {
+        let items = try VTodoReader(zoneName: zone, now: now).readEach(texts, newID: UUID.init)
+        FileHandle.standardOutput.write(CalendarWire.encode(CalendarWire.Batch(items: items)))
+    } catch {
+        fail(error.description)
+    }
 default:
-    fail("unknown mode \(mode): read or write")
+    fail("unknown mode \(mode): read, write, read-each or write-each")
 }

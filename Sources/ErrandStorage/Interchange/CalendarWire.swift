@@ -60,6 +60,24 @@ public enum CalendarWire {
         out.append(UInt8(ascii: "\n"))
     }
 
+    /// Whole iCalendar texts, one per calendar object (sync: one per PUT or per REPORT
+    /// response), as `text LENGTH` fields.
+    public static func encode(texts: [String]) -> Data {
+        var out = Data()
+        for text in texts { field(&out, "text", text) }
+        return out
+    }
+
+    public static func decodeTexts(_ data: Data) throws -> [String] {
+        var reader = FieldReader(bytes: [UInt8](data))
+        var texts: [String] = []
+        while let (key, value) = try reader.next() {
+            guard key == "text" else { throw Malformed(description: "\(key) where a text was expected") }
+            texts.append(value)
+        }
+        return texts
+    }
+
     public struct Malformed: Error, CustomStringConvertible {
         public let description: String
     }
