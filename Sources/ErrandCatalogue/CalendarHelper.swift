@@ -18,6 +18,8 @@ public struct CalendarHelper: Sendable {
         self.helperPath = helperPath ?? CalendarHelper.defaultPath()
     }
 
+    /// errand-ical beside this executable (errand's configuration reads ERRAND_ICAL; this
+    /// reads it too, for a helper built without that configuration).
     public static func defaultPath() -> String {
         HelperDownloader.helperPath(variable: "ERRAND_ICAL", name: "errand-ical")
     }
