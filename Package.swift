@@ -46,7 +46,10 @@ let package = Package(
         .target(name: "ErrandNetwork", dependencies: ["ErrandCatalogue"]),
         .target(name: "ErrandShell", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue"]),
         .target(name: "ErrandLaunch",
-                dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandFiles"]),
+                dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandFiles"],
+                plugins: ["BuildInfo"]),
+        // Records the commit errand is built from (errand --version), before every build.
+        .plugin(name: "BuildInfo", capability: .buildTool()),
         .target(name: "ErrandTerminal", dependencies: ["CEditLine", "ErrandFiles"]),
         // Helpers shared by the test targets (child processes, a loopback HTTP server).
         .target(name: "ErrandTestSupport"),

@@ -23,14 +23,27 @@ public struct HelperDownloader: Downloader {
         helperPath(variable: "ERRAND_FETCH", name: "errand-fetch")
     }
 
-    /// A helper executable: named by `variable` when it is set, else `name` beside this one.
+    /// A helper executable: named by `variable` when it is set, else found from this one (see
+    /// helperPath(executable:name:isExecutable:)).
     static func helperPath(variable: String, name: String) -> String {
         if let path = getenv(variable).map({ String(cString: $0) }), !path.isEmpty { return path }
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return name }
         let me = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return (me.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")) + "/" + name
+        return helperPath(executable: me, name: name) { access($0, X_OK) == 0 }
+    }
+
+    /// Beside errand (a checkout's .build/release), else where a package installs it:
+    /// `/usr/bin/errand` looks in `/usr/lib/errand/` (so does /usr/local, or any prefix). When
+    /// neither is there the path beside errand is the one a failure names.
+    public static func helperPath(executable: String, name: String = "errand-fetch",
+                                  isExecutable: (String) -> Bool) -> String {
+        let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        let beside = folder.joined(separator: "/") + "/" + name
+        guard !isExecutable(beside), folder.count >= 2 else { return beside }
+        let installed = folder.dropLast().joined(separator: "/") + "/lib/errand/" + name
+        return isExecutable(installed) ? installed : beside
     }
 
     public func download(_ url: URL, limits: FetchLimits) throws(CatalogueError) -> Data {

@@ -3,34 +3,40 @@ import Glibc
 #endif
 
 /// A variable of the environment that errand reads, declared once: `read()` fetches exactly
-/// these and `--help` lists them.
+/// these, and `--help` and the man page list them with their help.
 public struct EnvironmentVariable: Sendable {
     public let name: String
-    /// What `--help` adds in brackets, when the name alone does not say enough.
-    public let note: String?
+    public let help: String
 
-    init(_ name: String, _ note: String? = nil) {
+    init(_ name: String, _ help: String) {
         self.name = name
-        self.note = note
+        self.help = help
     }
 
     public static let all: [EnvironmentVariable] = [
-        EnvironmentVariable("ERRAND_TODAY"),
-        EnvironmentVariable("ERRAND_HISTORY", "history file, default $XDG_STATE_HOME/errand/history"),
-        EnvironmentVariable("ERRAND_CATALOGUE"),
+        EnvironmentVariable("ERRAND_TODAY", "pin today's date, YYYY-MM-DD (as --today)"),
+        EnvironmentVariable("ERRAND_HISTORY", "the history file, default $XDG_STATE_HOME/errand/history"),
+        EnvironmentVariable("ERRAND_CATALOGUE", "where ads come from (as --catalogue)"),
         EnvironmentVariable("ERRAND_CATALOGUE_MAX_AGE", "seconds before ads refreshes the cache, default 3600"),
-        EnvironmentVariable("ERRAND_CATALOGUE_MAX_MB", "largest document sync accepts, default 256"),
-        EnvironmentVariable("ERRAND_FETCH", "the download helper, default errand-fetch beside errand"),
-        EnvironmentVariable("ERRAND_ICAL", "the iCalendar helper (.ics files), default errand-ical beside errand"),
-        EnvironmentVariable("NO_COLOR"),
-        EnvironmentVariable("LC_ALL"),
-        EnvironmentVariable("LC_TIME"),
-        EnvironmentVariable("LANG", "the language of week labels, English for C and POSIX"),
-        EnvironmentVariable("COLUMNS"),
-        EnvironmentVariable("LINES", "the screen's size when it cannot be asked"),
-        EnvironmentVariable("HOME"),
-        EnvironmentVariable("XDG_DATA_HOME"),
-        EnvironmentVariable("XDG_STATE_HOME"),
+        EnvironmentVariable("ERRAND_CATALOGUE_MAX_MB", "the largest document sync accepts, in MB, default 256"),
+        EnvironmentVariable("ERRAND_FETCH", """
+            the download helper, default errand-fetch beside errand, else ../lib/errand/errand-fetch from \
+            errand's folder
+            """),
+        EnvironmentVariable("ERRAND_ICAL", """
+            the iCalendar helper (.ics files), default errand-ical beside errand, else \
+            ../lib/errand/errand-ical from errand's folder
+            """),
+        EnvironmentVariable("NO_COLOR", "set to anything but empty: no colour"),
+        EnvironmentVariable("LC_ALL", "the language of week labels, first of these three that is set"),
+        EnvironmentVariable("LC_TIME", "the language of week labels, when LC_ALL is not set"),
+        EnvironmentVariable("LANG", "the language of week labels otherwise; English for C and POSIX"),
+        EnvironmentVariable("COLUMNS", "the screen's width when it cannot be asked (80 in scripts)"),
+        EnvironmentVariable("LINES", "the screen's height when it cannot be asked"),
+        EnvironmentVariable("HOME", "where the XDG folders are when their variables are not set"),
+        EnvironmentVariable("XDG_DATA_HOME", "the store's folder is errand/ in it, default ~/.local/share"),
+        EnvironmentVariable("XDG_STATE_HOME", "the history's folder is errand/ in it, default ~/.local/state"),
+        EnvironmentVariable("XDG_CONFIG_HOME", "the start-up file is errand/errandrc in it, default ~/.config"),
     ]
 
     /// The declared variables that are set, through getenv: ProcessInfo.environment parses

@@ -13,9 +13,12 @@ public enum LaunchHelp {
         lines += TextWrap.wrap(about, width: width) + [""]
         lines += ["options:"] + LaunchOption.errand.flatMap(row) + [""]
         lines += hanging("check:  ", checkAbout) + LaunchOption.check.flatMap(row) + [""]
-        lines += ["exit status:"] + exitStatuses.flatMap { hanging("  \($0.status)  ", $0.meaning) } + [""]
-        let variables = EnvironmentVariable.all.map { variable in variable.note.map { "\(variable.name) (\($0))" } ?? variable.name }
-        lines += hanging("environment: ", variables.joined(separator: ", ") + ".")
+        lines += ["exit status:"] + ExitStatus.all.flatMap { hanging("  \($0.status)  ", $0.meaning) } + [""]
+        lines += ["environment:"] + EnvironmentVariable.all.flatMap { row("  " + $0.name, $0.help) } + [""]
+        lines += ["files:"] + ProgramFile.all.flatMap { row("  " + $0.path, firstClause($0.help)) } + [""]
+        lines += ["commands, at the prompt, in scripts and after -c (help COMMAND explains one):"]
+        lines += hanging("  ", CommandTable.standard.specs.map(\.name).joined(separator: ", ") + ".") + [""]
+        lines += ["The manual page (man errand) says more; errand --generate man prints it."]
         return lines.joined(separator: "\n")
     }
 
@@ -29,19 +32,23 @@ public enum LaunchHelp {
         \(Transcript.defaultToday) and shows a diff where the output differs.
         """
 
-    static let exitStatuses: [(status: Int, meaning: String)] = [
-        (0, "every command succeeded"),
-        (1, "a command failed (or a transcript differed)"),
-        (2, "bad usage of errand itself"),
-        (3, "the store cannot be opened (unreadable, damaged, newer schema, read-only); it is left untouched"),
-    ]
+    /// A help text cut to its first clause, for one-line descriptions: "the store file" for
+    /// --store's.
+    static func firstClause(_ help: String) -> String {
+        let stops = ["; ", " (", ": ", ", "]
+        let cut = stops.compactMap { help.range(of: $0)?.lowerBound }.min() ?? help.endIndex
+        return String(help[..<cut])
+    }
 
     /// `  --store PATH        the store file ...`; a label too long for the column gets a line
     /// of its own.
     static func row(_ option: LaunchOption) -> [String] {
-        let label = "  " + option.label
-        guard label.count < column else { return [label] + hanging(String(repeating: " ", count: column), option.help) }
-        return hanging(label + String(repeating: " ", count: column - label.count), option.help)
+        row("  " + option.label, option.help)
+    }
+
+    static func row(_ label: String, _ text: String) -> [String] {
+        guard label.count < column else { return [label] + hanging(String(repeating: " ", count: column), text) }
+        return hanging(label + String(repeating: " ", count: column - label.count), text)
     }
 
     /// `label` then `text` wrapped beside it, continuation lines indented under the text.

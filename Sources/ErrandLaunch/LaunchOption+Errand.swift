@@ -1,7 +1,7 @@
 extension LaunchOption {
     /// errand's options, in the order `--help` lists them.
     public static let errand: [LaunchOption] = [
-        LaunchOption(["--store"], value: "PATH", help: """
+        LaunchOption(["--store"], value: "PATH", complete: .file, help: """
             the store file (default $XDG_DATA_HOME/errand/errand.sqlite; a name ending in .plist \
             uses the property-list backend)
             """) { $0.store = $1 },
@@ -11,9 +11,9 @@ extension LaunchOption {
             where ads come from (also ERRAND_CATALOGUE; default the public paperclip API); http, \
             https or file URLs holding listing.json and categories.json
             """) { $0.catalogue = $1 },
-        LaunchOption(["-f", "--script"], value: "FILE",
+        LaunchOption(["-f", "--script"], value: "FILE", complete: .file,
                      help: "run the commands in FILE (same as errand FILE)") { $0.files.append($1) },
-        LaunchOption(["-c"], value: "COMMAND", help: "run COMMAND, then exit; repeatable") { $0.commands.append($1) },
+        LaunchOption(["-c"], value: "COMMAND", complete: .command, help: "run COMMAND, then exit; repeatable") { $0.commands.append($1) },
         LaunchOption(["--echo"], help: "print each command before its output") { $0.echo = true },
         LaunchOption(["--bail"], help: "stop at the first command that fails") { $0.bail = true },
         LaunchOption(["-1", "--single-transaction"], help: """
@@ -24,8 +24,17 @@ extension LaunchOption {
         LaunchOption(["--json"], help: "one JSON object per command (same as set output json)") { $0.json = true },
         LaunchOption(["--color"], help: "colour on (default: on at a terminal unless NO_COLOR is set)") { $0.color = true },
         LaunchOption(["--no-color"], help: "colour off") { $0.color = false },
-        LaunchOption(["-h", "--help"], stop: .help, help: "this help"),
-        LaunchOption(["--version"], stop: .version, help: "the version"),
+        LaunchOption(["--rc"], help: """
+            run the start-up file ($XDG_CONFIG_HOME/errand/errandrc) before a script, -c or a pipe too \
+            (at the keyboard it always runs)
+            """) { $0.rc = true },
+        LaunchOption(["-X", "--no-rc"], help: "do not run the start-up file, even at the keyboard") { $0.rc = false },
+        LaunchOption(["--generate"], value: "FORMAT", complete: .choice(GeneratedFormat.allCases.map(\.rawValue)), help: """
+            print the manual page or a completion script: FORMAT is man, bash, zsh or fish (made from \
+            the same declarations as this help), and exit
+            """) { $0.generate = $1 },
+        LaunchOption(["-h", "--help"], stop: .help, help: "print this help and exit"),
+        LaunchOption(["--version"], stop: .version, help: "print the version and the commit errand was built from, and exit"),
     ]
 
     /// `errand check`'s options.

@@ -14,24 +14,38 @@ public struct LaunchOption: Sendable {
     public let names: [String]
     public let help: String
     public let effect: Effect
+    /// What Tab offers for the value (nothing for a flag).
+    public let completion: ValueCompletion
 
     init(_ names: [String], help: String, set: @escaping @Sendable (inout LaunchOptions) -> Void) {
         self.names = names
         self.help = help
         effect = .flag(set)
+        completion = .none
     }
 
-    init(_ names: [String], value: String, help: String, set: @escaping @Sendable (inout LaunchOptions, String) -> Void) {
+    init(_ names: [String], value: String, complete: ValueCompletion = .none, help: String,
+         set: @escaping @Sendable (inout LaunchOptions, String) -> Void) {
         self.names = names
         self.help = help
         effect = .value(name: value, set)
+        completion = complete
     }
 
     init(_ names: [String], stop mode: LaunchOptions.Mode, help: String) {
         self.names = names
         self.help = help
         effect = .stop(mode)
+        completion = .none
     }
+
+    /// The help cut to its first clause, for the one-line descriptions shells show beside
+    /// candidates: "the store file" for --store.
+    public var summary: String { LaunchHelp.firstClause(help) }
+
+    /// Its long name (`--script`), else its only one (`-c`).
+    public var longName: String? { names.first { $0.hasPrefix("--") } }
+    public var shortName: String? { names.first { !$0.hasPrefix("--") } }
 
     public var valueName: String? {
         if case let .value(name, _) = effect { return name }

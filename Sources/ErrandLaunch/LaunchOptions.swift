@@ -9,6 +9,8 @@ public struct LaunchOptions: Equatable, Sendable {
         case check([String], update: Bool)
         case help
         case version
+        /// `--generate FORMAT`: the man page or a completion script on stdout.
+        case generate(GeneratedFormat)
     }
 
     public var mode: Mode = .standardInput
@@ -20,15 +22,22 @@ public struct LaunchOptions: Equatable, Sendable {
     public var singleTransaction = false
     public var json = false
     public var color: Bool?
+    /// `--rc` (true) or `--no-rc` (false); nil: the start-up file runs at the keyboard only.
+    public var rc: Bool?
     /// Gathered while reading, in order; `mode` is decided from them at the end. Files are
     /// scripts (`-f` or a bare name), or check's transcripts.
     var files: [String] = []
     var commands: [String] = []
     var update = false
+    var generate: String?
 
-    public static let version = "errand 0.1.0"
 
     public init() {}
+
+    /// Whether the start-up file runs: at the keyboard unless `--no-rc`, elsewhere only with `--rc`.
+    public func readsStartupFile(interactive: Bool) -> Bool {
+        rc ?? interactive
+    }
 
     public static func parse(_ arguments: [String]) throws(LaunchError) -> LaunchOptions {
         var options = LaunchOptions()
@@ -40,6 +49,14 @@ public struct LaunchOptions: Equatable, Sendable {
         }
         try options.read(arguments[...], LaunchOption.errand, context: "")
         guard options.mode == .standardInput else { return options }
+        if let name = options.generate {
+            guard let format = GeneratedFormat(rawValue: name) else {
+                let formats = GeneratedFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw .usage("--generate needs one of \(formats), not \"\(name)\"")
+            }
+            options.mode = .generate(format)
+            return options
+        }
         guard options.files.count <= 1 else {
             throw .usage("one script at a time (got \(options.files.joined(separator: ", ")))")
         }

@@ -8,6 +8,10 @@ public enum XDG {
         directory(env["XDG_STATE_HOME"], fallback: "/.local/state", env: env)
     }
 
+    public static func configHome(_ env: [String: String]) -> String {
+        directory(env["XDG_CONFIG_HOME"], fallback: "/.config", env: env)
+    }
+
 
     static func directory(_ value: String?, fallback: String, env: [String: String]) -> String {
         if let value, value.hasPrefix("/") { return value }

@@ -3,9 +3,12 @@ import Foundation
 /// Runs a /bin/sh script, for tests that must act as a shell does: plant a name and then
 /// `exec` errand so that it runs with the shell's PID, or set a umask for errand to inherit.
 public enum ShellScript {
-    /// Runs `script` with `environment` added to ours; returns (status, stdout, stderr).
-    public static func run(_ script: String, environment: [String: String]) throws -> (Int32, String, String) {
+    /// Runs `script` with `environment` added to ours, in `directory` when given; returns
+    /// (status, stdout, stderr).
+    public static func run(_ script: String, environment: [String: String],
+                           in directory: String? = nil) throws -> (Int32, String, String) {
         let process = Process()
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script]
         var env = ProcessInfo.processInfo.environment

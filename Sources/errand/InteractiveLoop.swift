@@ -1,3 +1,4 @@
+import ErrandLaunch
 import ErrandShell
 import ErrandStorage
 import ErrandTerminal
@@ -8,6 +9,8 @@ struct InteractiveLoop {
     let runner: Runner
     let editor: LineEditor
     let history: HistoryFile
+    /// Run after the banner, as psql runs ~/.psqlrc; nil with -X.
+    let startup: StartupFile?
 
     func run() {
         editor.completer = { line in
@@ -20,6 +23,7 @@ struct InteractiveLoop {
         runner.sink.out("Errand: type help for commands, Tab to complete, Ctrl-D to leave.")
         if let notice = runner.interpreter.startupNotice() { runner.sink.out(notice) }
         runner.sink.flush()
+        startup?.run(with: runner)
         loop: while !runner.quitRequested {
             switch editor.readLine(prompt: runner.prompt) {
             case let .line(line):

@@ -38,7 +38,10 @@ case .help:
     StandardStreamsSink.writeAll(1, LaunchHelp.text + "\n")
     exit(0)
 case .version:
-    StandardStreamsSink.writeAll(1, LaunchOptions.version + "\n")
+    StandardStreamsSink.writeAll(1, ProgramVersion.line + "\n")
+    exit(0)
+case let .generate(format):
+    StandardStreamsSink.writeAll(1, format.text)
     exit(0)
 case let .check(paths, update):
     exit(CheckCommand(paths: paths, update: update, sink: sink).run())
@@ -80,8 +83,10 @@ let interpreter = Interpreter(session: Session(output: options.json ? .json : .t
 let width = TerminalInfo.isTerminal(1) ? TerminalInfo.width(environment: environment) : configuration.columns
 let runner = Runner(interpreter: interpreter, sink: sink,
                     options: ScriptOptions(echo: options.echo, bail: options.bail, width: width))
+let startup = options.readsStartupFile(interactive: interactive) ? StartupFile(environment: environment) : nil
 
 @MainActor func runScript(_ source: LineSource) {
+    startup?.run(with: runner)
     if options.singleTransaction {
         runner.runSingleTransaction(source)
     } else {
@@ -107,7 +112,7 @@ default:
             fail("errand: cannot start the line editor", status: 1)
         }
         interpreter.environment.prompter = EditorPrompter(editor: editor, runner: runner)
-        InteractiveLoop(runner: runner, editor: editor, history: history).run()
+        InteractiveLoop(runner: runner, editor: editor, history: history, startup: startup).run()
         sink.flush()
         store.close()
         exit(0)

@@ -55,4 +55,13 @@ import Testing
             try missing.writeEach([], naming: "sync")
         }
     }
+
+    /// Found as errand-fetch is: beside errand, else in ../lib/errand/ where the package puts it.
+    @Test func theHelperIsFoundBesideErrandOrWhereThePackageInstallsIt() {
+        let installed: Set = ["/usr/lib/errand/errand-ical"]
+        #expect(HelperDownloader.helperPath(executable: "/usr/bin/errand", name: "errand-ical",
+                                            isExecutable: installed.contains) == "/usr/lib/errand/errand-ical")
+        #expect(HelperDownloader.helperPath(executable: "/w/.build/release/errand", name: "errand-ical") { _ in true }
+            == "/w/.build/release/errand-ical")
+    }
 }

@@ -39,6 +39,19 @@ import Glibc
         }
     }
 
+    /// Beside errand in a checkout; in ../lib/errand/ when installed by the package.
+    @Test func theHelperIsFoundBesideErrandOrWhereThePackagePutsIt() {
+        let both: Set = ["/opt/x/bin/errand-fetch", "/usr/lib/errand/errand-fetch"]
+        #expect(HelperDownloader.helperPath(executable: "/opt/x/bin/errand", isExecutable: both.contains)
+                == "/opt/x/bin/errand-fetch")
+        #expect(HelperDownloader.helperPath(executable: "/usr/bin/errand", isExecutable: both.contains)
+                == "/usr/lib/errand/errand-fetch")
+        // Neither: the failure names the place beside errand.
+        #expect(HelperDownloader.helperPath(executable: "/usr/local/bin/errand") { _ in false }
+                == "/usr/local/bin/errand-fetch")
+        #expect(HelperDownloader.helperPath(executable: "/errand") { _ in false } == "/errand-fetch")
+    }
+
     @Test func aMissingHelperIsOneClearLine() throws {
         let helper = HelperDownloader(helperPath: "/nonexistent/errand-fetch")
         let url = URL(string: "http://127.0.0.1:1/listing.json")!

@@ -1,4 +1,5 @@
 @testable import ErrandLaunch
+import ErrandShell
 import Testing
 
 /// `--help` is derived from the declarations: everything errand accepts is listed.
@@ -17,6 +18,13 @@ import Testing
         for variable in EnvironmentVariable.all {
             #expect(help.contains(variable.name), "\(variable.name) is not in --help")
         }
+    }
+
+    @Test func namesEveryShellCommandAndFile() {
+        for spec in CommandTable.standard.specs {
+            #expect(help.contains(" " + spec.name + ",") || help.contains(" " + spec.name + "."), "\(spec.name)")
+        }
+        for file in ProgramFile.all { #expect(help.contains("  " + file.path), "\(file.path)") }
     }
 
     @Test func fitsNinetyColumnsAndKeepsTheColumn() {

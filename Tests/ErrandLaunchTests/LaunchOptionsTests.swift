@@ -17,16 +17,32 @@ import Testing
         // --help and --version end the reading: what follows them is not looked at.
         #expect(try LaunchOptions.parse(["--json", "--help", "--nope"]).mode == .help)
         #expect(try LaunchOptions.parse(["--version", "--nope"]).mode == .version)
+        #expect(try LaunchOptions.parse(["--generate", "man"]).mode == .generate(.man))
+        #expect(try LaunchOptions.parse(["--generate=fish", "-c", "view"]).mode == .generate(.fish))
+    }
+
+    @Test func startupFileRunsAtTheKeyboardUnlessToldOtherwise() throws {
+        let none = try LaunchOptions.parse([])
+        #expect(none.readsStartupFile(interactive: true) && !none.readsStartupFile(interactive: false))
+        let rc = try LaunchOptions.parse(["--rc", "-c", "view"])
+        #expect(rc.readsStartupFile(interactive: false))
+        for skip in [["-X"], ["--no-rc"], ["--rc", "-X"]] {
+            let options = try LaunchOptions.parse(skip)
+            #expect(!options.readsStartupFile(interactive: true) && !options.readsStartupFile(interactive: false), "\(skip)")
+        }
     }
 
     @Test func everyValueOptionTakesItsValueEitherWay() throws {
         for option in LaunchOption.errand {
             guard option.valueName != nil else { continue }
+            // An option that takes one of a few words is given the first.
+            var value = "v"
+            if case let .choice(words) = option.completion, let first = words.first { value = first }
             for name in option.names {
-                let apart = try LaunchOptions.parse([name, "v"])
+                let apart = try LaunchOptions.parse([name, value])
                 #expect(apart != LaunchOptions(), "\(name) v changed nothing")
                 if name.hasPrefix("--") {
-                    #expect(try LaunchOptions.parse([name + "=v"]) == apart, "\(name)=v")
+                    #expect(try LaunchOptions.parse([name + "=" + value]) == apart, "\(name)=\(value)")
                 }
             }
         }
@@ -45,6 +61,9 @@ import Testing
         #expect(throws: LaunchError.usage("one script at a time (got a, b)")) { try LaunchOptions.parse(["-f", "a", "b"]) }
         #expect(throws: LaunchError.usage("unknown option --nope")) { try LaunchOptions.parse(["--nope", "--help"]) }
         #expect(throws: LaunchError.usage("check needs at least one .session file")) { try LaunchOptions.parse(["check"]) }
+        #expect(throws: LaunchError.usage("--generate needs one of man, bash, zsh, fish, not \"html\"")) {
+            try LaunchOptions.parse(["--generate", "html"])
+        }
         #expect(throws: LaunchError.usage("check: unknown option --store")) { try LaunchOptions.parse(["check", "--store", "x"]) }
         #expect(LaunchError.usage("unknown option --nope").report == "errand: unknown option --nope\nTry errand --help.")
         #expect(LaunchError.invalid("ERRAND_TODAY needs YYYY-MM-DD, not \"x\"").report

@@ -112,4 +112,32 @@ import Testing
         let history = try String(contentsOfFile: dir + "/state/errand/history", encoding: .utf8)
         #expect(history.hasSuffix("help back\ncreate\ncreate éX1\n"))
     }
+
+    /// ~/.config/errand/errandrc runs after the banner, its errors by line, and the prompt
+    /// comes all the same; -X skips it.
+    @Test func startupFileRunsAtTheKeyboard() throws {
+        let executable = try #require(ChildProcess.executable, "build errand first")
+        let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir + "/.config/errand", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "set timing on\nsett color off\ncreate From the rc\n".write(toFile: dir + "/.config/errand/errandrc",
+                                                                       atomically: false, encoding: .utf8)
+        let tmux = Tmux(dir: dir)
+        try tmux.start(executable)
+        let first = try tmux.wait(for: "create>")
+        #expect(first.contains("errandrc:2: unknown command"), "\(first)")
+        #expect(first.contains("created \"From the rc\""))
+        // set timing on took effect: each command's time follows it.
+        try tmux.keys("day today", "Enter")
+        try tmux.wait(for: "time: ")
+        try tmux.keys("C-d")
+        try tmux.wait(for: "EXIT=0")
+
+        // A server of its own: a new session on a server whose last one was just killed can
+        // race its exit.
+        let again = Tmux(dir: dir)
+        try again.start(executable + " -X")
+        let skipped = try again.wait(for: "view>")
+        #expect(!skipped.contains("errandrc") && !skipped.contains("created"), "\(skipped)")
+    }
 }

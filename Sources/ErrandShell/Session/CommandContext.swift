@@ -39,6 +39,15 @@ struct CommandContext {
         return result
     }
 
+    /// A change that may find nothing to do (undo with nothing left): nil is no change, so a
+    /// failure afterwards is not reported as a change that was saved.
+    mutating func changeIfAny<T>(_ body: (ErrandStore) throws -> T?) throws -> T? {
+        let store = environment.store
+        guard let result = try store.journaling(command, at: environment.clock.now, { try body(store) }) else { return nil }
+        committed = session
+        return result
+    }
+
     /// Runs `body` on the resolved path; errors name the file as the user typed it.
     func naming<T>(_ typed: String, _ body: (String) throws -> T) throws -> T {
         let resolved = environment.resolve(path: typed)

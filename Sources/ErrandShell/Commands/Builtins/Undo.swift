@@ -14,10 +14,9 @@ struct Undo: ShellCommand {
 extension CommandContext {
     /// Undo and redo: apply the journal's next entry that way and say which change it was.
     mutating func apply(_ step: JournalStep, done: String) throws -> Display {
-        // Asked first, so that "nothing to undo" is not taken for a change that was saved.
-        let nothing = ShellError.usage("\(step.verb): nothing to \(step.verb)")
-        guard try store.journalEntry(for: step) != nil else { throw nothing }
-        guard let entry = try change({ try $0.apply(step) }) else { throw nothing }
+        guard let entry = try changeIfAny({ try $0.apply(step) }) else {
+            throw ShellError.usage("\(step.verb): nothing to \(step.verb)")
+        }
         return try refresh(message: "\(done) the \(entry.summary(environment.labeler))")
     }
 }
