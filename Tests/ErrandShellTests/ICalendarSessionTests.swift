@@ -47,6 +47,9 @@ import Testing
         // Shown safely: the escape never reaches the terminal.
         #expect(run(t, "list") == ["All items", "To do", "  1  Wed Dec 2  09:30    Dentist",
                                    "  2  No date             Read \u{FFFD}[31mWar and Peace"])
+        #expect(run(t, "open 1") == ["Dentist", "  Due       Wed Dec 2 2026 at 09:30", "  State     to do",
+                                     "  UID       3f2a9c0e51b84d7e9a6c1b2d3e4f5a6b@laptop"])
+        t.given("back")
         t.given("edit 1 --title \"Dentist, confirmed\" --date dec 3")
         #expect(run(t, "export out.ics") == ["exported 2 items to out.ics (iCalendar)"])
         let text = try read(t, "out.ics")
