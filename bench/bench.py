@@ -1,4 +1,4 @@
-"""Errand's benchmarks: six figures, each measured side by side with its peer in one run.
+"""Errand's benchmarks: seven figures, each measured side by side with its peer in one run.
 
 Called by bench/run, which installs the peers and builds errand. Writes a markdown report
 (bench/RESULTS.md by default) and prints each table as it is measured.
@@ -22,9 +22,9 @@ from measure import Contender, duration, median, percentile  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-FULL = dict(startup=100_000, latency=[10_000, 1_000_000], latency_commands=1000, replay=100_000,
+FULL = dict(startup=100_000, latency=[10_000, 1_000_000], latency_commands=1000, replay=100_000, near=[10_000, 100_000],
             ads=[10_000, 100_000], rss=1_000_000, plist=[1_000, 10_000, 100_000], rounds=21, slow_rounds=3)
-QUICK = dict(startup=2_000, latency=[500, 2_000], latency_commands=100, replay=300,
+QUICK = dict(startup=2_000, latency=[500, 2_000], latency_commands=100, replay=300, near=[500, 2_000],
              ads=[200, 1_000], rss=2_000, plist=[100, 500], rounds=3, slow_rounds=1)
 
 
@@ -35,7 +35,9 @@ class Bench:
         self.work = work
         self.quick = quick
         self.sections = []
+        # ERRAND_GEOCODER=off: the data sets give coordinates; nothing here may reach the network.
         self.env = {"HOME": work, "XDG_DATA_HOME": work + "/xdg-data", "XDG_STATE_HOME": work + "/xdg-state",
+                    "ERRAND_GEOCODER": "off",
                     "ERRAND_HISTORY": work + "/history", "ERRAND_TODAY": datasets.TODAY.isoformat(),
                     "NO_COLOR": "1", "LANG": "C.UTF-8", "TZ": "UTC"}
         self.stores = {}
@@ -360,6 +362,92 @@ class Bench:
 
     # -- whole run -------------------------------------------------------------------------
 
+    def located_store(self, count):
+        """A store of `count` items that all have coordinates (datasets.located_items)."""
+        path = self.path("located-%d.sqlite" % count)
+        if not os.path.exists(path):
+            script = self.path("located-%d.errand" % count)
+            datasets.write_located_script(script, count)
+            took = measure.run(self.errand_cmd(path, "--single-transaction", script), env=self.env)
+            print("  seeded %s in %s" % (os.path.basename(path), duration(took.seconds)), file=sys.stderr)
+        return path
+
+    def near_script(self, count):
+        """near around cities and random points of France: 5 km and 50 km circles, the nearest
+        page without a range, and the page after it."""
+        rng = datasets.random.Random(11)
+        lines = ["set timing on", "set pagesize 40"]
+        names = []
+        for i in range(count):
+            kind = ["near5", "near50", "nearest", "more"][i % 4]
+            if kind != "more" and (i // 4) % 2 == 0:
+                _, lat, lon = datasets.CITIES[(i // 8) % len(datasets.CITIES)]
+            elif kind != "more":
+                lat, lon = rng.uniform(42.5, 51.0), rng.uniform(-4.5, 7.5)
+            point = "%.4f,%.4f" % (lat, lon)
+            lines.append({"near5": "near %s --within 5km" % point, "near50": "near %s --within 50km" % point,
+                          "nearest": "near %s" % point, "more": "more"}[kind])
+            names.append(kind)
+        path = self.path("near-%d.errand" % count)
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        return path, names
+
+    def near_at(self, size):
+        store = self.located_store(size)
+        script, names = self.near_script(self.sizes["latency_commands"])
+        err = self.path("near.err")
+        with open(err, "w") as f:
+            subprocess.run(self.errand_cmd(store, script), env=dict(os.environ, **self.env), stdout=subprocess.DEVNULL,
+                           stderr=f, check=True)
+        times = [float(m.group(1)) / 1000 for m in re.finditer(r"^time: ([0-9.]+) ms$", open(err).read(), re.M)][2:]
+        if len(times) != len(names):
+            raise measure.Failed("expected %d timings, got %d" % (len(names), len(times)))
+        by_name = {}
+        for name, t in zip(names, times):
+            by_name.setdefault(name, []).append(t)
+        return store, times, by_name
+
+    def figure7_near(self):
+        small, large = self.sizes["near"]
+        results = {size: self.near_at(size) for size in (small, large)}
+        labels = {"near5": "near P --within 5km", "near50": "near P --within 50km", "nearest": "near P (nearest 40)",
+                  "more": "more (next 40)"}
+        header = ["command", "p50 at %s" % f"{small:,}", "p99 at %s" % f"{small:,}", "p50 at %s" % f"{large:,}",
+                  "p99 at %s" % f"{large:,}", "p50 ratio", "p99 ratio", "count"]
+        rows = []
+        for name in list(labels) + ["all"]:
+            a = results[small][1] if name == "all" else results[small][2][name]
+            b = results[large][1] if name == "all" else results[large][2][name]
+            rows.append([("**all**" if name == "all" else labels[name]), duration(percentile(a, 50)),
+                         duration(percentile(a, 99)), duration(percentile(b, 50)), duration(percentile(b, 99)),
+                         "%.2fx" % (percentile(b, 50) / percentile(a, 50)), "%.2fx" % (percentile(b, 99) / percentile(a, 99)),
+                         len(b)])
+        # The obvious way, for scale: every row's distance in SQL, sorted (sqlite3, whole process).
+        scan_sql = ("SELECT title, 12742017.6 * asin(sqrt(pow(sin(radians(latitude - 48.8566) / 2), 2) + "
+                    "cos(radians(48.8566)) * cos(radians(latitude)) * pow(sin(radians(longitude - 2.3522) / 2), 2))) AS d "
+                    "FROM item WHERE done = 0 AND latitude IS NOT NULL ORDER BY d LIMIT 40")
+        scan = Contender("sqlite3: every item's distance, sorted (whole process)",
+                         ["sqlite3", results[large][0], scan_sql], env=self.env)
+        measure.alternate([scan], self.sizes["rounds"])
+        rows.append([scan.name + " at %s" % f"{large:,}", "", "", duration(median(scan.seconds)), duration(max(scan.seconds)),
+                     "", "", len(scan.samples)])
+        p99 = percentile(results[large][1], 99)
+        ratio = p99 / percentile(results[small][1], 99)
+        self.section(
+            "7. near inside one shell at %s items with coordinates" % f"{large:,}",
+            "One errand process runs %d commands: `near LAT,LON --within 5km`, `--within 50km`, `near LAT,LON` "
+            "(the 40 nearest, no range) and `more`, around six French cities and random points of France, with "
+            "`set timing on` and `set pagesize 40`. Every item has coordinates: a third around Paris (a 50 km "
+            "circle there holds about a third of the store), the rest spread over France. SQLite answers from an "
+            "R*Tree of the open located items: a circle grown from 500 m until it holds the page, great-circle "
+            "distances measured only in it. Peer: the same script at %s items, in the same run, and for scale the "
+            "obvious query (every distance, sorted) in sqlite3." % (len(results[large][1]), f"{small:,}"),
+            header, rows,
+            [self.verdict(p99 <= 0.010, "p99 at most 10 ms at %s items (%s)" % (f"{large:,}", duration(p99))),
+             self.verdict(ratio <= 2, "%s items no more than 2x slower than %s at p99 (%.2fx)"
+                          % (f"{large:,}", f"{small:,}", ratio))])
+
     def machine(self):
         def first_line(cmd):
             try:
@@ -433,8 +521,8 @@ def main():
     out = args.out or (os.path.join(work, "RESULTS.md") if args.quick else os.path.join(ROOT, "bench", "RESULTS.md"))
     bench = Bench(os.path.abspath(args.errand), sizes, work, args.quick)
     figures = [bench.figure1_startup, bench.figure2_latency, bench.figure3_replay, bench.figure4_sync,
-               bench.figure5_memory, bench.figure6_plist]
-    wanted = {int(x) for x in args.only.split(",")} if args.only else set(range(1, 7))
+               bench.figure5_memory, bench.figure6_plist, bench.figure7_near]
+    wanted = {int(x) for x in args.only.split(",")} if args.only else set(range(1, len(figures) + 1))
     started = datetime.datetime.now()
     for number, figure in enumerate(figures, start=1):
         if number in wanted:

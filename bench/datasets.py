@@ -156,3 +156,28 @@ def write_catalogue(folder, count, seed=7):
         json.dump(ads, f, ensure_ascii=False)
     with open(folder + "/categories.json", "w") as f:
         json.dump([{"id": i + 1, "name": name} for i, name in enumerate(CATEGORIES)], f, ensure_ascii=False)
+
+
+# Figure 7 (near): every item has coordinates, a third clustered in and around Paris, the rest
+# spread over mainland France, so a 5 km circle in Paris holds thousands and one in the
+# countryside a handful.
+CITIES = [("Paris", 48.8566, 2.3522), ("Lyon", 45.7640, 4.8357), ("Marseille", 43.2965, 5.3698),
+          ("Brest", 48.3904, -4.4861), ("Strasbourg", 48.5734, 7.7521), ("Clermont-Ferrand", 45.7772, 3.0870)]
+
+
+def located_items(count, seed=7):
+    rng = random.Random(seed)
+    for i, item in enumerate(items(count, seed)):
+        if rng.random() < 0.33:
+            lat, lon = rng.gauss(48.8566, 0.06), rng.gauss(2.3522, 0.09)
+        else:
+            lat, lon = rng.uniform(42.5, 51.0), rng.uniform(-4.5, 7.5)
+        item.place = "Spot %d" % (i + 1)
+        item.coords = ("%.5f" % lat, "%.5f" % lon)
+        yield item
+
+
+def write_located_script(path, count, seed=7):
+    with open(path, "w") as f:
+        for item in located_items(count, seed):
+            f.write(create_line(item) + "\n")

@@ -12,11 +12,15 @@ public struct HelperDownloader: Downloader {
     public var progress: Bool
     public var progressDescriptor: Int32
     public var helperPath: String
+    /// The User-Agent the helper sends (`--user-agent`); nil: URLSession's own.
+    public var userAgent: String?
 
-    public init(progress: Bool = false, progressDescriptor: Int32 = 2, helperPath: String? = nil) {
+    public init(progress: Bool = false, progressDescriptor: Int32 = 2, helperPath: String? = nil,
+                userAgent: String? = nil) {
         self.progress = progress
         self.progressDescriptor = progressDescriptor
         self.helperPath = helperPath ?? HelperDownloader.defaultPath()
+        self.userAgent = userAgent
     }
 
     public static func defaultPath() -> String {
@@ -56,6 +60,7 @@ public struct HelperDownloader: Downloader {
                          "--total", String(limits.totalTimeout)]
         if progress { arguments += ["--progress-fd", "3"] }
         if password != nil { arguments.append("--password-on-stdin") }
+        if let userAgent { arguments += ["--user-agent", userAgent] }
         arguments.append(plain.absoluteString)
         var input: Int32?
         if let password {

@@ -27,6 +27,8 @@ public struct EnvironmentVariable: Sendable {
             the iCalendar helper (.ics files), default errand-ical beside errand, else \
             ../lib/errand/errand-ical from errand's folder
             """),
+        EnvironmentVariable("ERRAND_GEOCODER", "geocoding service URL (Nominatim API), default OpenStreetMap's; off: none"),
+        EnvironmentVariable("TERM", "at a terminal other than linux or dumb, an item's place links to its map"),
         EnvironmentVariable("NO_COLOR", "set to anything but empty: no colour"),
         EnvironmentVariable("LC_ALL", "the language of week labels, first of these three that is set"),
         EnvironmentVariable("LC_TIME", "the language of week labels, when LC_ALL is not set"),

@@ -28,6 +28,10 @@ public struct LaunchConfiguration: Equatable, Sendable {
     public var localeName: String?
     /// Output width when stdout is not a terminal.
     public var columns: Int
+    /// The geocoding service's base URL; nil: geocoding is off (ERRAND_GEOCODER=off).
+    public var geocoderBase: String?
+    /// TERM, for whether the terminal shows hyperlinks.
+    public var terminalName: String?
 
     public init(options: LaunchOptions, environment: [String: String]) throws(LaunchError) {
         self.options = options
@@ -60,7 +64,32 @@ public struct LaunchConfiguration: Equatable, Sendable {
         colorAllowed = environment["NO_COLOR"].map(\.isEmpty) ?? true
         localeName = set("LC_ALL") ?? set("LC_TIME") ?? environment["LANG"]
         columns = environment["COLUMNS"].flatMap(Int.init) ?? 80
+        terminalName = set("TERM")
+        geocoderBase = Geocoder.defaultBase
+        if let text = set("ERRAND_GEOCODER") {
+            if text.lowercased() == "off" {
+                geocoderBase = nil
+            } else {
+                guard Geocoder(base: text, downloader: HelperDownloader(helperPath: "")) != nil else {
+                    throw .invalid("ERRAND_GEOCODER needs an http or https URL, or off, not \"\(Secrets.redacted(text))\"")
+                }
+                geocoderBase = text
+            }
+        }
     }
+
+    /// Whether the terminal shows OSC 8 hyperlinks: at a terminal with colour, except the
+    /// Linux console and dumb terminals, which print the sequence as text (terminals that do
+    /// not know OSC 8 otherwise pass over it).
+    public func hyperlinks(interactive: Bool) -> Bool {
+        guard interactive, color(interactive: interactive) else { return false }
+        let name = terminalName ?? ""
+        return !name.isEmpty && name != "dumb" && name != "linux" && !name.hasPrefix("vt")
+    }
+
+    /// What the geocoder tells the service it is, as OpenStreetMap's usage policy asks.
+    public static let userAgent = "Errand/" + ProgramVersion.number
+        + " (terminal to-do list; geocodes places its user types)"
 
     /// The sample catalogue that ships with Errand, for the hint shown when nothing is cached
     /// and the network is not there: `examples/catalogue` of the checkout the program was built
@@ -106,6 +135,9 @@ public struct LaunchConfiguration: Equatable, Sendable {
         environment.calendarHelperPath = calendarHelper
         let downloader = HelperDownloader(progress: progress, helperPath: fetchHelper)
         environment.catalogueSync = CatalogueSync(fetcher: CatalogueFetcher(limits: fetchLimits, downloader: downloader))
+        environment.geocoder = geocoderBase.flatMap {
+            Geocoder(base: $0, downloader: HelperDownloader(helperPath: fetchHelper, userAgent: LaunchConfiguration.userAgent))
+        }
         // Looked for only when the hint is shown, so start-up pays nothing for it.
         environment.exampleCatalogue = {
             LaunchConfiguration.runningExecutable().flatMap {

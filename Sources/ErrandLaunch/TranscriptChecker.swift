@@ -50,6 +50,8 @@ public struct TranscriptChecker {
             history: { transcript.steps.map(\.command) }, workingDirectory: folder ?? dir, home: dir)
         // Transcripts never touch the network: ads must come from a sync of a file URL.
         environment.catalogueBase = "file:///nonexistent/errand-offline/"
+        // Nor the geocoder, whatever ERRAND_GEOCODER says: places come with --coords.
+        environment.geocoder = nil
         let sink = MemorySink()
         let runner = Runner(interpreter: Interpreter(environment: environment), sink: sink)
         var diffs: [String] = []

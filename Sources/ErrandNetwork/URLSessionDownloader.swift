@@ -18,13 +18,17 @@ public struct URLSessionDownloader: Downloader {
     /// The password for the user named in the URL, when it came apart from it (errand-fetch
     /// reads it on stdin), percent-encoded as it was in the URL.
     public let password: String?
+    /// Sent as the User-Agent header when set: services such as OpenStreetMap's geocoder ask
+    /// every application to name itself.
+    public let userAgent: String?
 
     public init(progress: (@Sendable (Int64, Int64?) -> Void)? = nil, finished: (@Sendable () -> Void)? = nil,
-                forward: (@Sendable (Data) -> Bool)? = nil, password: String? = nil) {
+                forward: (@Sendable (Data) -> Bool)? = nil, password: String? = nil, userAgent: String? = nil) {
         self.progress = progress
         self.finished = finished
         self.forward = forward
         self.password = password
+        self.userAgent = userAgent
     }
 
     public func download(_ url: URL, limits: FetchLimits) throws(CatalogueError) -> Data {
@@ -40,6 +44,7 @@ public struct URLSessionDownloader: Downloader {
         var request = URLRequest(url: plain)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
+        if let userAgent { request.setValue(userAgent, forHTTPHeaderField: "User-Agent") }
         session.dataTask(with: request).resume()
         defer { if delegate.reportedProgress { finished?() } }
         // The resource timeout bounds the wait; the margin covers a stalled callback.

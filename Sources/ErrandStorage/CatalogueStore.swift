@@ -20,4 +20,4 @@ public protocol CatalogueStore: AnyObject {
 }
 
 /// What Errand keeps: to-do items and the ads cache.
-public typealias ErrandStore = any ItemStore & CatalogueStore
+public typealias ErrandStore = any ItemStore & CatalogueStore & PlaceStore

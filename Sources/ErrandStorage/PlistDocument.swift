@@ -16,14 +16,25 @@ struct PlistDocument: Codable {
     var catalogue: PlistCatalogue?
     /// Absent in files written before undo survived a restart.
     var journal: PlistJournal?
+    /// The geocoder's answers by PlaceKey (absent in older files).
+    var places: [PlistPlace]?
 
-    init(revision: Int, items: [TodoItem], catalogue: Catalogue?, journal: PlistJournal) {
+    init(revision: Int, items: [TodoItem], catalogue: Catalogue?, journal: PlistJournal, places: [String: CachedPlace] = [:]) {
         format = Self.formatName
         version = Self.currentVersion
         self.revision = revision
         self.items = items.map(PlistItem.init)
         self.catalogue = catalogue.map(PlistCatalogue.init)
         self.journal = journal.entries.isEmpty ? nil : journal
+        self.places = places.isEmpty ? nil : places.keys.sorted().compactMap { key in places[key].map { PlistPlace(key: key, $0) } }
+    }
+
+    /// The geocoder cache as the store holds it; entries with impossible values are dropped
+    /// (they are only a cache: the place is asked for again).
+    var placeCache: [String: CachedPlace] {
+        var cache: [String: CachedPlace] = [:]
+        for place in places ?? [] { if let entry = place.cached { cache[place.key] = entry } }
+        return cache
     }
 
     /// Decodes a whole file, naming the problem when it is not one of ours.
@@ -193,5 +204,33 @@ struct PlistCatalogue: Codable {
             Ad(id: $0.id, categoryID: $0.category, title: $0.title, description: $0.description, price: $0.price,
                smallImage: $0.small, thumbImage: $0.thumb, created: $0.created, isUrgent: $0.urgent, siret: $0.siret)
         }, categories: categories.map { AdCategory(id: $0.id, name: $0.name) }, source: source, fetched: fetched)
+    }
+}
+
+/// One geocoder answer inside a property-list store; no coordinates: no such place.
+struct PlistPlace: Codable {
+    var key: String
+    var name: String
+    var latitude: Double?
+    var longitude: Double?
+    var address: String?
+    var candidates: Int
+    var fetched: Int64
+
+    init(key: String, _ entry: CachedPlace) {
+        self.key = key
+        name = entry.name
+        latitude = entry.match?.coordinate.latitude
+        longitude = entry.match?.coordinate.longitude
+        address = entry.match?.address
+        candidates = entry.match?.candidates ?? 0
+        fetched = entry.fetched
+    }
+
+    var cached: CachedPlace? {
+        guard let latitude, let longitude else { return CachedPlace(name: name, match: nil, fetched: fetched) }
+        guard let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else { return nil }
+        return CachedPlace(name: name, match: PlaceMatch(coordinate: coordinate, address: address ?? "", candidates: candidates),
+                           fetched: fetched)
     }
 }

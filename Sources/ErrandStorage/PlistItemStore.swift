@@ -9,11 +9,13 @@ import Foundation
 /// directory fsync). So another process's change is never overwritten, and a crash leaves
 /// the previous or the next version whole. The cost of a change grows with the file: see
 /// README for the sizes it suits.
-public final class PlistItemStore: ItemStore, CatalogueStore {
+public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     public let path: String
     private let lock: FileLock
     private var manager = ItemManager()
     private var cachedCatalogue: Catalogue?
+    /// The geocoder's answers by PlaceKey, written with everything else.
+    private var cachedPlaces: [String: CachedPlace] = [:]
     private var revision = 0
     private var fingerprint: FileFingerprint?
     private var batch: Batch?
@@ -161,6 +163,43 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         }
     }
 
+    // MARK: places
+
+    /// Read under the items' refresh, so another process's answers are seen.
+    var places: [String: CachedPlace] {
+        get throws {
+            try refresh()
+            return cachedPlaces
+        }
+    }
+
+    var openItems: [TodoItem] {
+        get throws {
+            try refresh()
+            return manager.items.filter { !$0.isDone }
+        }
+    }
+
+    /// Changes the geocoder cache alone, as a change of the file (in a batch, with the batch).
+    func changePlaces(_ body: (inout [String: CachedPlace]) -> Void) throws {
+        if batch != nil {
+            body(&cachedPlaces)
+            batch?.dirty = true
+            return
+        }
+        try lock.withLock {
+            try refresh()
+            let before = cachedPlaces
+            body(&cachedPlaces)
+            do {
+                try write(items: manager, catalogue: cachedCatalogue, journal: journal)
+            } catch {
+                cachedPlaces = before
+                throw error
+            }
+        }
+    }
+
     // MARK: batch
 
     /// In a batch the lock is held throughout and changes stay in memory; the file is written
@@ -241,7 +280,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
     /// Writes a new version of the file (the lock must be held) and makes it the one we hold.
     private func write(items: ItemManager, catalogue: Catalogue?, journal: PlistJournal) throws {
         let document = PlistDocument(revision: revision + 1, items: items.allInSections, catalogue: catalogue,
-                                     journal: journal)
+                                     journal: journal, places: cachedPlaces)
         let data: Data
         do {
             data = try document.encoded()
@@ -265,6 +304,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
             // No file yet: an empty store until the first change creates it.
             manager = ItemManager()
             cachedCatalogue = nil
+            cachedPlaces = [:]
             journal = PlistJournal()
             revision = 0
             fingerprint = nil
@@ -289,6 +329,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
             cachedCatalogue = nil
         }
         journal = document.journal ?? PlistJournal()
+        cachedPlaces = document.placeCache
         revision = document.revision
         fingerprint = current
     }

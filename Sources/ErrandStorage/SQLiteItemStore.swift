@@ -270,7 +270,7 @@ public final class SQLiteItemStore: ItemStore {
         return try s.step() ? row(s) : nil
     }
 
-    private func row(_ s: SQLiteStatement) throws -> TodoItem {
+    func row(_ s: SQLiteStatement) throws -> TodoItem {
         guard let id = UUID(uuidString: s.text(0)) else {
             throw StoreError.notAStore(path: path, reason: "an item has a malformed id")
         }

@@ -32,6 +32,9 @@ public final class ChildProcess {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
+        // No test reaches the real geocoder: one that wants lookups points ERRAND_GEOCODER at
+        // a loopback server.
+        env["ERRAND_GEOCODER"] = "off"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardInput = input

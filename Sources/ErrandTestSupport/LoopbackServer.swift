@@ -17,6 +17,8 @@ public final class LoopbackServer: @unchecked Sendable {
         case endless(chunk: Int)
         /// Sends `body` one byte every `interval` seconds.
         case trickle(Data, interval: Double)
+        /// Waits `seconds`, then answers with `body`.
+        case delayed(Data, seconds: Double)
     }
 
     private let socketFD: Int32
@@ -28,6 +30,7 @@ public final class LoopbackServer: @unchecked Sendable {
     /// When set, a request without exactly this Authorization header is answered 401.
     private let requiredAuthorization: String?
     private var seenAuthorizations: [String?] = []
+    private var seenRequests: [(path: String, userAgent: String?)] = []
 
     public init(routes: [String: Route], requiredAuthorization: String? = nil) throws {
         self.routes = routes
@@ -64,6 +67,15 @@ public final class LoopbackServer: @unchecked Sendable {
         return seenAuthorizations
     }
 
+    /// The path (with its query) and User-Agent of each request, in the order they came.
+    public var requests: [(path: String, userAgent: String?)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return seenRequests
+    }
+
+    /// A route for a path answers whatever its query (`/search` answers `/search?q=...`)
+    /// unless the path with that exact query has its own.
     public func set(_ path: String, _ route: Route) {
         lock.lock()
         routes[path] = route
@@ -122,9 +134,13 @@ public final class LoopbackServer: @unchecked Sendable {
         let path = head.first?.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         let authorization = head.first { $0.lowercased().hasPrefix("authorization:") }
             .map { $0.dropFirst("authorization:".count).trimmingCharacters(in: .whitespaces) }
+        let agent = head.first { $0.lowercased().hasPrefix("user-agent:") }
+            .map { $0.dropFirst("user-agent:".count).trimmingCharacters(in: .whitespaces) }
+        let bare = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         lock.lock()
         seenAuthorizations.append(authorization)
-        var route = routes[path] ?? .status(404)
+        seenRequests.append((path, agent))
+        var route = routes[path] ?? routes[bare] ?? .status(404)
         if let requiredAuthorization, authorization != requiredAuthorization { route = .status(401) }
         lock.unlock()
         switch route {
@@ -144,6 +160,13 @@ public final class LoopbackServer: @unchecked Sendable {
             send(fd, Data(head.utf8))
             let filler = Data(String(repeating: "1,", count: chunk / 2).utf8)
             while send(fd, filler) {}
+        case let .delayed(data, seconds):
+            var waited = 0.0
+            while waited < seconds, !isStopped {
+                usleep(20_000)
+                waited += 0.02
+            }
+            send(fd, header(200, type: "application/json", length: data.count) + data)
         case let .trickle(data, interval):
             guard send(fd, header(200, type: "application/json", length: data.count)) else { return }
             for byte in data {

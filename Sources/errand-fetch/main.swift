@@ -5,7 +5,7 @@ import Foundation
 import Glibc
 #endif
 
-// errand-fetch [--max-bytes N] [--idle S] [--total S] [--progress-fd FD] [--password-on-stdin] URL
+// errand-fetch [--max-bytes N] [--idle S] [--total S] [--progress-fd FD] [--password-on-stdin] [--user-agent UA] URL
 //
 // errand's download helper: the body on stdout as it arrives; a failure as one wire line on
 // stderr (exit 1), and whatever was written is then to be discarded;
@@ -13,7 +13,8 @@ import Glibc
 // stack. With --progress-fd, a progress line is drawn there and cleared at the end (only if
 // one was drawn; the failure line on stderr never carries it). With --password-on-stdin, the
 // password for the user in URL is read from stdin (percent-encoded, as it was in the URL):
-// errand never puts it on our command line, which every local user can read.
+// errand never puts it on our command line, which every local user can read. With
+// --user-agent, requests carry that User-Agent (the geocoder names errand, as OSM asks).
 
 signal(SIGPIPE, SIG_IGN)
 
@@ -35,13 +36,14 @@ func say(_ fd: Int32, _ text: String) {
 }
 
 func usage(_ message: String) -> Never {
-    say(2, "errand-fetch: \(message)\nusage: errand-fetch [--max-bytes N] [--idle S] [--total S] [--progress-fd FD] [--password-on-stdin] URL\n")
+    say(2, "errand-fetch: \(message)\nusage: errand-fetch [--max-bytes N] [--idle S] [--total S] [--progress-fd FD] [--password-on-stdin] [--user-agent UA] URL\n")
     exit(2)
 }
 
 var limits = FetchLimits()
 var progressFD: Int32?
 var passwordOnStdin = false
+var userAgent: String?
 var target: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
@@ -55,6 +57,13 @@ while let argument = arguments.next() {
     case "--total": guard let s = Double(value()), s > 0 else { usage("--total needs seconds") }; limits.totalTimeout = s
     case "--progress-fd": guard let fd = Int32(value()), fd >= 0 else { usage("--progress-fd needs a descriptor") }; progressFD = fd
     case "--password-on-stdin": passwordOnStdin = true
+    case "--user-agent":
+        let agent = value()
+        // One header line: no control characters, a sane length.
+        guard !agent.isEmpty, agent.count <= 200, !agent.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            usage("--user-agent needs a short printable text")
+        }
+        userAgent = agent
     default:
         guard !argument.hasPrefix("-"), target == nil else { usage("unexpected \(argument)") }
         target = argument
@@ -82,12 +91,12 @@ let password = passwordOnStdin ? readPassword() : nil
 let scratch = NetworkingScratch.isolate()
 // The body goes to stdout as it arrives; errand keeps it only if we exit 0.
 let forward: @Sendable (Data) -> Bool = { piece in piece.withUnsafeBytes { writeAll(1, $0) } }
-var downloader = URLSessionDownloader(forward: forward, password: password)
+var downloader = URLSessionDownloader(forward: forward, password: password, userAgent: userAgent)
 if let fd = progressFD {
     downloader = URLSessionDownloader(progress: { received, expected in
         let total = expected.map { " of \($0 / 1024) KB" } ?? ""
         say(fd, "\rdownloading: \(received / 1024) KB\(total)\u{1B}[K")
-    }, finished: { say(fd, "\r\u{1B}[K") }, forward: forward, password: password)
+    }, finished: { say(fd, "\r\u{1B}[K") }, forward: forward, password: password, userAgent: userAgent)
 }
 do {
     _ = try downloader.download(url, limits: limits)

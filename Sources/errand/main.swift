@@ -77,9 +77,10 @@ let shellEnvironment = configuration.shellEnvironment(store: store, history: { h
                                                       progress: TerminalInfo.isTerminal(2))
 // Long lists come a screenful at a time at a terminal; scripts get every row.
 let pageSize = interactive ? max(5, TerminalInfo.height(environment: environment) - 4) : nil
-let interpreter = Interpreter(session: Session(output: options.json ? .json : .text,
-                                               color: configuration.color(interactive: interactive), pageSize: pageSize),
-                              environment: shellEnvironment)
+var session = Session(output: options.json ? .json : .text, color: configuration.color(interactive: interactive),
+                      pageSize: pageSize)
+session.hyperlinks = configuration.hyperlinks(interactive: interactive)
+let interpreter = Interpreter(session: session, environment: shellEnvironment)
 let width = TerminalInfo.isTerminal(1) ? TerminalInfo.width(environment: environment) : configuration.columns
 let runner = Runner(interpreter: interpreter, sink: sink,
                     options: ScriptOptions(echo: options.echo, bail: options.bail, width: width))

@@ -112,4 +112,31 @@ import Testing
         #expect(environment.clock.today == DueDay(year: 2026, month: 11, day: 29))
         #expect(environment.workingDirectory == "/w")
     }
+
+    @Test func theGeocoderIsOpenStreetMapsUnlessNamedOrOff() throws {
+        let store = try TemporaryStore()
+        defer { store.remove() }
+        func geocoder(_ environment: [String: String]) throws -> String? {
+            try configuration([], environment).shellEnvironment(store: store.store, history: { [] }, workingDirectory: "/w",
+                                                                progress: false).geocoder?.base.absoluteString
+        }
+        #expect(try geocoder([:]) == "https://nominatim.openstreetmap.org/")
+        #expect(try geocoder(["ERRAND_GEOCODER": ""]) == "https://nominatim.openstreetmap.org/")
+        #expect(try geocoder(["ERRAND_GEOCODER": "off"]) == nil)
+        #expect(try geocoder(["ERRAND_GEOCODER": "OFF"]) == nil)
+        #expect(try geocoder(["ERRAND_GEOCODER": "http://127.0.0.1:2322/api"]) == "http://127.0.0.1:2322/api/")
+        #expect(throws: LaunchError.invalid("ERRAND_GEOCODER needs an http or https URL, or off, not \"ftp://u:***@x/\"")) {
+            try configuration([], ["ERRAND_GEOCODER": "ftp://u:secret@x/"])
+        }
+        #expect(LaunchConfiguration.userAgent.hasPrefix("Errand/"))
+    }
+
+    @Test func hyperlinksOnlyAtATerminalThatShowsThem() throws {
+        #expect(try configuration([], ["TERM": "xterm-256color"]).hyperlinks(interactive: true))
+        #expect(!(try configuration([], ["TERM": "xterm-256color"]).hyperlinks(interactive: false)))
+        #expect(!(try configuration([], ["TERM": "xterm-256color", "NO_COLOR": "1"]).hyperlinks(interactive: true)))
+        for plain in ["linux", "dumb", "vt100", ""] {
+            #expect(!(try configuration([], ["TERM": plain]).hyperlinks(interactive: true)), "\(plain)")
+        }
+    }
 }

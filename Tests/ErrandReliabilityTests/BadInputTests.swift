@@ -101,6 +101,14 @@ import Testing
                     lines.append("\(name) 25:00")
                 case .schedule:
                     lines.append("\(name) fortnightly")
+                case .place:
+                    // Geocoding is off here: a name cannot be placed, and says so in one line.
+                    for bad in ["91,0", "0,181", "nowhere at all", "0,0 --within far", "0,0 --within -5km", "0,0 --within 0m",
+                                "0,0 --within 99999km"] {
+                        lines.append("\(name) \(bad)")
+                    }
+                case .distance:
+                    lines.append("\(name) far")
                 case let .count(bound):
                     for bad in ["0", "-1", "\(bound + 1)", "99999999999999999999", "ten", "2.5"] {
                         lines.append("\(name) \(bad)")

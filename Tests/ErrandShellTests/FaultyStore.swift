@@ -4,7 +4,7 @@ import Foundation
 
 /// A store that forwards to a real one and, while `failReads` is set, fails every read: for
 /// showing what a command does when the read after its change fails.
-final class FaultyStore<Base: ItemStore & CatalogueStore>: ItemStore, CatalogueStore {
+final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore>: ItemStore, CatalogueStore, PlaceStore {
     struct InjectedFault: Error, CustomStringConvertible {
         var description: String { "the disk could not be read (injected)" }
     }
@@ -68,4 +68,15 @@ final class FaultyStore<Base: ItemStore & CatalogueStore>: ItemStore, CatalogueS
         try read { try base.matchingAds(query, in: categoryID, offset: offset, limit: limit) }
     }
     func replaceCatalogue(_ catalogue: Catalogue) throws -> CatalogueChange { try base.replaceCatalogue(catalogue) }
+    func cachedPlace(key: String) throws -> CachedPlace? { try read { try base.cachedPlace(key: key) } }
+    func cachePlace(name: String, match: PlaceMatch?, at seconds: Int64) throws {
+        try base.cachePlace(name: name, match: match, at: seconds)
+    }
+    func lastLookup() throws -> Double? { try read { try base.lastLookup() } }
+    func noteLookup(at seconds: Double) throws { try base.noteLookup(at: seconds) }
+    func placeNames(prefix: String, limit: Int) throws -> [String] { try read { try base.placeNames(prefix: prefix, limit: limit) } }
+    func matchedAddress(for location: Location) throws -> String? { try read { try base.matchedAddress(for: location) } }
+    func nearby(_ centre: Coordinate, within radius: Double?, offset: Int, limit: Int) throws -> NearbyPage {
+        try read { try base.nearby(centre, within: radius, offset: offset, limit: limit) }
+    }
 }

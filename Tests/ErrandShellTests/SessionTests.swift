@@ -39,6 +39,7 @@ import Testing
             $0.listing = [.item(mum), .item(rent)]
         }
         t.send("open 1", ["Call mum", "  Due       Mon Nov 30 2026", "  Place     Home (48.85, 2.35)",
+                          "  Map       https://www.openstreetmap.org/?mlat=48.85&mlon=2.35#map=16/48.85/2.35",
                           "  Notes     ask about Sunday", "  State     to do"]) {
             $0.stacks[.view]?.append(.item(mum))
         }
@@ -100,7 +101,7 @@ import Testing
     @Test(arguments: ["sqlite", "plist"])
     func aReadFailingAfterAChangeKeepsTheChangeUndoable(_ backend: String) throws {
         var injector: (Bool) -> Void = { _ in }
-        func wrap<Base: ItemStore & CatalogueStore>(_ base: Base) -> ErrandStore {
+        func wrap<Base: ItemStore & CatalogueStore & PlaceStore>(_ base: Base) -> ErrandStore {
             let store = FaultyStore(base)
             injector = { store.failReads = $0 }
             return store
@@ -253,9 +254,9 @@ import Testing
         t.send("open", ["error: open: missing N (usage: open N)"], succeeds: false)
         t.send("open 1 2", ["error: open: unexpected \"2\" (usage: open N)"], succeeds: false)
         t.send("veiw", ["error: unknown command \"veiw\": did you mean \"view\"? (help lists all)"], succeeds: false)
-        t.send("create x --when now", ["error: create: unknown option --when (valid: --date, --no-date, --at, --coords, --notes, --every, --after-done)"],
+        t.send("create x --when now", ["error: create: unknown option --when (valid: --date, --no-date, --at, --coords, --notes, --every, --after-done, --no-geocode)"],
                succeeds: false)
-        t.send("create x --date", ["error: create: --date needs a DATE (usage: create [TITLE...] [--date DATE] [--no-date] [--at PLACE] [--coords LAT,LON] [--notes TEXT] [--every RULE] [--after-done])"],
+        t.send("create x --date", ["error: create: --date needs a DATE (usage: create [TITLE...] [--date DATE] [--no-date] [--at PLACE] [--coords LAT,LON] [--notes TEXT] [--every RULE] [--after-done] [--no-geocode])"],
                succeeds: false)
         t.send("create \"unclosed", ["error: unbalanced \" quote: close it or escape it with a backslash"], succeeds: false)
         t.send("week someday", ["error: cannot read the date \"someday\": try YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +3d, +2w or dec 1"],
@@ -293,7 +294,7 @@ import Testing
         t.given("create Buy \"milk\" --date 2026-11-30 --at Shop --coords 1.5,2")
         t.send("set output json", ["{\"ok\":true,\"command\":\"set\",\"message\":\"output is json\"}"]) { $0.output = .json }
         t.send("day 2026-11-30", [
-            "{\"ok\":true,\"command\":\"day\",\"screen\":\"day\",\"date\":\"2026-11-30\",\"heading\":\"Mon Nov 30 2026\",\"items\":[{\"n\":1,\"id\":\"00000000-0000-0000-0000-000000000001\",\"title\":\"Buy milk\",\"date\":\"2026-11-30\",\"done\":false,\"location\":{\"name\":\"Shop\",\"latitude\":1.5,\"longitude\":2.0}}]}",
+            "{\"ok\":true,\"command\":\"day\",\"screen\":\"day\",\"date\":\"2026-11-30\",\"heading\":\"Mon Nov 30 2026\",\"items\":[{\"n\":1,\"id\":\"00000000-0000-0000-0000-000000000001\",\"title\":\"Buy milk\",\"date\":\"2026-11-30\",\"done\":false,\"location\":{\"name\":\"Shop\",\"latitude\":1.5,\"longitude\":2.0,\"map\":\"https://www.openstreetmap.org/?mlat=1.5&mlon=2#map=16/1.5/2\"}}]}",
         ]) {
             $0.tab = .view
             $0.stacks[.view] = [.week(start: today), .day(today.adding(days: 1))]

@@ -65,7 +65,7 @@ import Glibc
         #expect(mode(history) == 0o600 && mode(history + ".lock") == 0o600)
 
         // Second session: the plant is in place; Up recalls the line as it was saved.
-        try tmux.start("/bin/sh " + launcher)
+        try tmux.restart("/bin/sh " + launcher)
         try tmux.wait(for: "view>")
         try tmux.keys("Up")
         try tmux.wait(for: "view> sync http://u:***@127.0.0.1:\(server.port)/")

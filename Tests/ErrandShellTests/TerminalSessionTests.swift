@@ -5,7 +5,8 @@ import Testing
 /// The real program in a real terminal (tmux), typed at as a person would.
 @Suite(.serialized) struct TerminalSessionTests {
     final class Tmux {
-        let socket = "errand-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+        private(set) var socket = Tmux.newSocket()
+        static func newSocket() -> String { "errand-test-\(getpid())-\(UUID().uuidString.prefix(8))" }
         let dir: String
 
         init(dir: String) {
@@ -33,9 +34,17 @@ import Testing
         }
 
         func start(_ executable: String) throws {
-            let env = "HOME=\(dir) XDG_DATA_HOME=\(dir)/data XDG_STATE_HOME=\(dir)/state ERRAND_TODAY=2026-11-29 LANG=C.UTF-8 TERM=xterm"
+            let env = "HOME=\(dir) XDG_DATA_HOME=\(dir)/data XDG_STATE_HOME=\(dir)/state ERRAND_TODAY=2026-11-29 ERRAND_GEOCODER=off LANG=C.UTF-8 TERM=xterm"
             try run(["new-session", "-d", "-s", "t", "-x", "100", "-y", "30",
                      "env \(env) \(executable); echo EXIT=$?; sleep 60"], capture: false)
+        }
+
+        /// A second run, on a new server: starting one on the same socket right after the last
+        /// session ended raced that server's exit (the new session was lost under load).
+        func restart(_ executable: String) throws {
+            try run(["kill-server"], capture: false)
+            socket = Tmux.newSocket()
+            try start(executable)
         }
 
         func keys(_ keys: String...) throws {
@@ -105,7 +114,7 @@ import Testing
         try tmux.run(["kill-session", "-t", "t"])
 
         // A new run recalls the last line with Up.
-        try tmux.start(executable)
+        try tmux.restart(executable)
         try tmux.wait(for: "view>")
         try tmux.keys("Up")
         try tmux.wait(for: "view> create éX1")

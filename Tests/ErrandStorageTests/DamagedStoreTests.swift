@@ -113,8 +113,14 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// Places (versions 10 and 11): the geocoder cache and the R*Tree of located open items.
+    static let withoutPlaces = """
+        DROP TRIGGER item_place_insert; DROP TRIGGER item_place_delete; DROP TRIGGER item_place_update;
+        DROP TABLE item_place; DROP TABLE place_tally; DROP TABLE place_cache; DROP TABLE place_lookup;
+        """
+
     /// Version 9 adds the full-text index of ads.
-    static let backToVersion8 = """
+    static let backToVersion8 = withoutPlaces + """
         DROP TABLE ad_text; PRAGMA user_version = 8;
         """
 
@@ -179,6 +185,30 @@ import Testing
         _ = try reopened.edit(renamed, expecting: kept)
         #expect(try reopened.matchCount(query) == 0)
         #expect(try reopened.matchCount(try #require(SearchQuery("lycee"))) == 1)
+    }
+
+    /// The places migration indexes the open items that already have coordinates, so `near`
+    /// finds them at once, and the triggers keep the index in step from then on.
+    @Test func aStoreFromBeforePlacesFindsItsLocatedItemsNear() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("v9.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        let day = try #require(DueDay(year: 2026, month: 11, day: 29))
+        let paris = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        let lyon = try Coordinate(latitude: 45.764, longitude: 4.8357)
+        let near = try store.add(TodoItem(id: UUID(), title: "Louvre", due: day, location: Location(name: "Louvre", coordinate: paris),
+                                          created: Date()))
+        let far = try store.add(TodoItem(id: UUID(), title: "Bouchon", due: day, location: Location(name: "Lyon", coordinate: lyon),
+                                         created: Date()))
+        _ = try store.add(TodoItem(id: UUID(), title: "Nowhere", due: day, created: Date()))
+        store.close()
+        #expect(try SQLiteCLI.run(path, Self.withoutPlaces + "PRAGMA user_version = 9;") == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        let page = try reopened.nearby(paris, within: nil, offset: 0, limit: 10)
+        #expect(page.rows.map(\.item) == [near, far])
+        #expect(page.unplaced == 1)
+        _ = try reopened.setDone(true, id: near.id, expecting: near, at: Date())
+        #expect(try reopened.nearby(paris, within: nil, offset: 0, limit: 10).rows.map(\.item) == [far])
     }
 
     /// Versions 7 and 8: every item a version-6 store holds keeps its fields, its UUID as its UID and

@@ -13,6 +13,10 @@ public enum ArgumentKind: Equatable, Sendable {
     /// A day as people type it (`tomorrow`, `dec 1`, `+3d`), optionally with a time.
     case date
     case coordinate
+    /// A distance: `5km`, `500m`, `2.5 km`, `3mi`.
+    case distance
+    /// A place by name (Tab offers the places already located) or `LAT,LON`.
+    case place
     /// A 24-hour time, `14:30`.
     case time
     /// How an item repeats: `day`, `weekday`, `week`, `2 weeks`, `month`, `year`.
@@ -58,6 +62,11 @@ public enum ArgumentKind: Equatable, Sendable {
             } catch {
                 throw .failed(error.description)
             }
+        case .distance:
+            guard let metres = Distance.parse(text) else {
+                throw .usage("\(command): \(name) needs a distance such as 500m, 5km or 3mi, not \(ShellError.quote(text))")
+            }
+            return .distance(metres)
         case .time:
             guard let time = TimeOfDay(text: text) else {
                 throw .usage("\(command): \(name) needs a 24-hour time HH:MM, not \(ShellError.quote(text))")
@@ -85,7 +94,7 @@ public enum ArgumentKind: Equatable, Sendable {
                 throw .usage("\(command): \(name) must be a whole number from 1 to \(bound), not \(ShellError.quote(text))")
             }
             return .count(n)
-        case .text, .file, .dependent: return .text(text)
+        case .text, .file, .dependent, .place: return .text(text)
         }
     }
 }

@@ -9,6 +9,8 @@ public enum ArgumentValue: Equatable, Sendable {
     case items([TodoItem])
     case date(DateInputParser.Result)
     case coordinate(Coordinate)
+    /// Metres.
+    case distance(Double)
     case time(TimeOfDay)
     case count(Int)
     /// A `--flag` that was given.

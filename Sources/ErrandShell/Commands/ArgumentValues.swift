@@ -52,6 +52,12 @@ public struct ArgumentValues: Equatable, Sendable {
         return nil
     }
 
+    /// Metres, when the option was given.
+    public func distance(_ option: OptionSpec) -> Double? {
+        if case let .distance(metres)? = self[option] { return metres }
+        return nil
+    }
+
     public func row(_ argument: ArgumentSpec) throws(ShellError) -> ListingRow {
         if case let .row(row)? = self[argument] { return row }
         throw Self.missing(argument)

@@ -97,6 +97,12 @@ public struct Completer {
         case .schedule:
             return Repeat.examples.filter { $0.hasPrefix(prefix.lowercased()) }
                 .map { CompletionCandidate(insert: Tokenizer.quote($0), display: $0) }
+        case .distance:
+            return ["500m", "1km", "5km", "10km", "50km"].filter { $0.hasPrefix(prefix.lowercased()) }
+                .map { CompletionCandidate(insert: $0, display: $0) }
+        case .place:
+            let names = (try? environment.store.placeNames(prefix: prefix, limit: 200)) ?? []
+            return names.map { CompletionCandidate(insert: Tokenizer.quote($0), display: $0) }
         case .text, .coordinate, .time, .count, .dependent:
             return []
         }

@@ -11,6 +11,7 @@ public struct JSONPresenter {
             pairs.append(("error", .string(error.description)))
         case let .success(display):
             if let message = display.message { pairs.append(("message", .string(message))) }
+            if let notice = display.notice { pairs.append(("notice", .string(notice))) }
             if let screen = display.screen { pairs += self.screen(screen) }
         }
         return JSONValue.object(pairs).text
@@ -33,8 +34,20 @@ public struct JSONPresenter {
                 .object([("n", .int(first + i))] + JSONPresenter.fields(item))
             })))
             return pairs
-        case let .detail(item, _):
-            return [("screen", .string("item")), ("item", .object(JSONPresenter.fields(item)))]
+        case let .detail(item, _, matched):
+            return [("screen", .string("item")), ("item", .object(JSONPresenter.fields(item, matched: matched)))]
+        case let .nearby(centre, page, first):
+            var pairs: [(String, JSONValue)] = [
+                ("screen", .string("near")), ("heading", .string(centre.heading)), ("place", .string(centre.label)),
+                ("latitude", .double(centre.point.latitude)), ("longitude", .double(centre.point.longitude)),
+            ]
+            if let radius = centre.radius { pairs.append(("within", .double(radius))) }
+            // JSON gets every row (no pages), so the total is always known here.
+            pairs.append(("total", .int(page.total ?? page.rows.count)))
+            return pairs + [("unplaced", .int(page.unplaced)), ("items", .array(page.rows.enumerated().map { i, row in
+                .object([("n", .int(first + i)), ("distance", .double((row.metres * 10).rounded() / 10))]
+                        + JSONPresenter.fields(row.item))
+            }))]
         case let .lines(name, lines):
             return [("screen", .string(name)), ("lines", .array(lines.map(JSONValue.string)))]
         case let .form(hint):
@@ -70,7 +83,8 @@ public struct JSONPresenter {
         }
     }
 
-    static func fields(_ item: TodoItem) -> [(String, JSONValue)] {
+    /// `matched`: the address a geocoder matched for the place (an item's detail).
+    static func fields(_ item: TodoItem, matched: String? = nil) -> [(String, JSONValue)] {
         var pairs: [(String, JSONValue)] = [
             ("id", .string(item.id.uuidString)), ("title", .string(item.title)),
             ("date", item.due.map { .string($0.iso) } ?? .null), ("done", .bool(item.isDone)),
@@ -83,8 +97,10 @@ public struct JSONPresenter {
         if let location = item.location {
             var place: [(String, JSONValue)] = [("name", .string(location.name))]
             if let c = location.coordinate {
-                place += [("latitude", .double(c.latitude)), ("longitude", .double(c.longitude))]
+                place += [("latitude", .double(c.latitude)), ("longitude", .double(c.longitude)),
+                          ("map", .string(MapLink.url(c)))]
             }
+            if let matched { place.append(("matched", .string(matched))) }
             pairs.append(("location", .object(place)))
         }
         return pairs

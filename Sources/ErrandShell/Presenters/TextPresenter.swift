@@ -9,6 +9,8 @@ public struct TextPresenter {
     public var labeler: DayLabeler
     /// For the local dates and times of ads.
     public var clock: Clock
+    /// Whether the terminal shows OSC 8 hyperlinks: an item's place then links to its map.
+    public var links = false
 
     public init(width: Int, color: Bool, labeler: DayLabeler, clock: Clock = Clock()) {
         self.width = max(width, 20)
@@ -21,11 +23,13 @@ public struct TextPresenter {
         var lines: [String] = []
         // Messages are never cut: the terminal wraps them, and every word of an error matters.
         if let message = display.message { lines.append(DisplayWidth.sanitize(message)) }
+        if let notice = display.notice { lines.append(DisplayWidth.sanitize(notice)) }
         switch display.screen {
         case let .week(rows, today, overdue, undated)?: lines += week(rows, today: today, overdue: overdue, undated: undated)
         case let .items(day, heading, rows, first, total, empty)?:
             lines += items(rows, heading: heading, showDate: day == nil, first: first, total: total, empty: empty)
-        case let .detail(item, dayLabel)?: lines += detail(item, dayLabel: dayLabel)
+        case let .detail(item, dayLabel, matched)?: lines += detail(item, dayLabel: dayLabel, matched: matched)
+        case let .nearby(centre, page, first)?: lines += nearby(centre, page, first: first)
         case let .lines(name, text)?:
             // Help is read, so it wraps; other lines (history) are clipped, one per entry.
             lines += text.flatMap { name == "help" ? wrapKeepingIndent(DisplayWidth.sanitize($0)) : [clip(DisplayWidth.sanitize($0))] }
@@ -74,7 +78,9 @@ public struct TextPresenter {
         return out
     }
 
-    func items(_ rows: [TodoItem], heading: String, showDate: Bool, first: Int, total: Int, empty: String) -> [String] {
+    /// `lead`: a column after the number (near's distances), one entry per row.
+    func items(_ rows: [TodoItem], heading: String, showDate: Bool, first: Int, total: Int, empty: String,
+               lead: [String] = []) -> [String] {
         var out = [style(heading, "1")]
         guard !rows.isEmpty else { return out + ["  " + empty] }
         // Sized for the whole list, so the columns stay put from one page to the next.
@@ -86,7 +92,8 @@ public struct TextPresenter {
         let dateWidth = dates.map { DisplayWidth.of($0) }.max() ?? 0
         let hasTime = rows.contains { $0.time != nil }
         let titles = rows.map { DisplayWidth.sanitize($0.title) }
-        let prefixWidth = numberWidth + 2 + (showDate ? dateWidth + 2 : 0) + (hasTime ? 7 : 0) + 2
+        let leadWidth = lead.map { DisplayWidth.of($0) }.max().map { $0 + 2 } ?? 0
+        let prefixWidth = numberWidth + 2 + leadWidth + (showDate ? dateWidth + 2 : 0) + (hasTime ? 7 : 0) + 2
         let hasPlace = rows.contains { $0.location != nil }
         let titleRoom = max(8, width - prefixWidth - (hasPlace ? 14 : 0))
         let titleWidth = min(titles.map { DisplayWidth.of($0) }.max() ?? 0, titleRoom)
@@ -97,6 +104,7 @@ public struct TextPresenter {
                 out.append(style(item.isDone ? ItemSection.done.rawValue : ItemSection.toDo.rawValue, "1"))
             }
             var line = number(first + i, numberWidth) + "  "
+            if i < lead.count { line += String(repeating: " ", count: leadWidth - 2 - DisplayWidth.of(lead[i])) + lead[i] + "  " }
             if showDate { line += DisplayWidth.pad(dates[i], to: dateWidth) + "  " }
             if hasTime { line += (item.time.map { $0.description } ?? "     ") + "  " }
             // One column for the state: done, or open and repeating (checking it makes the next one).
@@ -113,15 +121,13 @@ public struct TextPresenter {
         return out + pageFooter(first: first, count: rows.count, total: total)
     }
 
-    func detail(_ item: TodoItem, dayLabel: String) -> [String] {
+    func detail(_ item: TodoItem, dayLabel: String, matched: String?) -> [String] {
         var out = [style(clip(DisplayWidth.sanitize(item.title)), "1")]
         func field(_ name: String, _ value: String) {
             out.append(clip("  " + DisplayWidth.pad(name, to: 8) + "  " + DisplayWidth.sanitize(value)))
         }
         field("Due", dayLabel + (item.time.map { " at \($0)" } ?? ""))
-        if let location = item.location {
-            field("Place", location.name + (location.coordinate.map { " (\($0))" } ?? ""))
-        }
+        if let location = item.location { out += place(location, matched: matched) }
         if let notes = item.notes {
             let wrapped = TextWrap.wrap(DisplayWidth.sanitize(notes), width: max(10, width - 12))
             for (i, line) in wrapped.enumerated() {
@@ -179,6 +185,7 @@ public struct TextPresenter {
             case .week, .createForm: continue
             case let .day(day): parts.append(labeler.label(day))
             case .overdue: parts.append("overdue")
+            case let .near(centre): parts.append(DisplayWidth.truncate("near " + DisplayWidth.sanitize(centre.label), to: 20))
             case .undated: parts.append("no date")
             case let .found(query): parts.append(DisplayWidth.truncate("find " + DisplayWidth.sanitize(query.description), to: 20))
             case .all, .added: parts.append("all")

@@ -166,8 +166,10 @@ public final class Runner {
     }
 
     public var presenter: TextPresenter {
-        TextPresenter(width: options.width, color: interpreter.session.color, labeler: interpreter.environment.labeler,
-                      clock: interpreter.environment.clock)
+        var presenter = TextPresenter(width: options.width, color: interpreter.session.color,
+                                      labeler: interpreter.environment.labeler, clock: interpreter.environment.clock)
+        presenter.links = interpreter.session.hyperlinks
+        return presenter
     }
 
     public var prompt: String {

@@ -31,7 +31,11 @@ extension CommandContext {
                 return try render(message: message)
             }
             session.stack[session.stack.count - 1] = .item(item)
-            return Display(message: message, screen: .detail(item, dayLabel: labeler.longLabel(item.due)))
+            // The matched address is a nicety: a cache that cannot be read does not hide the item.
+            let matched = item.location.flatMap { try? store.matchedAddress(for: $0) }
+            return Display(message: message, screen: .detail(item, dayLabel: labeler.longLabel(item.due), matched: matched))
+        case let .near(centre)?:
+            return try nearbyPage(centre, message: message, continuing: continuing, keep: keep)
         case .createForm?, nil:
             return Display(message: message, screen: .form(Create.hint))
         case .ads?:
@@ -57,11 +61,24 @@ extension CommandContext {
                                                         first: page.start + 1, total: total, empty: list.empty))
     }
 
+    /// One page of the open items nearest a point, numbered like any list so `open 2` and
+    /// `check 1 3` act on them.
+    private mutating func nearbyPage(_ centre: NearbyCentre, message: String?, continuing: Bool, keep: Int) throws -> Display {
+        // The total comes with the page (and not always: see PlaceStore.nearby).
+        let window = try ListPage(session, continuing: continuing, keep: keep, total: Int.max, describe: Plural.items)
+        let page = try store.nearby(centre.point, within: centre.radius, offset: window.start, limit: window.limit)
+        if continuing, page.rows.isEmpty {
+            throw ShellError.usage("more: that was the last page (\(Plural.items(window.start)))")
+        }
+        session.listing = window.listing(session, adding: page.rows.map { .item($0.item) })
+        return Display(message: message, screen: .nearby(centre, page, first: window.start + 1))
+    }
+
     /// After a change, the current list is shown again (its numbers may have moved); other
     /// screens just get the message.
     mutating func refresh(message: String) throws -> Display {
         switch session.route {
-        case .week?, .day?, .all?, .added?, .found?, .overdue?, .undated?, .item?: return try render(message: message, keep: session.listing.count)
+        case .week?, .day?, .all?, .added?, .found?, .overdue?, .undated?, .item?, .near?: return try render(message: message, keep: session.listing.count)
         case .createForm?, .ads?, .adsFound?, .ad?, nil: return Display(message: message)
         }
     }

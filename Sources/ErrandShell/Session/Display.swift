@@ -5,9 +5,13 @@ import ErrandDomain
 public struct Display: Equatable, Sendable {
     public var message: String?
     public var screen: Screen?
+    /// A second line about a side matter of the command (where a place was located, or why
+    /// it was not), shown under the message.
+    public var notice: String?
 
-    public init(message: String? = nil, screen: Screen? = nil) {
+    public init(message: String? = nil, screen: Screen? = nil, notice: String? = nil) {
         self.message = message
         self.screen = screen
+        self.notice = notice
     }
 }

@@ -17,6 +17,9 @@ public enum Route: Equatable, Sendable {
     /// An item's detail, holding the item as last read, so the prompt can name it without
     /// reading the store.
     case item(TodoItem)
+    /// The open items nearest a point (`near`), within `radius` metres when given; `label`
+    /// names the point as typed.
+    case near(NearbyCentre)
     case createForm
     case ads
     /// What `find` found among the ads (within the filter).

@@ -9,7 +9,10 @@ public enum Screen: Equatable, Sendable {
     /// `first` out of `total`; `day` is nil for lists of several days (all, found, overdue),
     /// which show each item's day; `empty` is what an empty list says.
     case items(day: DueDay?, heading: String, rows: [TodoItem], first: Int, total: Int, empty: String)
-    case detail(TodoItem, dayLabel: String)
+    /// `matched`: the address a geocoder matched for the item's place, when known.
+    case detail(TodoItem, dayLabel: String, matched: String?)
+    /// A page of the open items nearest a point (`near`), rows numbered from `first`.
+    case nearby(NearbyCentre, NearbyPage, first: Int)
     case lines(name: String, [String])
     case form(String)
     /// A page of the ads list: rows numbered from `first`, out of `total`.

@@ -16,6 +16,8 @@ public struct Session: Equatable, Sendable {
     public var listingZero: ListingRow?
     public var output: OutputMode = .text
     public var color = false
+    /// The terminal shows OSC 8 hyperlinks (decided at start-up from what it says it is).
+    public var hyperlinks = false
     /// Rows per page of long lists (a terminal's height, or `set pagesize`); nil shows
     /// everything at once, as scripts and JSON readers want.
     public var pageSize: Int?
@@ -50,4 +52,12 @@ public struct Session: Equatable, Sendable {
 
     /// Whether the No date list is open on the View tab: a `create` there makes an item without one.
     public var undatedOpen: Bool { tab == .view && stack.contains(.undated) }
+
+    /// The number an item has in the listing shown, if it is there.
+    func row(of item: TodoItem) -> Int? {
+        listing.firstIndex { row in
+            if case let .item(listed) = row { return listed.id == item.id }
+            return false
+        }.map { $0 + 1 }
+    }
 }

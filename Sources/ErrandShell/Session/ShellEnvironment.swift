@@ -23,6 +23,9 @@ public struct ShellEnvironment {
     /// A catalogue folder that ships with Errand, if there is one: the hint to type when
     /// nothing is cached and the network is not there.
     public var exampleCatalogue: () -> String? = { nil }
+    /// Looks places up for `create --at`, `edit --at`, `locate` and `near`; nil: geocoding is
+    /// off (ERRAND_GEOCODER=off, and in tests and transcripts unless they set one up).
+    public var geocoder: Geocoder?
     /// The iCalendar helper for .ics import and export; nil: errand-ical beside errand, or
     /// `ERRAND_ICAL`.
     public var calendarHelperPath: String?

@@ -4,7 +4,10 @@ import ErrandDomain
 /// combining marks and joiners none. Measured per grapheme cluster, as terminals draw them.
 public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // Printable ASCII, most text, is a column a byte: no grapheme breaking and no Unicode
+        // property look-ups (they were half of a 40-row listing's time, callgrind).
+        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
     }
 
     public static func of(_ character: Character) -> Int {

@@ -16,10 +16,13 @@ struct Create: ShellCommand {
                                   help: "repeat: day, weekday, week, 2 weeks, month, year (checking it creates the next)")
     static let afterDone = OptionSpec("after-done", help: "count the next one from the day it is checked",
                                       requires: "every")
+    static let noGeocode = OptionSpec("no-geocode", help: "do not look the place up (it is saved by name only)",
+                                      requires: "at")
     static let spec = CommandSpec(
         "create", aliases: ["add", "new"], summary: "the Create tab; with a title, create an item at once",
-        details: "Without a title, at a terminal, asks field by field (Ctrl-C cancels, nothing is saved).",
-        arguments: [title], options: [date, noDate, place, coords, notes, every, afterDone]) { Create(values: $0) }
+        details: "Without a title, at a terminal, asks field by field (Ctrl-C cancels, nothing is saved). "
+            + "A place given without --coords is looked up (ERRAND_GEOCODER) and its coordinates kept.",
+        arguments: [title], options: [date, noDate, place, coords, notes, every, afterDone, noGeocode]) { Create(values: $0) }
     /// What the Create tab shows when there is nobody to ask.
     static let hint = "Create: " + ([spec.name, title.name] + [date, place, coords, notes].map(\.usage)).joined(separator: " ")
 
@@ -54,17 +57,23 @@ struct Create: ShellCommand {
         // The No date list open, or --no-date: an item without a day.
         let undated = values.has(Create.noDate) || (when == nil && undatedHere)
         let due = undated ? nil : when?.day ?? defaultDay
+        var location = values.text(Create.place).map { Location(name: $0, coordinate: values.coordinate(Create.coords)) }
+        var notice: PlaceLookup.Notice?
+        if let typed = location, typed.coordinate == nil, !values.has(Create.noGeocode),
+           !TextSafety.trimmed(typed.name).isEmpty {
+            (location, notice) = PlaceLookup.locating(typed, c)
+        }
         // Validated once, by the store's rule (ItemRecords.add).
         let item = TodoItem(
             id: c.environment.newID(), title: values.text(Create.title) ?? "", notes: values.text(Create.notes),
-            due: due, time: when?.time,
-            location: values.text(Create.place).map { Location(name: $0, coordinate: values.coordinate(Create.coords)) },
-            created: clock.now,
+            due: due, time: when?.time, location: location, created: clock.now,
             repeats: values.text(Create.every).flatMap { Repeat(text: $0, afterDone: values.has(Create.afterDone), from: due) })
         let added = try c.change { try $0.add(item) }
         let landing = added.due.map { "for " + c.environment.labeler.longLabel($0) } ?? "without a date"
         let extra = (added.time.map { " at \($0)" } ?? "") + (added.repeats.map { ", \($0)" } ?? "")
-        return try c.refresh(message: "created \"\(added.title)\" \(landing)\(extra)")
+        var display = try c.refresh(message: "created \"\(added.title)\" \(landing)\(extra)")
+        display.notice = notice?.line(row: c.session.row(of: added))
+        return display
     }
 
     /// Asks each declared field that has a question, arguments then options (an option that needs another

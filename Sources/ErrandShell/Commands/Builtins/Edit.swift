@@ -25,12 +25,13 @@ struct Edit: ShellCommand {
     static let afterDone = OptionSpec("after-done", help: "with --every: count from the day it is checked",
                                       requires: "every")
     static let noRepeat = OptionSpec("no-repeat", help: "stop repeating")
+    static let noGeocode = OptionSpec("no-geocode", help: "with --at: do not look the new place up", requires: "at")
     static let spec = CommandSpec(
         "edit", summary: "change row N in place: title, date, time, place, coordinates, notes",
         details: "The item keeps its id, created time and place in its section; undo reverts the edit. "
             + "Bare edit N, at a terminal, asks each field with its current value to edit (Ctrl-C changes nothing).",
         arguments: [row], options: [title, date, noDate, time, noTime, place, noPlace, coords, noCoords, notes, noNotes,
-                                    every, afterDone, noRepeat]) {
+                                    every, afterDone, noRepeat, noGeocode]) {
         Edit(listed: try $0.item(row), values: $0)
     }
 
@@ -50,12 +51,19 @@ struct Edit: ShellCommand {
             values = try CommandParser(table: c.table).parse([String(row)] + words, spec: Edit.spec,
                                                              context: c.parseContext).values
         }
-        let edited = try Edit.changed(listed, values)
+        var edited = try Edit.changed(listed, values)
+        var notice: PlaceLookup.Notice?
+        if values.has(Edit.place), let typed = edited.location, typed.coordinate == nil, !values.has(Edit.noGeocode),
+           !TextSafety.trimmed(typed.name).isEmpty {
+            (edited.location, notice) = PlaceLookup.locating(typed, c)
+        }
         guard edited != listed else { return Display(message: "nothing to change: \"\(listed.title)\" already has these values") }
         let now = c.environment.clock.now
         let saved = try c.change { try $0.edit(edited, expecting: listed, at: now) }
         let due = c.environment.labeler.longLabel(saved.due) + (saved.time.map { " at \($0)" } ?? "")
-        return try c.refresh(message: "edited \"\(saved.title)\" (\(due))")
+        var display = try c.refresh(message: "edited \"\(saved.title)\" (\(due))")
+        display.notice = notice?.line(row: c.session.row(of: saved))
+        return display
     }
 
     /// Bare `edit N` at a terminal: each declared question, its line holding the current value
