@@ -127,7 +127,9 @@ AD_WORDS = ["vends", "cause", "déménagement", "état", "parfait", "fonctionne"
             "photos", "sur", "demande", "disponible", "semaine", "week-end", "contactez-moi", "par", "message"]
 
 
-def write_catalogue(folder, count, seed=7):
+def write_catalogue(folder, count, seed=7, changed=False):
+    """The listing and its categories; `changed`: the same listing a day later, for a resync
+    (1% of the prices changed, 0.5% of the ads gone and as many new)."""
     rng = random.Random(seed)
     ids = rng.sample(range(1_000_000_000, 9_999_999_999), count)
     start = datetime.datetime(2019, 1, 1, tzinfo=datetime.timezone.utc)
@@ -152,6 +154,12 @@ def write_catalogue(folder, count, seed=7):
         if rng.random() < 0.15:
             ad["siret"] = "%03d %03d %03d" % (rng.randrange(1000), rng.randrange(1000), rng.randrange(1000))
         ads.append(ad)
+    if changed:
+        change = random.Random(seed + 1)
+        for ad in change.sample(ads, count // 100):
+            ad["price"] = ad["price"] + 1
+        gone = count // 200
+        ads = ads[:len(ads) - gone] + [dict(ad, id=10_000_000_000 + i) for i, ad in enumerate(ads[:gone])]
     with open(folder + "/listing.json", "w") as f:
         json.dump(ads, f, ensure_ascii=False)
     with open(folder + "/categories.json", "w") as f:

@@ -1,6 +1,6 @@
 import ErrandDomain
 import ErrandStorage
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// Reads and checks `listing.json` and `categories.json` against the real schema (see the
 /// paperclip swagger): every required field with its type, ids unique and within 64 bits,
@@ -32,29 +32,21 @@ public enum CatalogueDecoder {
         return categories
     }
 
+    /// The whole listing at once, read the way a sync streams it (ListingStream).
     public static func ads(_ data: Data, categories: [AdCategory]) throws(CatalogueError) -> [Ad] {
-        let document = "listing.json"
-        let known = Set(categories.map(\.id))
-        var seen = Set<Int64>()
-        return try read(data, document: document) { (c: inout JSONCursor) throws(CatalogueError) -> [Ad] in
-            var index = 0
-            return try eachObject(&c, document: document, label: "ad") { c, label throws(CatalogueError) in
-                index += 1
-                let ad = try readAd(&c, FieldReader(document: document, label: label))
-                func invalid(_ why: String) -> CatalogueError {
-                    .invalid(document: document, reason: "ad \(index) (id \(ad.id)): \(why)")
-                }
-                guard seen.insert(ad.id).inserted else { throw invalid("the id appears twice") }
-                guard known.contains(ad.categoryID) else { throw invalid("unknown category id \(ad.categoryID)") }
-                guard ad.price.isFinite, ad.price >= 0, ad.price <= maximumPrice else {
-                    throw invalid("price \(ad.price) is not a plausible price")
-                }
-                guard let created = APIDate.parse(ad.creationDate) else {
-                    throw invalid("creation_date \"\(ad.creationDate.prefix(40))\" is not yyyy-MM-dd'T'HH:mm:ssZ")
-                }
-                return ad.ad(created: created)
-            }
+        var ads: [Ad] = []
+        let collect = AdCollector()
+        var stream = ListingStream(categories: categories) { collect.ads.append($0) }
+        do {
+            try data.withUnsafeBytes { try stream.feed($0) }
+        } catch let error as CatalogueError {
+            throw error
+        } catch {
+            throw .malformed(document: ListingStream.document, reason: "\(error)")
         }
+        try stream.finish()
+        swap(&ads, &collect.ads)
+        return ads
     }
 
     /// An ad as read, before the checks that need the whole catalogue (and its date parsed).

@@ -1,6 +1,6 @@
 import ErrandDomain
 import ErrandStorage
-import Foundation
+import FoundationEssentials
 
 /// Fetches both documents, checks them, and only then replaces the cache in one step: if
 /// anything fails the previous cache is left exactly as it was.
@@ -34,10 +34,25 @@ public struct CatalogueSync {
         return Catalogue(ads: ads, categories: categories, source: Secrets.withoutPasswords(base.absoluteString), fetched: now)
     }
 
-    /// Fetches, validates and replaces the cache; returns the new catalogue and what changed.
-    public func sync(base: URL, into store: CatalogueStore, now: Int64) throws -> (Catalogue, CatalogueChange) {
-        let catalogue = try fetch(base: base, now: now)
-        let change = try store.replaceCatalogue(catalogue)
-        return (catalogue, change)
+    /// Fetches, validates and replaces the cache; returns what is now cached (its summary) and
+    /// what changed. The listing is read as it arrives and each ad stored as soon as it is
+    /// checked (ListingStream, CatalogueStore's streaming replace): neither the document nor its
+    /// ads are ever held whole. Any error, in the last ad included, leaves the cache as it was.
+    public func sync(base: URL, into store: CatalogueStore, now: Int64) throws -> (CatalogueSummary, CatalogueChange) {
+        let categories = try CatalogueDecoder.categories(try fetcher.fetch(base.appendingPathComponent("categories.json")))
+        let source = Secrets.withoutPasswords(base.absoluteString)
+        var counts: [Int64: Int] = [:]
+        let listing = base.appendingPathComponent("listing.json")
+        let change = try store.replaceCatalogue(categories: categories, source: source, fetched: now) { add in
+            try withoutActuallyEscaping(add) { add in
+                var stream = ListingStream(categories: categories) { ad in
+                    counts[ad.categoryID, default: 0] += 1
+                    try add(ad)
+                }
+                try fetcher.stream(listing) { try stream.feed($0) }
+                try stream.finish()
+            }
+        }
+        return (CatalogueSummary(source: source, fetched: now, categories: categories, counts: counts), change)
     }
 }

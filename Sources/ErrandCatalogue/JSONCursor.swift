@@ -17,13 +17,17 @@ struct JSONCursor {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private(set) var offset = 0
+    /// Where `bytes` begin in the whole document, for the offsets errors give: a listing read
+    /// as it streams is parsed an ad at a time (ListingStream).
+    private let base: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0) {
         self.bytes = bytes
+        self.base = base
     }
 
     private func fail(_ what: String) -> Malformed {
-        Malformed(reason: "\(what) at byte \(offset)")
+        Malformed(reason: "\(what) at byte \(base + offset)")
     }
 
     private mutating func skipSpace() {

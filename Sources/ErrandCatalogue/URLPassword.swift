@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A password written into a URL (`https://user:password@host/`) travels apart from it: never
 /// on the download helper's command line, which any local user can read in `ps`, and to the
@@ -22,11 +22,38 @@ public enum URLPassword {
             return (url, nil)
         }
         let user = parts.user ?? ""
-        let secret = password.map { $0.removingPercentEncoding ?? $0 } ?? parts.password
+        let secret = password.map { percentDecoded($0) ?? $0 } ?? parts.password
         parts.percentEncodedUser = nil
         parts.percentEncodedPassword = nil
         guard let plain = parts.url else { return (url, nil) }
         guard let secret, !secret.isEmpty else { return (plain, nil) }
         return (plain, "Basic " + Data("\(user):\(secret)".utf8).base64EncodedString())
+    }
+
+    /// "%41b" -> "Ab"; nil when a % is not followed by two hex digits or the bytes are not
+    /// UTF-8 (FoundationEssentials has no removingPercentEncoding).
+    static func percentDecoded(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var rest = text.utf8[...]
+        while let byte = rest.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard rest.count >= 2, let high = hexValue(rest.removeFirst()), let low = hexValue(rest.removeFirst()) else {
+                return nil
+            }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 }

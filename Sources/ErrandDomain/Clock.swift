@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,9 +6,9 @@ import Glibc
 /// What "today" and "now" are. The program, tests and scripts can pin today
 /// (`--today YYYY-MM-DD`, `ERRAND_TODAY`) so that output is reproducible.
 public struct Clock: Sendable {
-    /// nil: the system's zone. Day arithmetic then asks the C library for the offset, because
-    /// Foundation's TimeZone.current cost a tenth of errand's start-up (callgrind); the
-    /// Foundation value is only built when something shows a zone's name.
+    /// nil: the system's zone, through the C library (localtime_r honours TZ): errand links
+    /// FoundationEssentials only, whose TimeZone knows no zone but GMT without ICU. Tests pass
+    /// Foundation's zones (their processes link ICU).
     private let zone: TimeZone?
     private let fixedToday: DueDay?
     private let source: @Sendable () -> Date
@@ -20,9 +20,12 @@ public struct Clock: Sendable {
         self.source = now
     }
 
-    public var timeZone: TimeZone { zone ?? .current }
+    /// The zone's name for people ("Europe/Paris"), as Foundation's TimeZone.current named it.
+    public var zoneName: String { zone?.identifier ?? LocalZoneName.current }
 
-    public static func fixed(_ day: DueDay, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) -> Clock {
+    /// Pinned to a day, in GMT unless told otherwise (a fixed offset: FoundationEssentials has
+    /// no zone names without ICU, and transcripts must not depend on TZ).
+    public static func fixed(_ day: DueDay, timeZone: TimeZone? = TimeZone(secondsFromGMT: 0)) -> Clock {
         // Noon of the pinned day, so "now" and "today" agree in every time zone within ±12h.
         Clock(timeZone: timeZone, fixedToday: day) {
             Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400 + 43_200)
@@ -52,6 +55,8 @@ public struct Clock: Sendable {
     }
 
     /// Seconds east of UTC at a moment (clamped to years 1...9999 by the callers).
+    public func offset(at seconds: Double) -> Int { Clock.offset(at: seconds, zone) }
+
     static func offset(at seconds: Double, _ zone: TimeZone?) -> Int {
         if let zone { return zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)) }
         var time = time_t(seconds.rounded(.down))

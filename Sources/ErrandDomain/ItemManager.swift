@@ -4,7 +4,7 @@
 ///
 /// The property-list backend keeps its whole store in one of these; the SQLite backend keeps
 /// the same records in tables, and one contract suite holds both to the same behaviour.
-import Foundation
+import FoundationEssentials
 
 public struct ItemManager: ItemRecords, Equatable, Sendable {
     public private(set) var items: [TodoItem] = []

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Items arriving from another calendar (an .ics import; sync builds on the same rule): they
 /// are matched by UID, not by id. A new UID is added as `add` would (the equal-item rule

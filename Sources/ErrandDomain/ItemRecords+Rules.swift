@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The to-do rules, once for every backend: the book's ItemManager (equal items refused,
 /// checking and unchecking move an item to the end of the other section) over any records.

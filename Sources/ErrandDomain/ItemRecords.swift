@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the to-do rules need from wherever items are kept: two look-ups, a sequence counter
 /// and plain writes, with no rule in any of them. ItemManager keeps the records in memory,

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What `find` looks for: words, each of which must begin a word of an item's title, notes
 /// or place, case and accents aside (`ecole` finds `École`, `pass` finds `passport`). One
 /// rule for both backends: SQLite's full-text index folds text the same way (FTS5's
@@ -33,7 +31,7 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
 
     /// Lower case, without accents, split at everything that is not a letter or a digit.
     static func words(of text: String) -> [String] {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        TextFolding.fold(text)
             .split { !($0.isLetter || $0.isNumber) }
             .map(String.init)
     }

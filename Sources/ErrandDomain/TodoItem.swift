@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One to-do item. `sequence` orders items inside their section: checking or unchecking an
 /// item gives it a new, higher sequence so it lands at the end of the other section, as the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,11 +10,11 @@ public enum PrivateDirectory {
     /// Creates the missing folders above `path`; the existing ones are left as they are.
     public static func makeParents(of path: String) throws(FileFailure) {
         var missing: [String] = []
-        var current = (path as NSString).deletingLastPathComponent
+        var current = PathText.folder(of: path)
         var info = stat()
         while !current.isEmpty, current != "/", stat(current, &info) != 0 {
             missing.append(current)
-            current = (current as NSString).deletingLastPathComponent
+            current = PathText.folder(of: current)
         }
         for folder in missing.reversed() {
             // mkdir's mode is masked by the umask, never widened: 0700 at most.

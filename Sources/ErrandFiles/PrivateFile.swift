@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -62,8 +62,8 @@ public enum PrivateFile {
             }
             return realPath(path) ?? path
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let folder = PathText.folder(of: path)
+        let name = PathText.name(of: path)
         return (realPath(folder.isEmpty ? "." : folder) ?? folder) + "/" + name
     }
 
@@ -92,7 +92,7 @@ public enum PrivateFile {
 
     /// Makes a rename or a new name durable: the folder's entry is data too.
     public static func syncDirectory(of path: String) {
-        var parent = (path as NSString).deletingLastPathComponent
+        var parent = PathText.folder(of: path)
         if parent.isEmpty { parent = "." }
         let fd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }

@@ -1,6 +1,6 @@
 import ErrandFiles
 import ErrandShell
-import Foundation
+import FoundationEssentials
 
 /// `errand check FILE...`: replays transcripts and prints what differs; exit status 1 when
 /// one differs or cannot be read.

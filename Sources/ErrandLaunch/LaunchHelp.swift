@@ -36,7 +36,7 @@ public enum LaunchHelp {
     /// --store's.
     static func firstClause(_ help: String) -> String {
         let stops = ["; ", " (", ": ", ", "]
-        let cut = stops.compactMap { help.range(of: $0)?.lowerBound }.min() ?? help.endIndex
+        let cut = stops.compactMap { help.firstRange(of: $0)?.lowerBound }.min() ?? help.endIndex
         return String(help[..<cut])
     }
 

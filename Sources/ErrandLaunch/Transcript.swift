@@ -1,3 +1,5 @@
+import ErrandDomain
+
 /// A `.session` file: commands (`$ ` lines) each followed by the output it must produce.
 /// `#` lines are comments; `# today: YYYY-MM-DD` pins the clock (default 2026-11-29) and
 /// `# store: plist` picks the property-list backend.
@@ -21,9 +23,9 @@ public struct Transcript: Equatable, Sendable {
             if line.hasPrefix("$ ") {
                 steps.append(Step(line: index + 1, command: String(line.dropFirst(2)), expected: []))
             } else if line.hasPrefix("#") {
-                let directive = line.dropFirst().trimmingCharacters(in: .whitespaces)
+                let directive = TextSafety.trimmed(String(line.dropFirst()))
                 if directive.hasPrefix("today:") {
-                    today = directive.dropFirst(6).trimmingCharacters(in: .whitespaces)
+                    today = TextSafety.trimmed(String(directive.dropFirst(6)))
                 } else if directive == "store: plist" {
                     plist = true
                 }

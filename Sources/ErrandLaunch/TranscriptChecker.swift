@@ -1,7 +1,8 @@
 import ErrandDomain
+import ErrandFiles
 import ErrandShell
 import ErrandStorage
-import Foundation
+import FoundationEssentials
 
 /// `errand check`: replays transcripts against a fresh temporary store with a pinned clock,
 /// English labels, fixed ids and an 80-column width, and reports every difference.
@@ -23,7 +24,7 @@ public struct TranscriptChecker {
         } catch {
             throw LaunchError.invalid("\(path): cannot read the transcript")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         let absolute = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
         return try check(text: text, file: path, folder: folder.isEmpty ? FileManager.default.currentDirectoryPath : absolute)
     }
@@ -34,7 +35,7 @@ public struct TranscriptChecker {
         guard let today = DueDay(iso: transcript.today) else {
             throw LaunchError.invalid("\(file): the today directive needs YYYY-MM-DD, not \"\(transcript.today)\"")
         }
-        let dir = NSTemporaryDirectory() + "errand-check-" + UUID().uuidString
+        let dir = FileManager.default.temporaryDirectory.path + "/errand-check-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let backend: StoreBackend = transcript.plist ? .plist : .sqlite
         let store = try StoreOpener.open(path: dir + "/store." + backend.rawValue, backend: backend)

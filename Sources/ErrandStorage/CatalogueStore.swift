@@ -17,6 +17,23 @@ public protocol CatalogueStore: AnyObject {
     /// Replaces the whole cache in one durable step and says what changed; on any failure
     /// the previous cache stays exactly as it was.
     func replaceCatalogue(_ catalogue: Catalogue) throws -> CatalogueChange
+    /// The same with the ads handed over one at a time as they are read (a sync streams
+    /// them): `ads` is called once, with the function that stores one ad. A backend that
+    /// keeps the ads apart never holds them all; on any error, `ads`'s own included, the
+    /// previous cache stays exactly as it was.
+    func replaceCatalogue(categories: [AdCategory], source: String, fetched: Int64,
+                          ads: (_ add: (Ad) throws -> Void) throws -> Void) throws -> CatalogueChange
+}
+
+extension CatalogueStore {
+    /// For a backend that writes its cache whole (the property list): the ads gathered, then
+    /// replaced at once.
+    public func replaceCatalogue(categories: [AdCategory], source: String, fetched: Int64,
+                                 ads: (_ add: (Ad) throws -> Void) throws -> Void) throws -> CatalogueChange {
+        var all: [Ad] = []
+        try ads { all.append($0) }
+        return try replaceCatalogue(Catalogue(ads: all, categories: categories, source: source, fetched: fetched))
+    }
 }
 
 /// What Errand keeps: to-do items and the ads cache.

@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// The stale-listing rule, once for every backend: a call made from a listing names the item
 /// as it was listed and acts only if the stored item still equals it. Otherwise nothing is

@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// The undo journal, once for both backends: a command's changes are journaled in the same
 /// transaction as the items (the backends' `changeItems`), and undo and redo apply an entry

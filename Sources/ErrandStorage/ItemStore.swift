@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// The one storage protocol both backends implement (as the ads app's DAO had two).
 ///

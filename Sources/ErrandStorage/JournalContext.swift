@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The command whose changes the store is journaling, and when it runs.
 public struct JournalContext: Sendable {

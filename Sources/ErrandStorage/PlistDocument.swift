@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// The on-disk shape of a property-list store: a dictionary marked as Errand's, with a schema
 /// version and a revision counter that every write increments.

@@ -1,6 +1,6 @@
 import ErrandDomain
 import ErrandFiles
-import Foundation
+import FoundationEssentials
 
 /// The plain-file backend: the whole store as one XML property list.
 ///
@@ -314,9 +314,9 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         try StoreFile.checkExisting(path)
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try FileContents.read(path)
         } catch {
-            throw StoreError.unreadable(path: path, reason: error.localizedDescription)
+            throw StoreError.unreadable(path: path, reason: error.reason)
         }
         let document = try PlistDocument.decode(data, path: path)
         manager = ItemManager(items: try document.todoItems(path: path))

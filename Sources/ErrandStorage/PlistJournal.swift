@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// The undo journal of a property-list store, kept in its document beside the items so that
 /// one write of the file lands both.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Tells XML and binary property lists from anything else before Foundation parses them:
 /// given other text, Foundation falls back to the old OpenStep parser, which logs its

@@ -1,6 +1,9 @@
 import CSQLite
 import ErrandFiles
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One SQLite connection with a statement cache and IMMEDIATE transactions that retry while
 /// another process holds the write lock: a busy store is waited for, never reported.
@@ -46,6 +49,9 @@ final class SQLiteConnection {
         if let db { sqlite3_close_v2(db) }
         db = nil
     }
+
+    /// Rows the last INSERT, UPDATE or DELETE changed.
+    var changes: Int { db.map { Int(sqlite3_changes($0)) } ?? 0 }
 
     var isReadOnly: Bool { db.map { sqlite3_db_readonly($0, "main") == 1 } ?? true }
 

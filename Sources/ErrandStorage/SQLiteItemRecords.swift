@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// The item table as the shared rules see it (ItemRecords), used inside one of the store's
 /// write transactions. Look-ups go through indexes: the id through uuid's, the equal-item

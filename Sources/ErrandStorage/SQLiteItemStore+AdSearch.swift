@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// `find` on the ads tab: the ad_text index (schema version 9) answers which ads hold the
 /// words; the list order and the category come from the ad table's own indexes.

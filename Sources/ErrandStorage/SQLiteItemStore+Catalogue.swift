@@ -1,17 +1,8 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// The ads cache in SQLite: three tables replaced together in one transaction.
 extension SQLiteItemStore: CatalogueStore {
-    /// The whole cache by a table scan: only a sync needs it, to say what changed.
-    private func storedCatalogue() throws -> Catalogue? {
-        guard let (source, fetched) = try catalogueInfo() else { return nil }
-        var ads: [Ad] = []
-        let a = try db.statement("SELECT \(Self.adColumns) FROM ad")
-        while try a.step() { ads.append(adRow(a)) }
-        return Catalogue(ads: ads, categories: try adCategories(), source: source, fetched: fetched)
-    }
-
     public func catalogueSummary() throws -> CatalogueSummary? {
         guard let (source, fetched) = try catalogueInfo() else { return nil }
         var counts: [Int64: Int] = [:]
@@ -77,43 +68,109 @@ extension SQLiteItemStore: CatalogueStore {
     }
 
     public func replaceCatalogue(_ next: Catalogue) throws -> CatalogueChange {
+        try replaceCatalogue(categories: next.categories, source: next.source, fetched: next.fetched) { add in
+            for ad in next.ads { try add(ad) }
+        }
+    }
+
+    /// Ads are written as they come and compared with the cache in SQL, never loaded: into an
+    /// empty cache, plain inserts with the list indexes rebuilt after; over a cache, an UPDATE
+    /// that changes a row only when a field differs (an update), else an insert if the id is
+    /// new, and at the end the ids the new listing lacks are deleted (removed).
+    public func replaceCatalogue(categories: [AdCategory], source: String, fetched: Int64,
+                                 ads: (_ add: (Ad) throws -> Void) throws -> Void) throws -> CatalogueChange {
         try db.writeTransaction {
-            let previous = try storedCatalogue()
-            try db.execute(SQLiteSchema.dropAdIndexes + "DELETE FROM ad; DELETE FROM ad_category; DELETE FROM catalogue_info;")
+            let fresh = try db.scalar("SELECT count(*) FROM (SELECT 1 FROM ad LIMIT 1)") == 0
+            try db.execute("DELETE FROM ad_category; DELETE FROM catalogue_info;" + (fresh ? SQLiteSchema.dropAdIndexes : ""))
             let c = try db.statement("INSERT INTO ad_category (id, name) VALUES (?1, ?2)")
-            for category in next.categories {
+            for category in categories {
                 c.reset()
                 c.bind(1, category.id)
                 c.bind(2, category.name)
                 try c.run()
             }
-            let a = try db.statement("""
-                INSERT INTO ad (id, category_id, title, description, price, small_image, thumb_image, created, urgent, siret)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-                """)
-            for ad in next.ads {
-                a.reset()
-                a.bind(1, ad.id)
-                a.bind(2, ad.categoryID)
-                a.bind(3, ad.title)
-                a.bind(4, ad.description)
-                a.bind(5, ad.price)
-                a.bind(6, ad.smallImage)
-                a.bind(7, ad.thumbImage)
-                a.bind(8, ad.created)
-                a.bind(9, ad.isUrgent ? 1 : 0)
-                a.bind(10, ad.siret)
-                try a.run()
+            var change = CatalogueChange(added: 0, updated: 0, removed: 0)
+            var seen = Set<Int64>()
+            let insert = try db.statement(Self.insertAdSQL)
+            let update = try db.statement(Self.updateChangedAdSQL)
+            let exists = try db.statement("SELECT 1 FROM ad WHERE id = ?1")
+            try ads { ad in
+                if !fresh {
+                    seen.insert(ad.id)
+                    Self.bind(ad, to: update)
+                    try update.run()
+                    if db.changes > 0 {
+                        change.updated += 1
+                        return
+                    }
+                    exists.reset()
+                    exists.bind(1, ad.id)
+                    defer { exists.reset() }
+                    if try exists.step() { return }
+                }
+                Self.bind(ad, to: insert)
+                try insert.run()
+                change.added += 1
             }
-            try db.execute(SQLiteSchema.adIndexes)
+            if fresh {
+                try db.execute(SQLiteSchema.adIndexes)
+            } else {
+                change.removed = try deleteAds(notIn: seen)
+            }
             let i = try db.statement("INSERT INTO catalogue_info (key, value) VALUES (?1, ?2)")
-            for (key, value) in [("source", next.source), ("fetched", String(next.fetched))] {
+            for (key, value) in [("source", source), ("fetched", String(fetched))] {
                 i.reset()
                 i.bind(1, key)
                 i.bind(2, value)
                 try i.run()
             }
-            return (previous ?? Catalogue(ads: [], categories: [], source: "", fetched: 0)).changes(to: next)
+            return change
         }
+    }
+
+    static let insertAdSQL = """
+        INSERT INTO ad (id, category_id, title, description, price, small_image, thumb_image, created, urgent, siret)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+        """
+    /// Changes the row only when a field differs, so that the count of changed rows is the
+    /// count of updated ads (IS NOT compares NULLs as values).
+    static let updateChangedAdSQL = """
+        UPDATE ad SET category_id = ?2, title = ?3, description = ?4, price = ?5, small_image = ?6, thumb_image = ?7,
+            created = ?8, urgent = ?9, siret = ?10
+        WHERE id = ?1 AND (category_id IS NOT ?2 OR title IS NOT ?3 OR description IS NOT ?4 OR price IS NOT ?5
+            OR small_image IS NOT ?6 OR thumb_image IS NOT ?7 OR created IS NOT ?8 OR urgent IS NOT ?9 OR siret IS NOT ?10)
+        """
+
+    private static func bind(_ ad: Ad, to s: SQLiteStatement) {
+        s.reset()
+        s.bind(1, ad.id)
+        s.bind(2, ad.categoryID)
+        s.bind(3, ad.title)
+        s.bind(4, ad.description)
+        s.bind(5, ad.price)
+        s.bind(6, ad.smallImage)
+        s.bind(7, ad.thumbImage)
+        s.bind(8, ad.created)
+        s.bind(9, ad.isUrgent ? 1 : 0)
+        s.bind(10, ad.siret)
+    }
+
+    /// Deletes the cached ads whose ids are not in `kept` (a walk of an index's ids, not of
+    /// the ads); returns how many.
+    private func deleteAds(notIn kept: Set<Int64>) throws -> Int {
+        var gone: [Int64] = []
+        let ids = try db.statement("SELECT id FROM ad")
+        while try ids.step() {
+            let id = ids.int(0)
+            if !kept.contains(id) { gone.append(id) }
+        }
+        ids.reset()
+        let delete = try db.statement("DELETE FROM ad WHERE id = ?1")
+        for id in gone {
+            delete.reset()
+            delete.bind(1, id)
+            try delete.run()
+        }
+        return gone.count
     }
 }

@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// `find`: the full-text index (item_text) says which rows hold the words, once per query and
 /// store state; the page is then read in list order. Few rows found: they are read by rowid

@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// The undo journal in the `journal` table (schema version 7), written in the transaction that
 /// changes the items.

@@ -1,7 +1,7 @@
 import CSQLite
 import ErrandDomain
 import ErrandFiles
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// The versioned schema. `user_version` holds the version; `application_id` marks the file
 /// as Errand's so that another program's SQLite database is refused instead of altered.

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// A prepared statement, reset before each use so the connection can cache it.
 final class SQLiteStatement {

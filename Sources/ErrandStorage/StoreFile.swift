@@ -1,5 +1,5 @@
 import ErrandFiles
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Opens a store with the backend the caller chose and knows where the default store lives.
 public enum StoreOpener {

@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// A journal entry's item changes as both backends keep them: items in the property-list
 /// store's own shape (PlistItem), so a field added to items is journaled where it is stored.

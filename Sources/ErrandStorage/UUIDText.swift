@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// UUIDs as stored text, byte for byte what `uuidString` gives (upper-case, dashed), written
 /// by hand: Foundation formats it with snprintf, which cost more than the SQLite insert it

@@ -1,5 +1,5 @@
 import ErrandFiles
-import Foundation
+import FoundationEssentials
 
 /// The persistent history: one entry per line in a private file. Saving merges with what is
 /// on disk, under a lock, so two shells exiting one after the other both keep their lines.
@@ -25,7 +25,7 @@ public final class HistoryFile {
     @discardableResult
     public func add(_ typed: String) -> Bool {
         let line = scrub(typed)
-        guard !line.trimmingCharacters(in: .whitespaces).isEmpty, !line.contains("\n"), entries.last != line else {
+        guard !line.allSatisfy(\.isWhitespace), !line.contains("\n"), entries.last != line else {
             return false
         }
         entries.append(line)

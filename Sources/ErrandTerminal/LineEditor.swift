@@ -1,5 +1,5 @@
 @preconcurrency import CEditLine
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -18,17 +18,7 @@ import Glibc
 
 signal(SIGPIPE, SIG_IGN)
 
-func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    var offset = 0
-    while offset < bytes.count {
-        let n = write(fd, base + offset, bytes.count - offset)
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { return false }
-        offset += n
-    }
-    return true
-}
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool { BodySpool.writeAll(fd, bytes) }
 
 func say(_ fd: Int32, _ text: String) {
     var text = text
@@ -89,8 +79,13 @@ func readPassword() -> String {
 
 let password = passwordOnStdin ? readPassword() : nil
 let scratch = NetworkingScratch.isolate()
-// The body goes to stdout as it arrives; errand keeps it only if we exit 0.
-let forward: @Sendable (Data) -> Bool = { piece in piece.withUnsafeBytes { writeAll(1, $0) } }
+// The body goes to stdout as it arrives, through a spool file so that a slow reader never
+// makes us hold it (BodySpool); errand keeps it only if we exit 0.
+let spool = scratch.flatMap { BodySpool(folder: $0, output: 1) }
+let forward: @Sendable (Data) -> Bool = { piece in
+    if let spool { return spool.append(piece) }
+    return piece.withUnsafeBytes { writeAll(1, $0) }
+}
 var downloader = URLSessionDownloader(forward: forward, password: password, userAgent: userAgent)
 if let fd = progressFD {
     downloader = URLSessionDownloader(progress: { received, expected in
@@ -101,7 +96,8 @@ if let fd = progressFD {
 do {
     _ = try downloader.download(url, limits: limits)
     NetworkingScratch.remove(scratch)
-    exit(0)
+    // A reader gone before the end has had all it wanted: nothing more to report.
+    exit(spool?.finish() == false ? 1 : 0)
 } catch {
     NetworkingScratch.remove(scratch)
     say(2, error.wireLine + "\n")

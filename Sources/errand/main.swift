@@ -49,6 +49,8 @@ default:
     break
 }
 
+// Day labels are written under the user's LC_TIME (DayLabeler): set it before anything is shown.
+setlocale(LC_TIME, "")
 let environment = EnvironmentVariable.read()
 let configuration: LaunchConfiguration
 do {

@@ -27,8 +27,11 @@ import Testing
         defer { server.stop() }
         let store = try Fixtures.temporaryStore(backend)
         let base = try CatalogueSync.baseURL(server.base)
-        let (catalogue, first) = try quick.sync(base: base, into: store, now: 1_000)
+        let (summary, first) = try quick.sync(base: base, into: store, now: 1_000)
+        var catalogue = try quick.fetch(base: base, now: 1_000)
+        catalogue.ads.sort { $0.id < $1.id }
         #expect(first == CatalogueChange(added: catalogue.ads.count, updated: 0, removed: 0))
+        #expect(summary == catalogue.summary)
         #expect(try store.catalogue() == catalogue)
 
         // One ad changes its price, one disappears: the next sync says so.
@@ -41,11 +44,33 @@ import Testing
         #expect(try store.catalogue()?.fetched == 2_000)
     }
 
+    /// Ads are stored as they are read: a problem in the last ad, after all the others were
+    /// written, still leaves the previous cache exactly as it was.
+    @Test(arguments: backends)
+    func aBadLastAdLeavesTheCacheIntact(_ backend: StoreBackend) throws {
+        let server = try sampleServer()
+        defer { server.stop() }
+        let store = try Fixtures.temporaryStore(backend)
+        let base = try CatalogueSync.baseURL(server.base)
+        _ = try quick.sync(base: base, into: store, now: 1_000)
+        let good = try store.catalogue()
+        var ads = try JSONSerialization.jsonObject(with: Fixtures.data(Fixtures.sample, "listing.json")) as? [[String: Any]] ?? []
+        ads[0]["price"] = 2.0
+        ads.append(ads[1])
+        server.set("/listing.json", .body(try JSONSerialization.data(withJSONObject: ads)))
+        #expect {
+            try quick.sync(base: base, into: store, now: 2_000)
+        } throws: { error in
+            "\(error)".hasPrefix("listing.json: ad \(ads.count) (id ") && "\(error)".hasSuffix("the id appears twice")
+        }
+        #expect(try store.catalogue() == good)
+    }
+
     @Test func fileURLsAndFoldersWork() throws {
         let store = try Fixtures.temporaryStore(.sqlite)
-        let (catalogue, _) = try quick.sync(base: try CatalogueSync.baseURL(Fixtures.sample.path), into: store, now: 5)
-        #expect(catalogue.categories.count == 11)
-        #expect(catalogue.source.hasPrefix("file://"))
+        let (summary, _) = try quick.sync(base: try CatalogueSync.baseURL(Fixtures.sample.path), into: store, now: 5)
+        #expect(summary.categories.count == 11)
+        #expect(summary.source.hasPrefix("file://"))
     }
 
     enum Breakage: String, CaseIterable {
@@ -66,7 +91,9 @@ import Testing
         let server = try sampleServer()
         defer { server.stop() }
         let store = try Fixtures.temporaryStore(backend)
-        let (good, _) = try quick.sync(base: try CatalogueSync.baseURL(server.base), into: store, now: 100)
+        _ = try quick.sync(base: try CatalogueSync.baseURL(server.base), into: store, now: 100)
+        let good = try store.catalogue()
+        #expect(good?.ads.isEmpty == false)
         var base = server.base
         let expected: [String]
         switch breakage {
@@ -120,8 +147,8 @@ import Testing
         defer { server.stop() }
         for backend in Self.backends {
             let store = try Fixtures.temporaryStore(backend)
-            let (catalogue, change) = try quick.sync(base: try CatalogueSync.baseURL(server.base), into: store, now: 1)
-            #expect(catalogue.ads.count == 300)
+            let (summary, change) = try quick.sync(base: try CatalogueSync.baseURL(server.base), into: store, now: 1)
+            #expect(summary.total == 300)
             #expect(change.added == 300)
             #expect(try store.catalogue()?.ads.count == 300)
         }

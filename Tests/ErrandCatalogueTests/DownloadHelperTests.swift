@@ -39,6 +39,24 @@ import Glibc
         }
     }
 
+    /// A reader slower than the network (errand storing ads) gets every byte in order: the
+    /// helper spools what it receives instead of holding it (BodySpool).
+    @Test func aSlowReaderGetsTheWholeBodyInOrder() throws {
+        var generator = SystemRandomNumberGenerator()
+        let body = Data((0..<(3 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let server = try LoopbackServer(routes: ["/big.json": .body(body)])
+        defer { server.stop() }
+        var received = Data()
+        var pieces = 0
+        try HelperDownloader().stream(URL(string: server.base + "big.json")!,
+                                      limits: FetchLimits(maxBytes: 4 << 20, idleTimeout: 5, totalTimeout: 20)) { piece in
+            pieces += 1
+            if pieces % 8 == 0 { usleep(2_000) }
+            received.append(contentsOf: piece)
+        }
+        #expect(received == body)
+    }
+
     /// Beside errand in a checkout; in ../lib/errand/ when installed by the package.
     @Test func theHelperIsFoundBesideErrandOrWhereThePackagePutsIt() {
         let both: Set = ["/opt/x/bin/errand-fetch", "/usr/lib/errand/errand-fetch"]

@@ -23,16 +23,6 @@ import Testing
         #expect(DueDay(iso: "20x6-01-01") == nil)
     }
 
-    @Test func labelsInEnglishAndFrench() throws {
-        let day = try #require(DueDay(iso: "2026-11-29"))
-        #expect(DayLabeler.english.label(day) == "Sun Nov 29")
-        #expect(DayLabeler(localeIdentifier: "C.UTF-8").label(day) == "Sun Nov 29")
-        let french = DayLabeler(localeIdentifier: "fr_FR.UTF-8").label(day)
-        #expect(french.contains("29"))
-        #expect(french.lowercased().contains("nov"))
-        #expect(french != "Sun Nov 29")
-    }
-
     @Test func timeOfDayParsing() {
         #expect(TimeOfDay(text: "9:05")?.minutes == 545)
         #expect(TimeOfDay(text: "23:59")?.description == "23:59")

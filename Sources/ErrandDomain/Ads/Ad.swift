@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One classified ad, with every field the paperclip API gives.
 public struct Ad: Hashable, Sendable, Identifiable {

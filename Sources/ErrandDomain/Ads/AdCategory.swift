@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A category of ads ("Multimédia", "Livres/CD/DVD").
 public struct AdCategory: Hashable, Sendable, Identifiable {
@@ -12,8 +12,7 @@ public struct AdCategory: Hashable, Sendable, Identifiable {
 
     /// Case- and accent-insensitive key, so `filter multimedia` finds "Multimédia".
     public static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            .trimmingCharacters(in: .whitespaces)
+        TextFolding.fold(TextSafety.trimmed(text))
     }
 
     public static func find(_ id: Int64, in categories: [AdCategory]) -> AdCategory? {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A cached copy of the ads API: what was fetched, from where and when.
 public struct Catalogue: Equatable, Sendable {

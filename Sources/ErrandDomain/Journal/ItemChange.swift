@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One item as a change found it and left it: nil before for an item the change created, nil
 /// after for one it removed. Undo puts `before` back, redo `after`; either is refused when the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One command's change to the items as the store's journal keeps it: what it was, when, and
 /// every item before and after, so it can be undone (and redone) after a restart, by exactly

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Records every change made through it to the records it wraps: the shared rules run on it
 /// unchanged, and the store journals what they did in the same transaction. An item changed

@@ -100,6 +100,6 @@ public enum Tokenizer {
     /// Quotes a value so that `split` gives it back as one word.
     public static func quote(_ text: String) -> String {
         if !text.isEmpty, !text.contains(where: { " \t\"'\\".contains($0) }) { return text }
-        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }

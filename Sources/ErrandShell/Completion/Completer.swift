@@ -1,5 +1,6 @@
 import ErrandDomain
-import Foundation
+import ErrandStorage
+import FoundationEssentials
 
 /// Context-aware Tab completion, derived from the command declarations: command names, row
 /// numbers of the last listing (shown with their titles), date words, file paths, choices.
@@ -128,9 +129,7 @@ public struct Completer {
             .sorted()
             .prefix(200)
             .map { name in
-                var isDirectory: ObjCBool = false
-                let folder = FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory)
-                    && isDirectory.boolValue
+                let folder = FileKind(path: directory + "/" + name) == .directory
                 let path = dirPart + name + (folder ? "/" : "")
                 return CompletionCandidate(insert: Tokenizer.quote(path), display: name + (folder ? "/" : ""),
                                            isComplete: !folder)

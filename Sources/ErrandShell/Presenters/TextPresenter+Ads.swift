@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// The ads list and detail as text. Every field comes from the network, so every one goes
 /// through `sanitize` before it reaches the terminal.
@@ -34,12 +34,11 @@ extension TextPresenter {
         }
         field("Category", category)
         field("Price", PriceFormat.euros(ad.price))
-        let timeZone = clock.timeZone
-        let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(ad.created))))
+        let offset = Int64(clock.offset(at: Double(ad.created)))
         let local = ad.created.addingReportingOverflow(offset).partialValue
         let minutes = Int((local % 86_400 + 86_400) % 86_400 / 60)
         field("Date", localDay(ad.created).iso + " " + DueDay.pad(minutes / 60, 2) + ":" + DueDay.pad(minutes % 60, 2)
-              + " (" + timeZone.identifier + ")")
+              + " (" + clock.zoneName + ")")
         field("Urgent", ad.isUrgent ? "yes" : "no")
         if let siret = ad.siret { field("SIRET", siret) }
         // URLs are never cut: people copy them.
@@ -60,7 +59,7 @@ extension TextPresenter {
 
     /// Cuts a line holding colour codes by its visible width.
     func clipStyled(_ line: String) -> String {
-        let plain = line.replacingOccurrences(of: "\u{1B}[31m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
+        let plain = line.replacing("\u{1B}[31m", with: "").replacing("\u{1B}[0m", with: "")
         return DisplayWidth.of(plain) > width ? clip(plain) : line
     }
 }

@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// Writes a Display as aligned text for a person: columns measured in display width,
 /// lines cut to the terminal width, colour only when the session has it on.

@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// Runs lines through the interpreter and writes what they show. Scripts, `source`, pipes and
 /// `-c` use `runBatch`; the keyboard uses `runOne` line by line. Only the keyboard adds

@@ -54,7 +54,7 @@ struct CommandContext {
         do {
             return try body(resolved)
         } catch let error as StoreError {
-            throw ShellError.failed(error.description.replacingOccurrences(of: resolved, with: typed))
+            throw ShellError.failed(error.description.replacing(resolved, with: typed))
         }
     }
 }

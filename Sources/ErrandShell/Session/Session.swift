@@ -5,7 +5,7 @@ import ErrandDomain
 public struct Session: Equatable, Sendable {
     public var tab: Tab = .view
     /// A navigation stack per tab; the last route is the screen shown.
-    public var stacks: [Tab: [Route]] = [:]
+    public var stacks = TabStacks()
     /// The ads category filter (catalogue).
     public var filter: String?
     /// The rows of the last listing shown: numbers typed refer to these.

@@ -1,7 +1,7 @@
 import ErrandCatalogue
 import ErrandDomain
 import ErrandStorage
-import Foundation
+import FoundationEssentials
 
 /// What commands reach outside the session value: the store, the clock, ids, the history and,
 /// at a terminal, the person. Injected so tests and transcripts pin every one of them.
@@ -32,7 +32,7 @@ public struct ShellEnvironment {
 
     /// In the clock's zone: a DUE with a time is the time it shows.
     public var calendarHelper: CalendarHelper {
-        CalendarHelper(zoneName: clock.timeZone.identifier, helperPath: calendarHelperPath)
+        CalendarHelper(zoneName: clock.zoneName, helperPath: calendarHelperPath)
     }
 
     public init(store: ErrandStore, clock: Clock, labeler: DayLabeler = .english, newID: @escaping () -> UUID = UUID.init,

@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// What passes between errand and its iCalendar helper (errand-ical), which alone links
 /// libical: items as fields, each `KEY LENGTH\n` then LENGTH bytes and `\n`, so any text

@@ -1,5 +1,6 @@
 import ErrandDomain
-import Foundation
+import ErrandFiles
+import FoundationEssentials
 
 /// Writes items for other programs: `.plist` in the SwiftUI app's `todos.plist` shape (text,
 /// date, id; notes and places have no field there), `.json` with every field.
@@ -41,7 +42,7 @@ public enum ItemExporter {
             throw StoreError.badFile(path: path, reason: "is \(kind.noun)")
         }
         // No folders made on the way: a mistyped path is an error, not a new directory tree.
-        var parent = (path as NSString).deletingLastPathComponent
+        var parent = PathText.folder(of: path)
         if parent.isEmpty { parent = "." }
         guard FileKind(path: parent) == .directory else {
             throw StoreError.badFile(path: path, reason: "no such folder: \(parent)")
@@ -51,33 +52,17 @@ public enum ItemExporter {
     /// Items without a due day are left out: every entry of that format has a date (the
     /// export command says how many were left out).
     public static func weekAppPlist(_ items: [TodoItem], clock: Clock) throws -> Data {
-        let array: [[String: Any]] = items.compactMap { item in
-            item.due.map { ["todo": item.title, "date": clock.date(of: $0, at: item.time), "id": item.id.uuidString] }
+        let rows = items.compactMap { item in
+            item.due.map { WeekAppRow(todo: item.title, date: clock.date(of: $0, at: item.time), id: item.id.uuidString) }
         }
-        return try PropertyListSerialization.data(fromPropertyList: array, format: .xml, options: 0)
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .xml
+        return try encoder.encode(rows)
     }
 
     public static func json(_ items: [TodoItem], clock: Clock) throws -> Data {
-        let rows: [[String: Any]] = items.map { item in
-            var row: [String: Any] = [
-                "id": item.id.uuidString, "uid": item.uid, "title": item.title, "done": item.isDone,
-                "created": Int(item.created.timeIntervalSince1970), "modified": Int(item.modified.timeIntervalSince1970),
-            ]
-            if let due = item.due { row["date"] = due.iso }
-            if let rule = item.repeats { row["repeat"] = rule.description }
-            if let notes = item.notes { row["notes"] = notes }
-            if let time = item.time { row["time"] = time.description }
-            if let location = item.location {
-                var place: [String: Any] = ["name": location.name]
-                if let c = location.coordinate {
-                    place["latitude"] = c.latitude
-                    place["longitude"] = c.longitude
-                }
-                row["location"] = place
-            }
-            return row
-        }
-        return try JSONSerialization.data(withJSONObject: ["format": "errand-export", "version": 1, "items": rows],
-                                          options: [.prettyPrinted, .sortedKeys])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(ExportDocument(items: items.map(ExportDocument.Row.init)))
     }
 }

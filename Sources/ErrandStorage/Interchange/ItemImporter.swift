@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// Reads the original apps' property lists into items. The whole file is checked before any
 /// item is returned, so a malformed file imports nothing; the error names the entry.

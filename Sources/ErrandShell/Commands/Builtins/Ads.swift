@@ -25,9 +25,9 @@ struct Ads: ShellCommand {
             }
         } else {
             do {
-                let (catalogue, _) = try environment.catalogueSync.sync(
+                let (summary, _) = try environment.catalogueSync.sync(
                     base: try CatalogueSync.baseURL(environment.catalogueBase), into: environment.store, now: now)
-                message = "fetched \(Plural.ads(catalogue.ads.count)) from \(Secrets.redacted(environment.catalogueBase))"
+                message = "fetched \(Plural.ads(summary.total)) from \(Secrets.redacted(environment.catalogueBase))"
             } catch {
                 throw ShellError.failed("ads: nothing is cached and \(ShellError.from(error)); get a catalogue with sync URL, e.g. "
                     + (environment.exampleCatalogue().map { "sync " + $0 }

@@ -18,9 +18,9 @@ struct Sync: ShellCommand {
         } else {
             text = try c.store.catalogueSummary()?.source ?? environment.catalogueBase
         }
-        let (catalogue, change) = try environment.catalogueSync.sync(base: try CatalogueSync.baseURL(text),
-                                                                     into: environment.store, now: environment.nowSeconds)
-        let message = "synced \(Plural.ads(catalogue.ads.count)) in \(catalogue.categories.count) categories from \(Secrets.redacted(typed ?? text)): "
+        let (summary, change) = try environment.catalogueSync.sync(base: try CatalogueSync.baseURL(text),
+                                                                   into: environment.store, now: environment.nowSeconds)
+        let message = "synced \(Plural.ads(summary.total)) in \(summary.categories.count) categories from \(Secrets.redacted(typed ?? text)): "
             + "\(change.added) new, \(change.updated) updated, \(change.removed) removed"
         if c.session.tab == .ads, c.session.route == .ads {
             return try c.adsList(message: message)
