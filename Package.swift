@@ -13,8 +13,10 @@ let package = Package(
         .executable(name: "errand-fetch", targets: ["errand-fetch"]),
         // The picture helper errand runs to decode and draw an ad's photo (see ErrandPicture).
         .executable(name: "errand-picture", targets: ["errand-picture"]),
+        // The iCalendar helper errand runs for .ics import and export (see ErrandICal).
+        .executable(name: "errand-ical", targets: ["errand-ical"]),
         // For the fuzz package beside it (fuzz/), which links the layers it exercises.
-        .library(name: "ErrandKit", targets: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandShell"]),
+        .library(name: "ErrandKit", targets: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandShell", "ErrandICal"]),
         .library(name: "ErrandPictureKit", targets: ["ErrandPicture"]),
     ],
     targets: [
@@ -51,11 +53,20 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibical",
+            path: "Sources/CLibical",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
         .target(name: "ErrandFiles"),
         .target(name: "ErrandPicture", dependencies: ["CChafa", "CTurboJPEG", "CPNG"]),
         .target(name: "ErrandDomain"),
         .target(name: "ErrandStorage", dependencies: ["ErrandDomain", "ErrandFiles", "CSQLite"]),
         .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandFiles"]),
+        // iCalendar through libical (VTODO <-> item): linked by errand-ical (and whichever helper
+        // syncs), never by errand, which it would cost 1.3 ms a start (ICU, libdb; see README).
+        .target(name: "ErrandICal", dependencies: ["ErrandDomain", "ErrandStorage", "CLibical"]),
         // The HTTP stack (FoundationNetworking, libcurl): linked by errand-fetch, never by errand.
         .target(name: "ErrandNetwork", dependencies: ["ErrandCatalogue"]),
         .target(name: "ErrandShell", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue"]),
@@ -69,6 +80,7 @@ let package = Package(
         .target(name: "ErrandTestSupport"),
         .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandCatalogue"]),
         .executableTarget(name: "errand-picture", dependencies: ["ErrandPicture"]),
+        .executableTarget(name: "errand-ical", dependencies: ["ErrandICal", "ErrandStorage", "ErrandDomain"]),
         // The release errand is one static executable (glibc, SQLite and libedit included): the
         // dynamic loader's symbol lookups and relocations were half of a start-up's instructions
         // (callgrind: 7.3M -> 2.9M for `errand -c view`). libedit's own libraries come with it.
@@ -103,5 +115,6 @@ let package = Package(
                     dependencies: ["ErrandPicture", "CTurboJPEG", "CPNG", "ErrandCatalogue", "ErrandShell", "ErrandDomain",
                                    "ErrandStorage", "ErrandTestSupport"],
                     exclude: ["Expected"]),
+        .testTarget(name: "ErrandICalTests", dependencies: ["ErrandICal", "ErrandStorage", "ErrandDomain"]),
     ]
 )

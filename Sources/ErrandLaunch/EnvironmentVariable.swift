@@ -27,6 +27,10 @@ public struct EnvironmentVariable: Sendable {
             the photo drawing helper, default errand-picture beside errand, else \
             ../lib/errand/errand-picture from errand's folder
             """),
+        EnvironmentVariable("ERRAND_ICAL", """
+            the iCalendar helper (.ics files), default errand-ical beside errand, else \
+            ../lib/errand/errand-ical from errand's folder
+            """),
         EnvironmentVariable("ERRAND_GEOCODER", "geocoding service URL (Nominatim API), default OpenStreetMap's; off: none"),
         EnvironmentVariable("TERM", "at a terminal other than linux or dumb, an item's place links to its map"),
         EnvironmentVariable("NO_COLOR", "set to anything but empty: no colour"),

@@ -144,4 +144,44 @@ extension StoreContractTests {
         #expect(try store.item(uid: "x@y") == added)
         #expect(try store.undatedCount() == 1)
     }
+
+    /// Items from another calendar are matched by UID: new ones added, known ones replaced
+    /// when modified later (state and section too), older copies ignored.
+    @Test(arguments: Backend.allCases)
+    func receivedItemsAreMatchedByUIDAndTheLaterWins(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let local = try store.add(item("Local"))
+        var phone = item("From the phone")
+        phone.uid = "p@phone"
+        phone.modified = Date(timeIntervalSince1970: 1_790_000_100)
+        guard case let .added(added)? = try store.receive([phone]).first else {
+            Issue.record("not added")
+            return
+        }
+        #expect(added.sequence > local.sequence)
+        var newer = phone
+        newer.id = UUID()
+        newer.title = "From the phone, done"
+        newer.isDone = true
+        newer.modified = Date(timeIntervalSince1970: 1_790_000_200)
+        var older = phone
+        older.id = UUID()
+        older.title = "stale"
+        older.modified = Date(timeIntervalSince1970: 1_790_000_000)
+        var twin = item("Local")
+        twin.uid = "twin@phone"
+        let receipts = try store.receive([newer, older, twin])
+        guard case let .updated(before, after)? = receipts.first else {
+            Issue.record("not updated: \(receipts)")
+            return
+        }
+        #expect(before == added)
+        #expect(after.id == added.id && after.isDone && after.title == "From the phone, done")
+        #expect(Array(receipts.dropFirst()) == [.unchanged, .refused])
+        let reopened = try backend.open(dir)
+        #expect(try reopened.item(uid: "p@phone") == after)
+        #expect(try reopened.allItems().map(\.title) == ["Local", "From the phone, done"])
+        #expect(try reopened.item(uid: "twin@phone") == nil)
+    }
 }

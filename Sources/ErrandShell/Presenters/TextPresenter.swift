@@ -146,6 +146,8 @@ public struct TextPresenter {
         }
         if let rule = item.repeats { field("Repeats", rule.description) }
         field("State", item.isDone ? "done" : "to do")
+        // Only for an item another calendar named: for one made here it is its id, shown nowhere.
+        if item.uid != item.id.uuidString { field("UID", item.uid) }
         return out
     }
 

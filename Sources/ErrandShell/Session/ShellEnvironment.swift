@@ -32,6 +32,14 @@ public struct ShellEnvironment {
     /// Looks places up for `create --at`, `edit --at`, `locate` and `near`; nil: geocoding is
     /// off (ERRAND_GEOCODER=off, and in tests and transcripts unless they set one up).
     public var geocoder: Geocoder?
+    /// The iCalendar helper for .ics import and export; nil: errand-ical beside errand, or
+    /// `ERRAND_ICAL`.
+    public var calendarHelperPath: String?
+
+    /// In the clock's zone: a DUE with a time is the time it shows.
+    public var calendarHelper: CalendarHelper {
+        CalendarHelper(zoneName: clock.zoneName, helperPath: calendarHelperPath)
+    }
 
     public init(store: ErrandStore, clock: Clock, labeler: DayLabeler = .english, newID: @escaping () -> UUID = UUID.init,
                 history: @escaping () -> [String] = { [] }, prompter: Prompter? = nil,
