@@ -32,14 +32,19 @@ let package = Package(
         .target(name: "ErrandStorage", dependencies: ["ErrandDomain", "ErrandFiles", "CSQLite"]),
         .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage"]),
         // The HTTP stack (FoundationNetworking, libcurl): linked by errand-fetch, never by errand.
-        .target(name: "ErrandNetwork", dependencies: ["ErrandCatalogue"]),
+        .target(name: "ErrandNetwork", dependencies: ["ErrandCatalogue", "ErrandDAVWire"]),
+        // The framing between errand and errand-fetch --dav (no Foundation: both sides link it).
+        .target(name: "ErrandDAVWire"),
+        // CalDAV: the multistatus reader, the client over errand-fetch --dav, the sync engine.
+        .target(name: "ErrandSync",
+                dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandDAVWire"]),
         .target(name: "ErrandShell", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue"]),
         .target(name: "ErrandLaunch",
                 dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandFiles"]),
         .target(name: "ErrandTerminal", dependencies: ["CEditLine", "ErrandFiles"]),
         // Helpers shared by the test targets (child processes, a loopback HTTP server).
         .target(name: "ErrandTestSupport"),
-        .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandCatalogue"]),
+        .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandCatalogue", "ErrandDAVWire"]),
         .executableTarget(
             name: "errand",
             dependencies: ["ErrandLaunch", "ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain"]
@@ -58,5 +63,8 @@ let package = Package(
                     dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandTerminal",
                                    "ErrandTestSupport"]),
         .testTarget(name: "ErrandTerminalTests", dependencies: ["ErrandTerminal", "ErrandFiles"]),
+        .testTarget(name: "ErrandSyncTests",
+                    dependencies: ["ErrandSync", "ErrandDAVWire", "ErrandStorage", "ErrandDomain", "ErrandCatalogue",
+                                   "ErrandTestSupport"]),
     ]
 )

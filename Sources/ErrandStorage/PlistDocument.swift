@@ -12,13 +12,15 @@ struct PlistDocument: Codable {
     var revision: Int
     var items: [PlistItem]
     var catalogue: PlistCatalogue?
+    var sync: PlistSync?
 
-    init(revision: Int, items: [TodoItem], catalogue: Catalogue?) {
+    init(revision: Int, items: [TodoItem], catalogue: Catalogue?, ledger: SyncLedger = SyncLedger()) {
         format = Self.formatName
         version = Self.currentVersion
         self.revision = revision
         self.items = items.map(PlistItem.init)
         self.catalogue = catalogue.map(PlistCatalogue.init)
+        sync = PlistSync(ledger)
     }
 
     /// Decodes a whole file, naming the problem when it is not one of ours.

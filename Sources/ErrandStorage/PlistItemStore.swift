@@ -157,6 +157,11 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         try changeAll { items, _ in try body(&items) }
     }
 
+    public func readRecords<T>(_ body: (ItemManager) throws -> T) throws -> T {
+        try refresh()
+        return try body(manager)
+    }
+
     /// Applies `body` to the freshest copy under the lock and writes the result; if `body`
     /// throws, nothing is written and the in-memory copy is left as the file is.
     private func changeAll<T>(_ body: (inout ItemManager, inout Catalogue?) throws -> T) throws -> T {
@@ -180,7 +185,8 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
 
     /// Writes a new version of the file (the lock must be held) and makes it the one we hold.
     private func write(items: ItemManager, catalogue: Catalogue?) throws {
-        let document = PlistDocument(revision: revision + 1, items: items.allInSections, catalogue: catalogue)
+        let document = PlistDocument(revision: revision + 1, items: items.allInSections, catalogue: catalogue,
+                                     ledger: items.ledger)
         let data: Data
         do {
             data = try document.encoded()
@@ -217,6 +223,10 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         }
         let document = try PlistDocument.decode(data, path: path)
         manager = ItemManager(items: try document.todoItems(path: path))
+        if let sync = document.sync {
+            guard let ledger = sync.ledger else { throw StoreError.notAStore(path: path, reason: "damaged: sync state") }
+            manager.ledger = ledger
+        }
         if let stored = document.catalogue {
             guard let catalogue = stored.catalogue else {
                 throw StoreError.notAStore(path: path, reason: "damaged: the ads cache holds impossible values")

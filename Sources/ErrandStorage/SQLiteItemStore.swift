@@ -243,6 +243,10 @@ public final class SQLiteItemStore: ItemStore {
         }
     }
 
+    public func readRecords<T>(_ body: (SQLiteItemRecords) throws -> T) throws -> T {
+        try body(SQLiteItemRecords(store: self))
+    }
+
     // MARK: sequence and rows
 
     /// The sequence counter as a batch advances it: the batch holds the write lock, so nobody
