@@ -37,6 +37,17 @@ public final class DayLabeler: @unchecked Sendable {
         return formatter.string(from: date).replacingOccurrences(of: ",", with: "")
     }
 
+    /// An item's day as a list shows it: "No date" for an item without one.
+    public func label(_ day: DueDay?) -> String {
+        day.map { label($0) } ?? DayLabeler.noDate
+    }
+
+    public func longLabel(_ day: DueDay?) -> String {
+        day.map { longLabel($0) } ?? DayLabeler.noDate
+    }
+
+    public static let noDate = "No date"
+
     /// The label with its year, for detail screens ("Sun Nov 29 2026").
     public func longLabel(_ day: DueDay) -> String {
         label(day) + " " + String(day.year)

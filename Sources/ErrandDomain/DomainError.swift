@@ -1,6 +1,9 @@
 /// Every way a to-do rule can refuse, as a value; `description` is the one line the user sees.
 public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
-    case duplicate(title: String, due: DueDay)
+    case duplicate(title: String, due: DueDay?)
+    /// A field that needs a due day, on an item without one (`a time`, `a repeat rule`).
+    case undatedField(String)
+    case emptyUID
     case notFound(String)
     case alreadyDone(String)
     case notDone(String)
@@ -14,7 +17,12 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .duplicate(title, due):
-            return "\"\(title)\" is already on the list for \(due.iso); change the title, notes, date or place to add another"
+            let when = due.map { "for \($0.iso)" } ?? "without a date"
+            return "\"\(title)\" is already on the list \(when); change the title, notes, date or place to add another"
+        case let .undatedField(what):
+            return "an item without a date cannot have \(what): give it a date first"
+        case .emptyUID:
+            return "an item needs a UID"
         case let .notFound(what):
             return "no item \(what)"
         case let .alreadyDone(title):

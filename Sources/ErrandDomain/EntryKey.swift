@@ -8,7 +8,7 @@
 public struct EntryKey: Hashable, Sendable {
     public let title: String
     public let notes: String?
-    public let due: DueDay
+    public let due: DueDay?
     public let location: Location?
 
     public init(_ item: TodoItem) {

@@ -9,6 +9,7 @@ import Foundation
 public struct ItemManager: ItemRecords, Equatable, Sendable {
     public private(set) var items: [TodoItem] = []
     private var indexByID: [UUID: Int] = [:]
+    private var idByUID: [String: UUID] = [:]
     /// How many open items each entry has: adding 100,000 items to a plist store scanned them
     /// all each time. A count, not an index, so removals need no rebuild (and a hand-made file
     /// with two equal open items keeps the rule while either is open).
@@ -40,8 +41,13 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
         indexByID[id].map { items[$0] }
     }
 
-    /// One day's items: To do first, then Done, each in section order.
-    public func items(on day: DueDay) -> [TodoItem] {
+    public func item(uid: String) -> TodoItem? {
+        idByUID[uid].flatMap(item(id:))
+    }
+
+    /// One day's items (nil: the items without a date): To do first, then Done, each in
+    /// section order.
+    public func items(on day: DueDay?) -> [TodoItem] {
         let ofDay = items.filter { $0.due == day }
         return ofDay.filter { !$0.isDone }.sorted(by: ItemManager.dayOrder)
             + ofDay.filter(\.isDone).sorted(by: ItemManager.dayOrder)
@@ -49,23 +55,30 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
 
     /// Open items due before `day`, oldest first (in a day, the day's own order).
     public func overdue(before day: DueDay) -> [TodoItem] {
-        items.filter { !$0.isDone && $0.due < day }.sorted(by: ItemManager.dueOrder)
+        items.filter { !$0.isDone && $0.due.map { $0 < day } ?? false }.sorted(by: ItemManager.dueOrder)
     }
 
-    /// `list`: To do by due day (each day in its own order), then Done in check order.
+    /// `list`: To do by due day (each day in its own order, those without a date last), then
+    /// Done in check order.
     public var agenda: [TodoItem] {
         items.filter { !$0.isDone }.sorted(by: ItemManager.dueOrder) + doneItems
     }
 
     static func dueOrder(_ a: TodoItem, _ b: TodoItem) -> Bool {
-        a.due != b.due ? a.due < b.due : dayOrder(a, b)
+        switch (a.due, b.due) {
+        case let (x?, y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return dayOrder(a, b)
+        }
     }
 
     /// Open items per day for `days` consecutive days from `start`.
     public func openCounts(from start: DueDay, days: Int) -> [Int] {
         var counts = [Int](repeating: 0, count: max(days, 0))
         for item in items where !item.isDone {
-            let offset = item.due.dayNumber - start.dayNumber
+            guard let due = item.due else { continue }
+            let offset = due.dayNumber - start.dayNumber
             if offset >= 0, offset < counts.count { counts[offset] += 1 }
         }
         return counts
@@ -108,6 +121,7 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
         for item in removed { ledger.removed(item.id) }
         items = []
         indexByID = [:]
+        idByUID = [:]
         openEntries = [:]
         return removed
     }
@@ -131,10 +145,12 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
     }
 
     private mutating func remember(_ item: TodoItem) {
+        idByUID[item.uid] = item.id
         if !item.isDone { openEntries[EntryKey(item), default: 0] += 1 }
     }
 
     private mutating func forget(_ item: TodoItem) {
+        if idByUID[item.uid] == item.id { idByUID[item.uid] = nil }
         guard !item.isDone, let count = openEntries[EntryKey(item)] else { return }
         openEntries[EntryKey(item)] = count > 1 ? count - 1 : nil
     }

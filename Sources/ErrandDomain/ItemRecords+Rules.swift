@@ -13,10 +13,10 @@ extension ItemRecords {
         return try insertOpen(fresh)
     }
 
-    /// Moves an item to the end of the other section.
+    /// Moves an item to the end of the other section; `now` becomes its modified time.
     @discardableResult
-    public mutating func setDone(_ done: Bool, id: UUID) throws -> TodoItem {
-        try setDone(done, stored: existing(id: id))
+    public mutating func setDone(_ done: Bool, id: UUID, at now: Date = Date()) throws -> TodoItem {
+        try setDone(done, stored: existing(id: id), at: now)
     }
 
     @discardableResult
@@ -51,23 +51,27 @@ extension ItemRecords {
 
     /// `setDone` for an item just read under the same lock: the storage layer reads it once
     /// to hold it against a listing (ItemRecords+Expecting) and hands it on.
-    package mutating func setDone(_ done: Bool, stored item: TodoItem) throws -> TodoItem {
+    package mutating func setDone(_ done: Bool, stored item: TodoItem, at now: Date = Date()) throws -> TodoItem {
         if item.isDone == done { throw done ? DomainError.alreadyDone(item.title) : DomainError.notDone(item.title) }
         // Reopening is adding back to To do: the equal-item rule applies as it does to a new item.
         if !done, try hasOpenItem(withEntry: EntryKey(item)) {
             throw DomainError.duplicate(title: item.title, due: item.due)
         }
-        let moved = try movedToEnd(item, done: done)
+        var moved = try movedToEnd(item, done: done)
+        moved.modified = TodoItem.wholeSeconds(now)
         try update(moved)
         return moved
     }
 
-    /// Changes an item in place: its id, created time, state and place in its section stay, as
-    /// they are the stored item's. An open item may not become equal to another open item.
-    package mutating func edit(_ changed: TodoItem, stored: TodoItem) throws -> TodoItem {
+    /// Changes an item in place: its id, UID, created time, state and place in its section
+    /// stay, as they are the stored item's; `now` becomes its modified time. An open item may
+    /// not become equal to another open item.
+    package mutating func edit(_ changed: TodoItem, stored: TodoItem, at now: Date = Date()) throws -> TodoItem {
         var edited = changed
         edited.id = stored.id
+        edited.uid = stored.uid
         edited.created = stored.created
+        edited.modified = TodoItem.wholeSeconds(now)
         edited.isDone = stored.isDone
         edited.sequence = stored.sequence
         edited = try edited.validated()
@@ -78,10 +82,11 @@ extension ItemRecords {
         return edited
     }
 
-    /// Why a new item may not be added, if it may not: an equal item is open, or its id is
-    /// taken (the user sees both as "already on the list").
+    /// Why a new item may not be added, if it may not: an equal item is open, or its id or UID
+    /// is taken (the user sees each as "already on the list").
     private func refusal(toAdd item: TodoItem) throws -> DomainError? {
-        guard try hasOpenItem(withEntry: EntryKey(item)) || self.item(id: item.id) != nil else { return nil }
+        guard try hasOpenItem(withEntry: EntryKey(item)) || self.item(id: item.id) != nil
+            || self.item(uid: item.uid) != nil else { return nil }
         return .duplicate(title: item.title, due: item.due)
     }
 

@@ -3,9 +3,11 @@ import Foundation
 /// What the to-do rules need from wherever items are kept: two look-ups, a sequence counter
 /// and plain writes, with no rule in any of them. ItemManager keeps the records in memory,
 /// the SQLite backend in tables; the rules (ItemRecords+Rules.swift) are written once on top,
-/// so a new backend implements these six and inherits every rule.
+/// so a new backend implements these seven and inherits every rule.
 public protocol ItemRecords {
     func item(id: UUID) throws -> TodoItem?
+    /// The item known by this iCalendar UID, compared as text.
+    func item(uid: String) throws -> TodoItem?
     /// Whether an open item has this entry. A backend may narrow its search with an index,
     /// but which candidates are equal is `EntryKey`'s == to say.
     func hasOpenItem(withEntry key: EntryKey) throws -> Bool

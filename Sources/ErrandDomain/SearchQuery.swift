@@ -20,9 +20,15 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
     }
 
     public func matches(_ item: TodoItem) -> Bool {
-        let text = [item.title, item.notes ?? "", item.location?.name ?? ""].joined(separator: " ")
-        let itemWords = SearchQuery.words(of: text)
-        return words.allSatisfy { word in itemWords.contains { $0.hasPrefix(word) } }
+        matches([item.title, item.notes ?? "", item.location?.name ?? ""])
+    }
+
+    /// An ad: its title and description.
+    public func matches(_ ad: Ad) -> Bool { matches([ad.title, ad.description]) }
+
+    func matches(_ fields: [String]) -> Bool {
+        let found = SearchQuery.words(of: fields.joined(separator: " "))
+        return words.allSatisfy { word in found.contains { $0.hasPrefix(word) } }
     }
 
     /// Lower case, without accents, split at everything that is not a letter or a digit.

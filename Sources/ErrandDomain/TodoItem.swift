@@ -5,21 +5,34 @@ import Foundation
 /// book's ItemManager appended to its arrays.
 public struct TodoItem: Hashable, Sendable, Identifiable {
     public var id: UUID
+    /// The iCalendar UID it is known by elsewhere (sync, .ics files): for an item made here its
+    /// id's text, for one from another client whatever text that client chose (todoman writes
+    /// `hex@host`), kept as given and never read as a UUID.
+    public var uid: String
     public var title: String
     public var notes: String?
-    public var due: DueDay
+    /// nil: no due day (a VTODO without DUE). Such an item has no time and does not repeat.
+    public var due: DueDay?
     public var time: TimeOfDay?
     public var location: Location?
     public var isDone: Bool
     public var created: Date
+    /// When the item last changed (iCalendar's LAST-MODIFIED); whole seconds, as `created`.
+    public var modified: Date
     public var sequence: Int64
     /// How the item repeats, if it does: checking it creates the next occurrence.
     public var repeats: Repeat?
+    /// The VTODO this item was read from (import or sync), whole: the properties Errand does
+    /// not model (alarms, categories, priority, X- properties, an RRULE it cannot map) are
+    /// written back from it, so an edit here rewrites only what Errand owns. nil for items
+    /// made here.
+    public var icalendar: String?
 
-    public init(id: UUID, title: String, notes: String? = nil, due: DueDay, time: TimeOfDay? = nil,
-                location: Location? = nil, isDone: Bool = false, created: Date, sequence: Int64 = 0,
-                repeats: Repeat? = nil) {
+    public init(id: UUID, uid: String? = nil, title: String, notes: String? = nil, due: DueDay?,
+                time: TimeOfDay? = nil, location: Location? = nil, isDone: Bool = false, created: Date,
+                modified: Date? = nil, sequence: Int64 = 0, repeats: Repeat? = nil, icalendar: String? = nil) {
         self.id = id
+        self.uid = uid ?? id.uuidString
         self.title = title
         self.notes = notes
         self.due = due
@@ -27,13 +40,23 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
         self.location = location
         self.isDone = isDone
         // Whole seconds: XML property lists drop fractions, and both backends must agree.
-        self.created = Date(timeIntervalSince1970: created.timeIntervalSince1970.rounded(.down))
+        self.created = TodoItem.wholeSeconds(created)
+        self.modified = TodoItem.wholeSeconds(modified ?? created)
         self.sequence = sequence
         self.repeats = repeats
+        self.icalendar = icalendar
+    }
+
+    public static func wholeSeconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
     }
 
     public static let maxTitle = 500
     public static let maxNotes = 10_000
+    /// A UID is an identifier, not a document: RFC 5545 sets no limit, servers do (255 is common).
+    public static let maxUID = 1_000
+    /// The kept VTODO: alarms and categories fit many times over; a megabyte is an attack.
+    public static let maxICalendarBytes = 256 * 1024
 
     /// Checks the fields a user typed; the reason names what is wrong. The text comes back in
     /// NFC (CanonicalText): every item reaches a store through here, so both backends store
@@ -48,6 +71,7 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
         if let name = location?.name, name.count > TodoItem.maxTitle {
             throw .tooLong(field: "place", limit: TodoItem.maxTitle)
         }
+        try checkCalendarFields()
         // Control characters would drive the terminal, break XML stores and end C strings.
         if TextSafety.containsControl(copy.title) { throw .controlCharacters(field: "title") }
         if let notes = copy.notes, TextSafety.containsControl(notes, allowing: ["\n", "\t"]) {
@@ -65,5 +89,17 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
         // Last, once the limits are checked: a runaway paste is refused before it is read twice.
         copy.title = CanonicalText.nfc(copy.title)
         return copy
+    }
+
+    /// What only an item without a day, or from another calendar, can get wrong.
+    private func checkCalendarFields() throws(DomainError) {
+        if due == nil, time != nil { throw .undatedField("a time") }
+        if due == nil, repeats != nil { throw .undatedField("a repeat rule") }
+        guard !uid.isEmpty else { throw .emptyUID }
+        guard uid.utf8.count <= TodoItem.maxUID else { throw .tooLong(field: "UID", limit: TodoItem.maxUID) }
+        if TextSafety.containsControl(uid) { throw .controlCharacters(field: "UID") }
+        if let icalendar, icalendar.utf8.count > TodoItem.maxICalendarBytes {
+            throw .tooLong(field: "kept iCalendar text", limit: TodoItem.maxICalendarBytes)
+        }
     }
 }

@@ -13,12 +13,12 @@ extension ItemRecords {
         return stored
     }
 
-    mutating func setDone(_ done: Bool, id: UUID, expecting: TodoItem?) throws -> TodoItem {
-        try setDone(done, stored: current(id: id, expecting: expecting))
+    mutating func setDone(_ done: Bool, id: UUID, expecting: TodoItem?, at now: Date) throws -> TodoItem {
+        try setDone(done, stored: current(id: id, expecting: expecting), at: now)
     }
 
-    mutating func edit(_ changed: TodoItem, expecting: TodoItem?) throws -> TodoItem {
-        try edit(changed, stored: current(id: changed.id, expecting: expecting))
+    mutating func edit(_ changed: TodoItem, expecting: TodoItem?, at now: Date) throws -> TodoItem {
+        try edit(changed, stored: current(id: changed.id, expecting: expecting), at: now)
     }
 
     mutating func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem {

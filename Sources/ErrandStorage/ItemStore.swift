@@ -17,14 +17,18 @@ public protocol ItemStore: AnyObject {
 
     func counts() throws -> ItemCounts
     func item(id: UUID) throws -> TodoItem?
+    /// The item known by this iCalendar UID (TodoItem.uid), compared as text.
+    func item(uid: String) throws -> TodoItem?
     /// A page of the To do section then the Done section, each in section order (the order
     /// items were added and checked, as the book app keeps them).
     func allItems(offset: Int, limit: Int) throws -> [TodoItem]
     /// A page of `list`: To do by due day (each day in its own order), then Done in check order.
     func agenda(offset: Int, limit: Int) throws -> [TodoItem]
-    /// A page of one day's items: To do first, then Done.
-    func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem]
-    func itemCount(on day: DueDay) throws -> Int
+    /// A page of one day's items (nil: the items without a date): To do first, then Done.
+    func items(on day: DueDay?, offset: Int, limit: Int) throws -> [TodoItem]
+    func itemCount(on day: DueDay?) throws -> Int
+    /// How many open items have no due day (the week's No date row).
+    func undatedCount() throws -> Int
     /// Open items per day for `days` consecutive days from `start`.
     func openCounts(from start: DueDay, days: Int) throws -> [Int]
     /// How many items `find` finds (see SearchQuery).
@@ -46,6 +50,15 @@ public protocol ItemStore: AnyObject {
     /// Puts items back exactly as given (same id, state and sequence), replacing same-id items.
     func restore(_ items: [TodoItem]) throws
 
+    /// The command whose changes `changeItems` journals (set by `journaling`); nil journals nothing.
+    var journalContext: JournalContext? { get set }
+    /// The newest `limit` journal entries, newest first.
+    func journal(limit: Int) throws -> [JournalEntry]
+    /// The entry `step` applies next: the newest not undone for undo, the oldest undone for redo.
+    func journalEntry(for step: JournalStep) throws -> JournalEntry?
+    /// Runs `body` (which applies `entry`) and marks the entry undone or done, in one change.
+    func applyJournal(_ step: JournalStep, _ entry: JournalEntry, _ body: (inout Records) throws -> Void) throws
+
     /// Starts a batch (`--single-transaction`): changes until `endBatch` are kept together
     /// and reach the disk all at once, or not at all; other processes wait for the end.
     func beginBatch() throws
@@ -56,21 +69,22 @@ public protocol ItemStore: AnyObject {
 
 extension ItemStore {
     public func allItems() throws -> [TodoItem] { try allItems(offset: 0, limit: .max) }
-    public func items(on day: DueDay) throws -> [TodoItem] { try items(on: day, offset: 0, limit: .max) }
+    public func items(on day: DueDay?) throws -> [TodoItem] { try items(on: day, offset: 0, limit: .max) }
 
     /// Adds an open item at the end of To do (refused if an equal item is open).
     public func add(_ item: TodoItem) throws -> TodoItem {
         try changeItems { try $0.add(item) }
     }
 
-    public func setDone(_ done: Bool, id: UUID, expecting: TodoItem?) throws -> TodoItem {
-        try changeItems { try $0.setDone(done, id: id, expecting: expecting) }
+    public func setDone(_ done: Bool, id: UUID, expecting: TodoItem?, at now: Date = Date()) throws -> TodoItem {
+        try changeItems { try $0.setDone(done, id: id, expecting: expecting, at: now) }
     }
 
-    /// Changes the item with `item`'s id in place (edit, postpone): same id, created time,
-    /// state and place in its section; refused if it would equal another open item.
-    public func edit(_ item: TodoItem, expecting: TodoItem?) throws -> TodoItem {
-        try changeItems { try $0.edit(item, expecting: expecting) }
+    /// Changes the item with `item`'s id in place (edit, postpone): same id, UID, created time,
+    /// state and place in its section, `now` as its modified time; refused if it would equal
+    /// another open item.
+    public func edit(_ item: TodoItem, expecting: TodoItem?, at now: Date = Date()) throws -> TodoItem {
+        try changeItems { try $0.edit(item, expecting: expecting, at: now) }
     }
 
     public func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem {
@@ -79,11 +93,11 @@ extension ItemStore {
 
     /// Several listed items checked or unchecked in one durable step: every one is held
     /// against its listing first, and if any is stale or refused, none changes.
-    public func setDone(_ done: Bool, listed: [TodoItem]) throws -> [TodoItem] {
+    public func setDone(_ done: Bool, listed: [TodoItem], at now: Date = Date()) throws -> [TodoItem] {
         try changeItems { records in
             let stored = try listed.map { try records.current(id: $0.id, expecting: $0) }
             var moved: [TodoItem] = []
-            for item in stored { moved.append(try records.setDone(done, stored: item)) }
+            for item in stored { moved.append(try records.setDone(done, stored: item, at: now)) }
             return moved
         }
     }
@@ -91,11 +105,12 @@ extension ItemStore {
     /// Several listed items checked, and the next occurrences of those that repeat added, in
     /// one durable step (all or nothing, as setDone(_:listed:)). An occurrence equal to an
     /// item already open is not added twice.
-    public func check(listed: [TodoItem], next: [TodoItem]) throws -> (checked: [TodoItem], added: [TodoItem]) {
+    public func check(listed: [TodoItem], next: [TodoItem], at now: Date = Date()) throws
+        -> (checked: [TodoItem], added: [TodoItem]) {
         try changeItems { records in
             let stored = try listed.map { try records.current(id: $0.id, expecting: $0) }
             var checked: [TodoItem] = []
-            for item in stored { checked.append(try records.setDone(true, stored: item)) }
+            for item in stored { checked.append(try records.setDone(true, stored: item, at: now)) }
             return (checked, try records.importItems(next).added)
         }
     }
@@ -110,11 +125,13 @@ extension ItemStore {
     }
 
     /// Several listed items edited in one durable step, all or none (see setDone(_:listed:)).
-    public func edit(_ changes: [(edited: TodoItem, listed: TodoItem)]) throws -> [TodoItem] {
+    public func edit(_ changes: [(edited: TodoItem, listed: TodoItem)], at now: Date = Date()) throws -> [TodoItem] {
         try changeItems { records in
             let stored = try changes.map { try records.current(id: $0.listed.id, expecting: $0.listed) }
             var edited: [TodoItem] = []
-            for (change, item) in zip(changes, stored) { edited.append(try records.edit(change.edited, stored: item)) }
+            for (change, item) in zip(changes, stored) {
+                edited.append(try records.edit(change.edited, stored: item, at: now))
+            }
             return edited
         }
     }

@@ -5,21 +5,28 @@ import Foundation
 /// version and a revision counter that every write increments.
 struct PlistDocument: Codable {
     static let formatName = "errand-store"
-    static let currentVersion = 1
+    /// 2: items may lack `due` and carry `uid`, `modified` and `icalendar` (iCalendar, sync).
+    /// Version 1 files read as they are; the first change writes version 2.
+    static let currentVersion = 2
 
     var format: String
     var version: Int
     var revision: Int
     var items: [PlistItem]
     var catalogue: PlistCatalogue?
+    /// Absent in files written before undo survived a restart.
+    var journal: PlistJournal?
+    /// Absent while no remote is set (and in files written before sync).
     var sync: PlistSync?
 
-    init(revision: Int, items: [TodoItem], catalogue: Catalogue?, ledger: SyncLedger = SyncLedger()) {
+    init(revision: Int, items: [TodoItem], catalogue: Catalogue?, journal: PlistJournal,
+         ledger: SyncLedger = SyncLedger()) {
         format = Self.formatName
         version = Self.currentVersion
         self.revision = revision
         self.items = items.map(PlistItem.init)
         self.catalogue = catalogue.map(PlistCatalogue.init)
+        self.journal = journal.entries.isEmpty ? nil : journal
         sync = PlistSync(ledger)
     }
 
@@ -86,37 +93,48 @@ struct PlistDocument: Codable {
 
 struct PlistItem: Codable {
     var id: String
+    /// Absent when it is `id` (every item made here, and every item of a version 1 file).
+    var uid: String?
     var title: String
     var notes: String?
-    var due: String
+    /// Absent for an item without a due day.
+    var due: String?
     var time: Int?
     var place: String?
     var latitude: Double?
     var longitude: Double?
     var done: Bool
     var created: Date
+    /// Absent when it is `created` (items of a version 1 file).
+    var modified: Date?
     var sequence: Int64
     /// Repeat.stored; absent for an item that does not repeat (and in older files).
     var repeats: String?
+    var icalendar: String?
 
     init(_ item: TodoItem) {
         id = UUIDText.of(item.id)
+        uid = item.uid == id ? nil : item.uid
         title = item.title
         notes = item.notes
-        due = item.due.iso
+        due = item.due?.iso
         time = item.time?.minutes
         place = item.location?.name
         latitude = item.location?.coordinate?.latitude
         longitude = item.location?.coordinate?.longitude
         done = item.isDone
         created = item.created
+        modified = item.modified
         sequence = item.sequence
         repeats = item.repeats?.stored
+        icalendar = item.icalendar
     }
 
     var todoItem: TodoItem? {
-        guard let uuid = UUID(uuidString: id), let day = DueDay(iso: due),
-              Clock.supportedSeconds.contains(created.timeIntervalSince1970) else { return nil }
+        guard let uuid = UUID(uuidString: id), Clock.supportedSeconds.contains(created.timeIntervalSince1970),
+              Clock.supportedSeconds.contains((modified ?? created).timeIntervalSince1970) else { return nil }
+        let day = due.flatMap { DueDay(iso: $0) }
+        if due != nil, day == nil { return nil }
         var location: Location?
         if let place {
             var coordinate: Coordinate?
@@ -130,8 +148,9 @@ struct PlistItem: Codable {
         if time != nil, timeOfDay == nil { return nil }
         let rule = repeats.flatMap(Repeat.init(stored:))
         if repeats != nil, rule == nil { return nil }
-        return TodoItem(id: uuid, title: title, notes: notes, due: day, time: timeOfDay, location: location,
-                        isDone: done, created: created, sequence: sequence, repeats: rule)
+        return TodoItem(id: uuid, uid: uid, title: title, notes: notes, due: day, time: timeOfDay, location: location,
+                        isDone: done, created: created, modified: modified, sequence: sequence, repeats: rule,
+                        icalendar: icalendar)
     }
 }
 

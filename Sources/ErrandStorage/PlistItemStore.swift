@@ -17,6 +17,9 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
     private var revision = 0
     private var fingerprint: FileFingerprint?
     private var batch: Batch?
+    private var journal = PlistJournal()
+    /// The command being journaled (ItemStore+Journal).
+    public var journalContext: JournalContext?
 
     public init(path: String) throws {
         self.path = path
@@ -34,17 +37,23 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
 
     public func counts() throws -> ItemCounts { try refresh(); return manager.counts }
     public func item(id: UUID) throws -> TodoItem? { try refresh(); return manager.item(id: id) }
+    public func item(uid: String) throws -> TodoItem? { try refresh(); return manager.item(uid: uid) }
+
+    public func undatedCount() throws -> Int {
+        try refresh()
+        return manager.items.lazy.filter { !$0.isDone && $0.due == nil }.count
+    }
     public func allItems(offset: Int, limit: Int) throws -> [TodoItem] {
         try refresh()
         return PageWindow(offset: offset, limit: limit).slice(manager.allInSections)
     }
 
-    public func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
+    public func items(on day: DueDay?, offset: Int, limit: Int) throws -> [TodoItem] {
         try refresh()
         return PageWindow(offset: offset, limit: limit).slice(manager.items(on: day))
     }
 
-    public func itemCount(on day: DueDay) throws -> Int {
+    public func itemCount(on day: DueDay?) throws -> Int {
         try refresh()
         return manager.items.lazy.filter { $0.due == day }.count
     }
@@ -66,7 +75,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
 
     public func overdueCount(before day: DueDay) throws -> Int {
         try refresh()
-        return manager.items.lazy.filter { !$0.isDone && $0.due < day }.count
+        return manager.items.lazy.filter { !$0.isDone && $0.due.map { $0 < day } ?? false }.count
     }
 
     public func overdueItems(before day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
@@ -82,11 +91,35 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
     // MARK: changing
 
     public func removeAll() throws -> [TodoItem] {
-        try changeItems { manager in manager.removeAll() }
+        try changeItems { records in
+            let removed = records.base.removeAll()
+            records.noteRemoved(removed)
+            return removed
+        }
     }
 
     public func restore(_ items: [TodoItem]) throws {
-        try changeItems { manager in manager.restore(items) }
+        try changeItems { records in records.base.restore(items) }
+    }
+
+    // MARK: journal
+
+    public func journal(limit: Int) throws -> [JournalEntry] {
+        try refresh()
+        return try journal.newest(limit, path: path)
+    }
+
+    public func journalEntry(for step: JournalStep) throws -> JournalEntry? {
+        try refresh()
+        return try journal.entry(for: step, path: path)
+    }
+
+    public func applyJournal(_ step: JournalStep, _ entry: JournalEntry,
+                             _ body: (inout JournalRecorder<ItemManager>) throws -> Void) throws {
+        try changeAll { items, _, journal in
+            _ = try Self.recording(&items, body)
+            journal.mark(entry.id, undone: step == .undo)
+        }
     }
 
     // MARK: catalogue
@@ -103,6 +136,17 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         return PageWindow(offset: offset, limit: limit).slice(listed)
     }
 
+    public func adMatchCount(_ query: SearchQuery, in categoryID: Int64?) throws -> Int {
+        try refresh()
+        return cachedCatalogue?.listed(in: categoryID, matching: query).count ?? 0
+    }
+
+    public func matchingAds(_ query: SearchQuery, in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
+        try refresh()
+        guard let catalogue = cachedCatalogue else { return [] }
+        return PageWindow(offset: offset, limit: limit).slice(catalogue.listed(in: categoryID, matching: query))
+    }
+
     public func ad(id: Int64) throws -> (ad: Ad, category: String?)? {
         try refresh()
         guard let catalogue = cachedCatalogue, let ad = catalogue.ads.first(where: { $0.id == id }) else { return nil }
@@ -110,7 +154,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
     }
 
     public func replaceCatalogue(_ next: Catalogue) throws -> CatalogueChange {
-        try changeAll { _, catalogue in
+        try changeAll { _, catalogue, _ in
             let change = (catalogue ?? Catalogue(ads: [], categories: [], source: "", fetched: 0)).changes(to: next)
             catalogue = next
             return change
@@ -143,7 +187,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
             try refresh()
             return
         }
-        try write(items: manager, catalogue: cachedCatalogue)
+        try write(items: manager, catalogue: cachedCatalogue, journal: journal)
     }
 
     private struct Batch {
@@ -153,8 +197,23 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
     // MARK: file
 
     /// Applies `body` to the freshest copy of the items under the lock and writes the result.
-    public func changeItems<T>(_ body: (inout ItemManager) throws -> T) throws -> T {
-        try changeAll { items, _ in try body(&items) }
+    public func changeItems<T>(_ body: (inout JournalRecorder<ItemManager>) throws -> T) throws -> T {
+        try changeAll { items, _, journal in
+            let (result, changes) = try Self.recording(&items, body)
+            journal.append(changes, context: journalContext)
+            return result
+        }
+    }
+
+    /// Runs `body` on the items through a recorder. The items move into it and back rather than
+    /// being copied, so a batch still changes them in place.
+    private static func recording<T>(_ items: inout ItemManager, _ body: (inout JournalRecorder<ItemManager>) throws -> T)
+        rethrows -> (T, [ItemChange]) {
+        var records = JournalRecorder(items)
+        items = ItemManager()
+        defer { items = records.base }
+        let result = try body(&records)
+        return (result, records.effective)
     }
 
     public func readRecords<T>(_ body: (ItemManager) throws -> T) throws -> T {
@@ -164,12 +223,12 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
 
     /// Applies `body` to the freshest copy under the lock and writes the result; if `body`
     /// throws, nothing is written and the in-memory copy is left as the file is.
-    private func changeAll<T>(_ body: (inout ItemManager, inout Catalogue?) throws -> T) throws -> T {
+    private func changeAll<T>(_ body: (inout ItemManager, inout Catalogue?, inout PlistJournal) throws -> T) throws -> T {
         if batch != nil {
             // In place: a copy per change made a 100,000-line script quadratic. Safe because
             // every rule (ItemRecords+Rules) checks before it changes anything, so a refused
             // change leaves the items as they were.
-            let result = try body(&manager, &cachedCatalogue)
+            let result = try body(&manager, &cachedCatalogue, &journal)
             batch?.dirty = true
             return result
         }
@@ -177,16 +236,17 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
             try refresh()
             var copy = manager
             var catalogueCopy = cachedCatalogue
-            let result = try body(&copy, &catalogueCopy)
-            try write(items: copy, catalogue: catalogueCopy)
+            var journalCopy = journal
+            let result = try body(&copy, &catalogueCopy, &journalCopy)
+            try write(items: copy, catalogue: catalogueCopy, journal: journalCopy)
             return result
         }
     }
 
     /// Writes a new version of the file (the lock must be held) and makes it the one we hold.
-    private func write(items: ItemManager, catalogue: Catalogue?) throws {
+    private func write(items: ItemManager, catalogue: Catalogue?, journal: PlistJournal) throws {
         let document = PlistDocument(revision: revision + 1, items: items.allInSections, catalogue: catalogue,
-                                     ledger: items.ledger)
+                                     journal: journal, ledger: items.ledger)
         let data: Data
         do {
             data = try document.encoded()
@@ -197,6 +257,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         try StoreFile.replace(path, with: data)
         manager = items
         cachedCatalogue = catalogue
+        self.journal = journal
         revision = document.revision
         fingerprint = FileFingerprint(path: path)
     }
@@ -209,6 +270,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
             // No file yet: an empty store until the first change creates it.
             manager = ItemManager()
             cachedCatalogue = nil
+            journal = PlistJournal()
             revision = 0
             fingerprint = nil
             return
@@ -235,6 +297,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         } else {
             cachedCatalogue = nil
         }
+        journal = document.journal ?? PlistJournal()
         revision = document.revision
         fingerprint = current
     }

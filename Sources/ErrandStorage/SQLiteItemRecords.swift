@@ -14,24 +14,27 @@ public struct SQLiteItemRecords: ItemRecords {
         SELECT \(SQLiteItemStore.columns) FROM item WHERE coalesce(title_nfc, title) = ?1 AND due = ?2 AND done = 0
         """
     /// Both number the row alike: ?1 the id, then the other columns in `columns` order, then
-    /// ?13 title_nfc.
+    /// ?16 title_nfc.
     static let insertSQL = """
-        INSERT INTO item (\(SQLiteItemStore.columns), title_nfc) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)
+        INSERT INTO item (\(SQLiteItemStore.columns), title_nfc)
+        VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)
         """
     static let updateSQL = """
         UPDATE item SET title = ?2, notes = ?3, due = ?4, due_time = ?5, place = ?6, latitude = ?7,
-            longitude = ?8, done = ?9, created = ?10, seq = ?11, repeat_rule = ?12, title_nfc = ?13
+            longitude = ?8, done = ?9, created = ?10, seq = ?11, repeat_rule = ?12, uid = ?13, modified = ?14,
+            icalendar = ?15, title_nfc = ?16
         WHERE uuid = ?1
         """
 
     public func item(id: UUID) throws -> TodoItem? { try store.item(id: id) }
+    public func item(uid: String) throws -> TodoItem? { try store.item(uid: uid) }
 
     public func hasOpenItem(withEntry key: EntryKey) throws -> Bool {
         let candidates = try store.rows(Self.sameEntrySQL) {
             // Reopening an item an older version stored un-normalised looks it up by its own
             // title: the NFC form is what the index holds.
             $0.bind(1, CanonicalText.nfc(key.title))
-            $0.bind(2, key.due.dayNumber)
+            $0.bind(2, SQLiteItemStore.dueKey(key.due))
         }
         return candidates.contains { EntryKey($0) == key }
     }
@@ -51,7 +54,7 @@ public struct SQLiteItemRecords: ItemRecords {
         s.bind(1, UUIDText.of(item.id))
         s.bind(2, item.title)
         s.bind(3, item.notes)
-        s.bind(4, item.due.dayNumber)
+        s.bind(4, SQLiteItemStore.dueKey(item.due))
         s.bind(5, item.time?.minutes)
         s.bind(6, item.location?.name)
         s.bind(7, item.location?.coordinate?.latitude)
@@ -60,9 +63,13 @@ public struct SQLiteItemRecords: ItemRecords {
         s.bind(10, Int64(item.created.timeIntervalSince1970))
         s.bind(11, item.sequence)
         s.bind(12, item.repeats?.stored)
+        // NULL when it is the uuid's text, as for every item made here (see SQLiteSchema, 7).
+        s.bind(13, item.uid == UUIDText.of(item.id) ? nil : item.uid)
+        s.bind(14, Int64(item.modified.timeIntervalSince1970))
+        s.bind(15, item.icalendar)
         // Empty unless the title is not NFC: a new title is (validated() normalises it), but
         // undo puts back items exactly as an older version may have stored them.
-        s.bind(13, CanonicalText.nfcIfChanged(item.title))
+        s.bind(16, CanonicalText.nfcIfChanged(item.title))
         try s.run()
     }
 }

@@ -37,7 +37,7 @@ extension SQLiteItemStore: CatalogueStore {
         return ads
     }
 
-    private func adRow(_ a: SQLiteStatement) -> Ad {
+    func adRow(_ a: SQLiteStatement) -> Ad {
         Ad(id: a.int(0), categoryID: a.int(1), title: a.text(2), description: a.text(3), price: a.double(4),
            smallImage: a.optionalText(5), thumbImage: a.optionalText(6), created: a.int(7),
            isUrgent: a.int(8) != 0, siret: a.optionalText(9))

@@ -11,8 +11,16 @@ import Glibc
 public final class SQLiteItemStore: ItemStore {
     public let path: String
     let db: SQLiteConnection
+    /// The command being journaled (ItemStore+Journal).
+    public var journalContext: JournalContext?
 
-    static let columns = "uuid, title, notes, due, due_time, place, latitude, longitude, done, created, seq, repeat_rule"
+    static let columns = """
+        uuid, title, notes, due, due_time, place, latitude, longitude, done, created, seq, repeat_rule, uid, modified,
+        icalendar
+        """
+
+    /// What `due` holds for a day, or for no day (SQLiteSchema.noDateKey).
+    static func dueKey(_ day: DueDay?) -> Int { day?.dayNumber ?? SQLiteSchema.noDateKey }
 
     // The reads that must stay index walks at 1M items (a test checks their query plans).
     static let allPageSQL = "SELECT \(columns) FROM item ORDER BY done, seq LIMIT ?1 OFFSET ?2"
@@ -111,20 +119,34 @@ public final class SQLiteItemStore: ItemStore {
         return try firstRow(s)
     }
 
+    /// Through item_uid, whose expression this is.
+    public func item(uid: String) throws -> TodoItem? {
+        let s = try db.statement("SELECT \(Self.columns) FROM item WHERE coalesce(uid, uuid) = ?1")
+        s.bind(1, uid)
+        return try firstRow(s)
+    }
+
+    public func undatedCount() throws -> Int {
+        let s = try db.statement("SELECT open FROM day_count WHERE due = ?1")
+        s.bind(1, SQLiteSchema.noDateKey)
+        defer { s.reset() }
+        return try s.step() ? max(0, Int(s.int(0))) : 0
+    }
+
     public func allItems(offset: Int, limit: Int) throws -> [TodoItem] {
         try rows(Self.allPageSQL) { $0.bind(PageWindow(offset: offset, limit: limit), limit: 1, offset: 2) }
     }
 
-    public func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
+    public func items(on day: DueDay?, offset: Int, limit: Int) throws -> [TodoItem] {
         try rows(Self.dayPageSQL) {
-            $0.bind(1, day.dayNumber)
+            $0.bind(1, Self.dueKey(day))
             $0.bind(PageWindow(offset: offset, limit: limit), limit: 2, offset: 3)
         }
     }
 
-    public func itemCount(on day: DueDay) throws -> Int {
+    public func itemCount(on day: DueDay?) throws -> Int {
         let s = try db.statement("SELECT total FROM day_count WHERE due = ?1")
-        s.bind(1, day.dayNumber)
+        s.bind(1, Self.dueKey(day))
         defer { s.reset() }
         return try s.step() ? max(0, Int(s.int(0))) : 0
     }
@@ -214,9 +236,10 @@ public final class SQLiteItemStore: ItemStore {
     // MARK: changing
 
     public func removeAll() throws -> [TodoItem] {
-        try db.writeTransaction {
+        try changeItems { records in
             let all = try allItems(offset: 0, limit: .max)
             try db.execute("DELETE FROM item")
+            records.noteRemoved(all)
             return all
         }
     }
@@ -236,10 +259,12 @@ public final class SQLiteItemStore: ItemStore {
     }
 
     /// Runs `body` on the item table in one write transaction: all of it lands, or none.
-    public func changeItems<T>(_ body: (inout SQLiteItemRecords) throws -> T) throws -> T {
+    public func changeItems<T>(_ body: (inout JournalRecorder<SQLiteItemRecords>) throws -> T) throws -> T {
         try db.writeTransaction {
-            var records = SQLiteItemRecords(store: self)
-            return try body(&records)
+            var records = JournalRecorder(SQLiteItemRecords(store: self))
+            let result = try body(&records)
+            try appendJournal(records.effective)
+            return result
         }
     }
 
@@ -292,8 +317,10 @@ public final class SQLiteItemStore: ItemStore {
             throw StoreError.notAStore(path: path, reason: "an item has a malformed id")
         }
         // A hand-edited row must not make day arithmetic overflow later.
-        guard DueDay.supportedDayNumbers.contains(Int(s.int(3))),
-              Clock.supportedSeconds.contains(Double(s.int(9))) else {
+        let dueKey = Int(s.int(3))
+        let modified = s.optionalInt(13).map(Double.init) ?? Double(s.int(9))
+        guard DueDay.supportedDayNumbers.contains(dueKey) || dueKey == SQLiteSchema.noDateKey,
+              Clock.supportedSeconds.contains(Double(s.int(9))), Clock.supportedSeconds.contains(modified) else {
             throw StoreError.notAStore(path: path, reason: "an item has an impossible date")
         }
         let rule = s.optionalText(11).map { ($0, Repeat(stored: $0)) }
@@ -308,9 +335,11 @@ public final class SQLiteItemStore: ItemStore {
             }
             location = Location(name: name, coordinate: coordinate)
         }
-        return TodoItem(id: id, title: s.text(1), notes: s.optionalText(2), due: DueDay(dayNumber: Int(s.int(3))),
+        return TodoItem(id: id, uid: s.optionalText(12), title: s.text(1), notes: s.optionalText(2),
+                        due: dueKey == SQLiteSchema.noDateKey ? nil : DueDay(dayNumber: dueKey),
                         time: s.optionalInt(4).flatMap { TimeOfDay(minutes: Int($0)) }, location: location,
                         isDone: s.int(8) != 0, created: Date(timeIntervalSince1970: Double(s.int(9))),
-                        sequence: s.int(10), repeats: rule?.1)
+                        modified: Date(timeIntervalSince1970: modified), sequence: s.int(10), repeats: rule?.1,
+                        icalendar: s.optionalText(14))
     }
 }

@@ -114,8 +114,45 @@ enum SQLiteSchema {
             INSERT INTO item_text (rowid, title, notes, place) VALUES (NEW.id, NEW.title, NEW.notes, NEW.place);
         END;
         """,
+        // Version 7: the undo journal, so undo and redo survive a restart. Each entry holds its
+        // items before and after as JSON (StoredChange), written in the same transaction as the
+        // items. Undone entries (the ones redo can apply) are found through a partial index.
+        """
+        CREATE TABLE journal (
+            id INTEGER PRIMARY KEY,
+            time INTEGER NOT NULL,
+            command TEXT NOT NULL,
+            undone INTEGER NOT NULL DEFAULT 0,
+            changes TEXT NOT NULL
+        );
+        CREATE INDEX journal_undone ON journal (id) WHERE undone = 1;
+        """,
+        // Version 8, for iCalendar and sync: an item's UID (NULL: its uuid, so existing rows
+        // keep theirs without being rewritten), its modified time (NULL: its created time) and
+        // the VTODO it was read from. An item without a due day keeps `due` NOT NULL and holds
+        // `noDateKey`, past every real day: `list` and the tallies walk it last through the
+        // indexes they already have, the overdue and week ranges never reach it, and no table
+        // rebuild (of 1,000,000 rows, their triggers and full-text index) is needed.
+        """
+        ALTER TABLE item ADD COLUMN uid TEXT;
+        ALTER TABLE item ADD COLUMN modified INTEGER;
+        ALTER TABLE item ADD COLUMN icalendar TEXT;
+        CREATE UNIQUE INDEX item_uid ON item (coalesce(uid, uuid));
+        """,
+        // Version 9: `find` on the ads tab reads a full-text index of ad titles and descriptions.
+        // No triggers: a sync replaces tens of thousands of ads, and keeping the index in step
+        // row by row would slow every sync for a search few of them are followed by. The index
+        // is rebuilt by the first search after a sync instead (SQLiteItemStore+AdSearch).
+        """
+        CREATE VIRTUAL TABLE ad_text USING fts5(title, description, content='ad', content_rowid='id',
+            tokenize='unicode61 remove_diacritics 2');
+        """,
+        // Version 10: CalDAV sync state (see syncState).
         syncState,
     ]
+
+    /// `due` of an item without a due day: one past 9999-12-31 (DueDay.supportedDayNumbers).
+    static let noDateKey = DueDay.supportedDayNumbers.upperBound + 1
 
     /// CalDAV sync state (SyncRecords): the remote collection, and per item its href, ETag,
     /// last agreed VTODO and whether a change is still to be sent. Triggers mark the change

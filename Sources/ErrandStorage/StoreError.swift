@@ -10,6 +10,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case sqlite(path: String, reason: String)
     case busy(path: String)
     case badFile(path: String, reason: String)
+    /// An undo or redo that would overwrite a change made since.
+    case journalStale(step: String, command: String, title: String)
 
     public var description: String {
         switch self {
@@ -33,6 +35,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): \(reason)"
         case let .badFile(path, reason):
             return "\(path): \(reason)"
+        case let .journalStale(step, command, title):
+            return "cannot \(step) the \(command): \"\(title)\" was changed since (here or in another shell); nothing was done"
         }
     }
 }

@@ -101,6 +101,10 @@ import Testing
                     lines.append("\(name) 25:00")
                 case .schedule:
                     lines.append("\(name) fortnightly")
+                case let .count(bound):
+                    for bad in ["0", "-1", "\(bound + 1)", "99999999999999999999", "ten", "2.5"] {
+                        lines.append("\(name) \(bad)")
+                    }
                 case .text, .category:
                     break
                 }

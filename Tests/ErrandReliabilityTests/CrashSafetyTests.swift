@@ -35,7 +35,7 @@ import Glibc
 
     /// What a store holds, independent of ids: each item's title, day and state, in order.
     static func state(_ store: any ItemStore) throws -> [String] {
-        try store.allItems().map { "\($0.title)|\($0.due.iso)|\($0.isDone)" }
+        try store.allItems().map { "\($0.title)|\($0.due?.iso ?? "-")|\($0.isDone)" }
     }
 
     /// Every state the script passes through, replayed in process on a fresh store.

@@ -35,7 +35,7 @@ import Testing
         #expect(complete(t, "create x --date tom").candidates.map(\.insert) == ["tomorrow"])
         #expect(complete(t, "week 2026-12-0").candidates.map(\.insert) == ["2026-12-01", "2026-12-02", "2026-12-03",
                                                                             "2026-12-04", "2026-12-05"])
-        #expect(complete(t, "create x --n").candidates.map(\.insert) == ["--notes"])
+        #expect(complete(t, "create x --n").candidates.map(\.insert) == ["--no-date", "--notes"])
         #expect(complete(t, "set ").candidates.map(\.insert) == ["output", "color", "pagesize", "timing"])
         #expect(complete(t, "set timing o").candidates.map(\.insert) == ["on", "off"])
         #expect(complete(t, "set output ").candidates.map(\.insert) == ["text", "json"])

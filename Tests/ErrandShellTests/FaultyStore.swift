@@ -25,10 +25,12 @@ final class FaultyStore<Base: ItemStore & CatalogueStore>: ItemStore, CatalogueS
     func counts() throws -> ItemCounts { try read { try base.counts() } }
     func item(id: UUID) throws -> TodoItem? { try read { try base.item(id: id) } }
     func allItems(offset: Int, limit: Int) throws -> [TodoItem] { try read { try base.allItems(offset: offset, limit: limit) } }
-    func items(on day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
+    func item(uid: String) throws -> TodoItem? { try read { try base.item(uid: uid) } }
+    func items(on day: DueDay?, offset: Int, limit: Int) throws -> [TodoItem] {
         try read { try base.items(on: day, offset: offset, limit: limit) }
     }
-    func itemCount(on day: DueDay) throws -> Int { try read { try base.itemCount(on: day) } }
+    func itemCount(on day: DueDay?) throws -> Int { try read { try base.itemCount(on: day) } }
+    func undatedCount() throws -> Int { try read { try base.undatedCount() } }
     func openCounts(from start: DueDay, days: Int) throws -> [Int] { try read { try base.openCounts(from: start, days: days) } }
     func overdueCount(before day: DueDay) throws -> Int { try read { try base.overdueCount(before: day) } }
     func overdueItems(before day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
@@ -42,6 +44,15 @@ final class FaultyStore<Base: ItemStore & CatalogueStore>: ItemStore, CatalogueS
     func changeItems<T>(_ body: (inout Base.Records) throws -> T) throws -> T { try base.changeItems(body) }
     func readRecords<T>(_ body: (Base.Records) throws -> T) throws -> T { try base.readRecords(body) }
     func removeAll() throws -> [TodoItem] { try base.removeAll() }
+    var journalContext: JournalContext? {
+        get { base.journalContext }
+        set { base.journalContext = newValue }
+    }
+    func journal(limit: Int) throws -> [JournalEntry] { try read { try base.journal(limit: limit) } }
+    func journalEntry(for step: JournalStep) throws -> JournalEntry? { try read { try base.journalEntry(for: step) } }
+    func applyJournal(_ step: JournalStep, _ entry: JournalEntry, _ body: (inout Base.Records) throws -> Void) throws {
+        try base.applyJournal(step, entry, body)
+    }
     func restore(_ items: [TodoItem]) throws { try base.restore(items) }
     func beginBatch() throws { try base.beginBatch() }
     func endBatch(commit: Bool) throws { try base.endBatch(commit: commit) }
@@ -50,6 +61,12 @@ final class FaultyStore<Base: ItemStore & CatalogueStore>: ItemStore, CatalogueS
     func catalogueSummary() throws -> CatalogueSummary? { try read { try base.catalogueSummary() } }
     func listedAds(in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
         try read { try base.listedAds(in: categoryID, offset: offset, limit: limit) }
+    }
+    func adMatchCount(_ query: SearchQuery, in categoryID: Int64?) throws -> Int {
+        try read { try base.adMatchCount(query, in: categoryID) }
+    }
+    func matchingAds(_ query: SearchQuery, in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
+        try read { try base.matchingAds(query, in: categoryID, offset: offset, limit: limit) }
     }
     func replaceCatalogue(_ catalogue: Catalogue) throws -> CatalogueChange { try base.replaceCatalogue(catalogue) }
 }

@@ -113,8 +113,24 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// Version 9 adds the full-text index of ads.
+    static let backToVersion8 = """
+        DROP TABLE ad_text; PRAGMA user_version = 8;
+        """
+
+    /// Version 8 adds UIDs, modified times and kept VTODOs.
+    static let backToVersion7 = backToVersion8 + """
+        DROP INDEX item_uid; ALTER TABLE item DROP COLUMN uid; ALTER TABLE item DROP COLUMN modified;
+        ALTER TABLE item DROP COLUMN icalendar; PRAGMA user_version = 7;
+        """
+
+    /// Version 7 adds the undo journal.
+    static let backToVersion6 = backToVersion7 + """
+        DROP TABLE journal; PRAGMA user_version = 6;
+        """
+
     /// Version 6 adds the full-text index of items.
-    static let backToVersion5 = """
+    static let backToVersion5 = backToVersion6 + """
         DROP TRIGGER item_text_insert; DROP TRIGGER item_text_delete; DROP TRIGGER item_text_update;
         DROP TABLE item_text; DROP INDEX item_todo_order; ALTER TABLE item DROP COLUMN repeat_rule;
         PRAGMA user_version = 5;
@@ -127,6 +143,23 @@ import Testing
         ALTER TABLE item DROP COLUMN title_nfc;
         CREATE INDEX item_due ON item (due); CREATE INDEX item_done_due ON item (done, due); PRAGMA user_version = 2;
         """
+
+    /// Version 7 journals changes in the store: a version 6 store keeps its items, starts with
+    /// an empty journal, and journals from then on.
+    @Test func aVersionSixStoreGainsAnEmptyUndoJournal() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("v6.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        let item = try store.add(TodoItem(id: UUID(), title: "kept", due: DueDay(dayNumber: 20_000), created: Date()))
+        store.close()
+        #expect(try SQLiteCLI.run(path, Self.backToVersion6) == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        #expect(try reopened.allItems() == [item])
+        #expect(try reopened.journal(limit: 10).isEmpty)
+        #expect(try reopened.apply(.undo) == nil)
+        try reopened.journaling("check", at: Date()) { _ = try reopened.setDone(true, listed: [item]) }
+        #expect(try reopened.journal(limit: 10).map(\.command) == ["check"])
+    }
 
     /// Version 6 indexes the text of items for `find`, those already stored included.
     @Test func aVersionFiveStoreFindsTheItemsItAlreadyHeld() throws {
@@ -146,6 +179,57 @@ import Testing
         _ = try reopened.edit(renamed, expecting: kept)
         #expect(try reopened.matchCount(query) == 0)
         #expect(try reopened.matchCount(try #require(SearchQuery("lycee"))) == 1)
+    }
+
+    /// Versions 7 and 8: every item a version-6 store holds keeps its fields, its UUID as its UID and
+    /// its created time as its modified time; the rows are not rewritten to get them.
+    @Test func aVersionSixStoreKeepsEveryItemWithItsIdAsUID() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("v6.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        let day = try #require(DueDay(year: 2026, month: 11, day: 29))
+        var items: [TodoItem] = []
+        for i in 0..<20 {
+            var item = TodoItem(id: UUID(), title: "item \(i)", notes: i % 3 == 0 ? "notes" : nil, due: day.adding(days: i),
+                                created: Date(timeIntervalSince1970: 1_790_000_000 + Double(i)),
+                                repeats: i % 4 == 0 ? Repeat(unit: .month, from: day.adding(days: i)) : nil)
+            item.time = i % 2 == 0 ? TimeOfDay(minutes: 60 * i) : nil
+            items.append(try store.add(item))
+        }
+        _ = try store.setDone(true, id: items[3].id, expecting: nil, at: items[3].created)
+        let before = try store.allItems()
+        store.close()
+        #expect(try SQLiteCLI.run(path, Self.backToVersion6) == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        let after = try reopened.allItems()
+        #expect(after == before)
+        #expect(after.allSatisfy { $0.uid == $0.id.uuidString && $0.modified == $0.created })
+        #expect(try reopened.item(uid: items[5].id.uuidString)?.title == "item 5")
+        // Dated all: nothing lands under No date.
+        #expect(try reopened.undatedCount() == 0)
+    }
+
+    /// A property-list store of version 1 (no uid, modified or icalendar keys, every item
+    /// dated) reads as it is, and the first change writes version 2.
+    @Test func aVersionOnePropertyListStoreKeepsEveryItem() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("v1.plist")
+        let id = UUID()
+        let entry: [String: Any] = ["id": id.uuidString, "title": "kept", "notes": "n", "due": "2026-11-30", "time": 540,
+                                    "done": false, "created": Date(timeIntervalSince1970: 1_790_000_000), "sequence": 4]
+        let document: [String: Any] = ["format": "errand-store", "version": 1, "revision": 3, "items": [entry]]
+        try PropertyListSerialization.data(fromPropertyList: document, format: .xml, options: 0)
+            .write(to: URL(fileURLWithPath: path))
+        let store = try StoreOpener.open(path: path, backend: .plist)
+        let item = try #require(try store.item(id: id))
+        #expect(item.uid == id.uuidString)
+        #expect(item.modified == item.created)
+        #expect(item.due == DueDay(year: 2026, month: 11, day: 30))
+        #expect(item.time == TimeOfDay(minutes: 540))
+        _ = try store.add(TodoItem(id: UUID(), title: "new", due: nil, created: Date()))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("<key>version</key>\n\t<integer>2</integer>"))
+        #expect(try StoreOpener.open(path: path, backend: .plist).item(id: id) == item)
     }
 
     /// Version 3 adds per-day tallies: they must start out equal to what the items say.

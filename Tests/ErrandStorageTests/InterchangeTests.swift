@@ -32,7 +32,7 @@ import Testing
         let path = try write(weekAppEntries, dir, "todos.plist")
         let parsed = try ItemImporter.read(path: path, clock: clock, newID: UUID.init)
         #expect(parsed.format == .weekApp)
-        #expect(parsed.items.map(\.due.iso) == ["2026-11-30", "2026-11-30", "2026-12-01"])
+        #expect(parsed.items.map(\.due?.iso) == ["2026-11-30", "2026-11-30", "2026-12-01"])
         #expect(parsed.items.first?.time?.description == "08:00")
         #expect(parsed.items.last?.time == nil)
         let store = try backend.open(dir)

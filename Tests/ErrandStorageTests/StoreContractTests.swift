@@ -91,7 +91,7 @@ import Testing
         #expect(try store.edit(doneMilk, expecting: done).title == "Milk")
         var notes = milk
         notes.notes = nil
-        #expect(try store.edit(notes, expecting: milk) == milk)
+        #expect(try store.edit(notes, expecting: milk, at: milk.modified) == milk)
         // An edit is validated as a new item is.
         var empty = milk
         empty.title = "  "

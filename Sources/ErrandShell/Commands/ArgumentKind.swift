@@ -17,6 +17,8 @@ public enum ArgumentKind: Equatable, Sendable {
     case time
     /// How an item repeats: `day`, `weekday`, `week`, `2 weeks`, `month`, `year`.
     case schedule
+    /// A whole number from 1 to the bound (`log 20`).
+    case count(Int)
     case text
     case file
     /// A command name (`help open`).
@@ -78,6 +80,11 @@ public enum ArgumentKind: Equatable, Sendable {
                 throw .usage("\(command): \(name) must be one of \(choices.joined(separator: ", ")), not \(ShellError.quote(text))")
             }
             return .text(text)
+        case let .count(bound):
+            guard let n = Int(text), (1...bound).contains(n) else {
+                throw .usage("\(command): \(name) must be a whole number from 1 to \(bound), not \(ShellError.quote(text))")
+            }
+            return .count(n)
         case .text, .file, .dependent: return .text(text)
         }
     }

@@ -10,6 +10,7 @@ public enum ArgumentValue: Equatable, Sendable {
     case date(DateInputParser.Result)
     case coordinate(Coordinate)
     case time(TimeOfDay)
+    case count(Int)
     /// A `--flag` that was given.
     case flag
 }

@@ -41,6 +41,12 @@ public struct ArgumentValues: Equatable, Sendable {
         return nil
     }
 
+    /// An optional count argument, if it was given.
+    public func count(_ argument: ArgumentSpec) -> Int? {
+        if case let .count(n)? = self[argument] { return n }
+        return nil
+    }
+
     public func coordinate(_ option: OptionSpec) -> Coordinate? {
         if case let .coordinate(coordinate)? = self[option] { return coordinate }
         return nil

@@ -36,7 +36,7 @@ public struct ParseContext {
     func item(_ text: String, command: String) throws(ShellError) -> TodoItem {
         switch try row(text, command: command) {
         case let .item(item): return item
-        case .day, .overdue: throw .usage("\(command): the rows listed are days: open one first")
+        case .day, .overdue, .undated: throw .usage("\(command): the rows listed are days: open one first")
         case .ad: throw .usage("\(command): ads cannot be changed here, only opened")
         }
     }

@@ -97,7 +97,7 @@ public struct Completer {
         case .schedule:
             return Repeat.examples.filter { $0.hasPrefix(prefix.lowercased()) }
                 .map { CompletionCandidate(insert: Tokenizer.quote($0), display: $0) }
-        case .text, .coordinate, .time, .dependent:
+        case .text, .coordinate, .time, .count, .dependent:
             return []
         }
     }
@@ -106,6 +106,7 @@ public struct Completer {
         switch row {
         case let .day(day): return environment.labeler.label(day)
         case .overdue: return "Overdue"
+        case .undated: return DayLabeler.noDate
         case let .item(item): return DisplayWidth.sanitize(item.title)
         case let .ad(ad): return DisplayWidth.sanitize(ad.title)
         }

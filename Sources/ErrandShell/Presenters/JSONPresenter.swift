@@ -18,8 +18,9 @@ public struct JSONPresenter {
 
     func screen(_ screen: Screen) -> [(String, JSONValue)] {
         switch screen {
-        case let .week(rows, today, overdue):
+        case let .week(rows, today, overdue, undated):
             return [("screen", .string("week")), ("today", .string(today.iso)), ("overdue", .int(overdue)),
+                    ("undated", .int(undated)),
                     ("items", .array(rows.enumerated().map { i, row in
                         .object([("n", .int(i + 1)), ("date", .string(row.day.iso)), ("label", .string(row.label)),
                                  ("count", .int(row.count))])
@@ -60,14 +61,22 @@ public struct JSONPresenter {
             return [("screen", .string("categories")), ("items", .array(counts.enumerated().map { i, c in
                 .object([("n", .int(i + 1)), ("name", .string(c.name)), ("count", .int(c.count))])
             }))]
+        case let .log(rows):
+            return [("screen", .string("log")), ("items", .array(rows.map { row in
+                .object([("time", .string(APIDate.format(Int64(row.entry.time.timeIntervalSince1970)))), ("command", .string(row.entry.command)),
+                         ("summary", .string(row.summary)), ("undone", .bool(row.entry.undone)),
+                         ("items", .array(row.entry.subjects.map { .object(JSONPresenter.fields($0)) }))])
+            }))]
         }
     }
 
     static func fields(_ item: TodoItem) -> [(String, JSONValue)] {
         var pairs: [(String, JSONValue)] = [
-            ("id", .string(item.id.uuidString)), ("title", .string(item.title)), ("date", .string(item.due.iso)),
-            ("done", .bool(item.isDone)),
+            ("id", .string(item.id.uuidString)), ("title", .string(item.title)),
+            ("date", item.due.map { .string($0.iso) } ?? .null), ("done", .bool(item.isDone)),
         ]
+        // Only when another client chose it: for an item made here it is `id`.
+        if item.uid != item.id.uuidString { pairs.append(("uid", .string(item.uid))) }
         if let time = item.time { pairs.append(("time", .string(time.description))) }
         if let notes = item.notes { pairs.append(("notes", .string(notes))) }
         if let rule = item.repeats { pairs.append(("repeat", .string(rule.description))) }

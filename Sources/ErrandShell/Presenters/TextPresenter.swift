@@ -22,7 +22,7 @@ public struct TextPresenter {
         // Messages are never cut: the terminal wraps them, and every word of an error matters.
         if let message = display.message { lines.append(DisplayWidth.sanitize(message)) }
         switch display.screen {
-        case let .week(rows, today, overdue)?: lines += week(rows, today: today, overdue: overdue)
+        case let .week(rows, today, overdue, undated)?: lines += week(rows, today: today, overdue: overdue, undated: undated)
         case let .items(day, heading, rows, first, total, empty)?:
             lines += items(rows, heading: heading, showDate: day == nil, first: first, total: total, empty: empty)
         case let .detail(item, dayLabel)?: lines += detail(item, dayLabel: dayLabel)
@@ -38,6 +38,9 @@ public struct TextPresenter {
                 clip(number(i + 1, String(counts.count).count) + "  " + DisplayWidth.pad(DisplayWidth.sanitize(c.name), to: widest)
                      + "  " + Plural.ads(c.count))
             }
+        case let .log(rows)?:
+            if rows.isEmpty { lines.append("no changes yet") }
+            lines += rows.map { clip($0.when + "  " + DisplayWidth.sanitize($0.summary) + ($0.entry.undone ? "  (undone)" : "")) }
         case nil: break
         }
         return lines
@@ -47,11 +50,12 @@ public struct TextPresenter {
         style("error: ", "31") + DisplayWidth.sanitize(message)
     }
 
-    func week(_ rows: [WeekRow], today: DueDay, overdue: Int) -> [String] {
+    func week(_ rows: [WeekRow], today: DueDay, overdue: Int, undated: Int) -> [String] {
         guard let first = rows.first else { return [] }
-        let numberWidth = String(rows.count).count
+        let numberWidth = String(rows.count + 1).count
         let overdueLabel = "Overdue"
-        let labelWidth = (rows.map { DisplayWidth.of($0.label) } + [overdue > 0 ? overdueLabel.count : 0]).max() ?? 0
+        let labelWidth = (rows.map { DisplayWidth.of($0.label) } + [overdue > 0 ? overdueLabel.count : 0]
+            + [undated > 0 ? DisplayWidth.of(DayLabeler.noDate) : 0]).max() ?? 0
         var out = [style("View: 7 days from " + labeler.longLabel(first.day), "1")]
         if overdue > 0 {
             out.append(style(clip(number(0, numberWidth) + "  " + DisplayWidth.pad(overdueLabel, to: labelWidth) + "  "
@@ -63,6 +67,10 @@ public struct TextPresenter {
             out.append(clip(number(i + 1, numberWidth) + "  " + DisplayWidth.pad(row.label, to: labelWidth)
                             + "  " + count + marker))
         }
+        if undated > 0 {
+            out.append(clip(number(rows.count + 1, numberWidth) + "  " + DisplayWidth.pad(DayLabeler.noDate, to: labelWidth)
+                            + "  " + Plural.items(undated)))
+        }
         return out
     }
 
@@ -72,7 +80,9 @@ public struct TextPresenter {
         // Sized for the whole list, so the columns stay put from one page to the next.
         let numberWidth = String(total).count
         let year = clock.today.year
-        let dates = rows.map { showDate ? ($0.due.year == year ? labeler.label($0.due) : labeler.longLabel($0.due)) : "" }
+        let dates = rows.map { item in
+            showDate ? ((item.due?.year ?? year) == year ? labeler.label(item.due) : labeler.longLabel(item.due)) : ""
+        }
         let dateWidth = dates.map { DisplayWidth.of($0) }.max() ?? 0
         let hasTime = rows.contains { $0.time != nil }
         let titles = rows.map { DisplayWidth.sanitize($0.title) }
@@ -89,7 +99,8 @@ public struct TextPresenter {
             var line = number(first + i, numberWidth) + "  "
             if showDate { line += DisplayWidth.pad(dates[i], to: dateWidth) + "  " }
             if hasTime { line += (item.time.map { $0.description } ?? "     ") + "  " }
-            line += item.isDone ? "✓ " : "  "
+            // One column for the state: done, or open and repeating (checking it makes the next one).
+            line += item.isDone ? "✓ " : item.repeats == nil ? "  " : "↻ "
             let title = DisplayWidth.truncate(titles[i], to: titleWidth)
             if let place = item.location?.name {
                 line += DisplayWidth.pad(title, to: titleWidth) + "  @ " + DisplayWidth.sanitize(place)
@@ -166,10 +177,12 @@ public struct TextPresenter {
             case .week, .createForm: continue
             case let .day(day): parts.append(labeler.label(day))
             case .overdue: parts.append("overdue")
+            case .undated: parts.append("no date")
             case let .found(query): parts.append(DisplayWidth.truncate("find " + DisplayWidth.sanitize(query.description), to: 20))
             case .all, .added: parts.append("all")
             case let .item(item): parts.append(DisplayWidth.truncate(DisplayWidth.sanitize(item.title), to: 20))
             case .ads: if let filter = session.filter { parts.append(DisplayWidth.sanitize(filter)) }
+            case let .adsFound(query): parts.append(DisplayWidth.truncate("find " + DisplayWidth.sanitize(query.description), to: 20))
             case let .ad(id): parts.append("ad \(id)")
             }
         }

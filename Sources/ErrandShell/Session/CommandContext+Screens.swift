@@ -13,10 +13,13 @@ extension CommandContext {
         case let .week(start)?:
             let rows = WeekRow.week(from: start, counts: try store.openCounts(from: start, days: 7), labeler: labeler)
             let overdue = start == today ? try store.overdueCount(before: today) : 0
-            session.listing = rows.map { .day($0.day) }
+            let undated = try store.undatedCount()
+            // The No date row is numbered after the days (8), as Overdue is before them (0):
+            // the days keep 1-7 whichever rows are shown.
+            session.listing = rows.map { .day($0.day) } + (undated > 0 ? [.undated] : [])
             if overdue > 0 { session.listingZero = .overdue(before: today) }
-            return Display(message: message, screen: .week(rows: rows, today: today, overdue: overdue))
-        case .day?, .all?, .added?, .found?, .overdue?:
+            return Display(message: message, screen: .week(rows: rows, today: today, overdue: overdue, undated: undated))
+        case .day?, .all?, .added?, .found?, .overdue?, .undated?:
             guard let route = session.route, let list = ItemList(route, store: store, labeler: labeler) else {
                 return Display(message: message)
             }
@@ -33,6 +36,8 @@ extension CommandContext {
             return Display(message: message, screen: .form(Create.hint))
         case .ads?:
             return try adsList(message: message, continuing: continuing)
+        case let .adsFound(query)?:
+            return try adsList(message: message, continuing: continuing, matching: query)
         case let .ad(id)?:
             guard let found = try store.ad(id: id) else {
                 session.stack.removeLast()
@@ -56,25 +61,28 @@ extension CommandContext {
     /// screens just get the message.
     mutating func refresh(message: String) throws -> Display {
         switch session.route {
-        case .week?, .day?, .all?, .added?, .found?, .overdue?, .item?: return try render(message: message, keep: session.listing.count)
-        case .createForm?, .ads?, .ad?, nil: return Display(message: message)
+        case .week?, .day?, .all?, .added?, .found?, .overdue?, .undated?, .item?: return try render(message: message, keep: session.listing.count)
+        case .createForm?, .ads?, .adsFound?, .ad?, nil: return Display(message: message)
         }
     }
 
-    /// The ads list (or its next page, see ListPage), so `open 3` still works after `more`.
-    /// Only the page is read from the store, in list order, through an index.
-    mutating func adsList(message: String?, continuing: Bool = false) throws -> Display {
+    /// The ads list, or what `find` found in it (or its next page, see ListPage), so `open 3`
+    /// still works after `more`. Only the page is read from the store, in list order, through
+    /// an index.
+    mutating func adsList(message: String?, continuing: Bool = false, matching query: SearchQuery? = nil) throws -> Display {
         guard let catalogue = try store.catalogueSummary() else {
             throw ShellError.usage("ads: no ads are cached yet: sync URL first")
         }
         let category = session.filter.flatMap { catalogue.category(named: $0) }
         if session.filter != nil, category == nil { session.filter = nil }
-        let total = catalogue.count(in: category)
+        let total = try query.map { try store.adMatchCount($0, in: category?.id) } ?? catalogue.count(in: category)
         let page = try ListPage(session, continuing: continuing, total: total, describe: Plural.ads)
-        let ads = try store.listedAds(in: category?.id, offset: page.start, limit: page.limit)
+        let ads = try query.map { try store.matchingAds($0, in: category?.id, offset: page.start, limit: page.limit) }
+            ?? store.listedAds(in: category?.id, offset: page.start, limit: page.limit)
         let rows = ads.map { AdRow(ad: $0, category: catalogue.category($0.categoryID)?.name ?? "?") }
         session.listing = page.listing(session, adding: ads.map { .ad($0) })
-        let heading = (category?.name ?? "All ads") + ": \(Plural.ads(total)), cached "
+        let found = query.map { "Ads matching \"\($0.description)\" in " + (category?.name ?? "all categories") }
+        let heading = (found ?? category?.name ?? "All ads") + ": \(Plural.ads(total)), cached "
             + Age.describe(environment.nowSeconds - catalogue.fetched) + " ago"
         return Display(message: message, screen: .ads(heading: heading, rows: rows, first: page.start + 1, total: total))
     }

@@ -2,15 +2,16 @@ import ErrandDomain
 import ErrandStorage
 
 /// What a running command works on: a copy of the session to transform, the environment, and
-/// the session as it stood when the store last changed. A store change and its undo entry are
-/// committed by one call (`change`), so if a later step fails (the list read to show the
-/// result, say) the interpreter still keeps that change's undo entry: the store and the
-/// session never disagree.
+/// the session as it stood when the store last changed. A store change is journaled for undo
+/// by the store, in the change's own transaction (`change`); if a later step fails (the list
+/// read to show the result, say) the interpreter keeps the session as the change left it.
 struct CommandContext {
     var session: Session
     let environment: ShellEnvironment
     let table: CommandTable
     var control: CommandOutcome.Control?
+    /// The running command's name, as its changes are journaled.
+    var command = ""
     /// The session right after the last store change, kept even if the command then fails.
     private(set) var committed: Session?
 
@@ -30,10 +31,10 @@ struct CommandContext {
                             catalogue: { try store.catalogueSummary() })
     }
 
-    /// Runs one store change and records it in the session (its undo entry) in the same step.
-    mutating func change<T>(_ body: (ErrandStore) throws -> T, record: (inout Session, T) -> Void) throws -> T {
-        let result = try body(environment.store)
-        record(&session, result)
+    /// Runs one store change, journaled as this command's so that undo can revert it.
+    mutating func change<T>(_ body: (ErrandStore) throws -> T) throws -> T {
+        let store = environment.store
+        let result = try store.journaling(command, at: environment.clock.now) { try body(store) }
         committed = session
         return result
     }

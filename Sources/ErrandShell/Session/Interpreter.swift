@@ -26,6 +26,7 @@ public final class Interpreter {
         }
         // Work on a copy: a command that fails leaves the session as it was, except for a
         // store change it made before failing, which stays recorded (see CommandContext).
+        context.command = parsed.spec.name
         do {
             let display = try parsed.command.run(&context)
             session = context.session

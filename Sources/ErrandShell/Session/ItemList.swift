@@ -39,7 +39,13 @@ struct ItemList {
             empty = "nothing is overdue"
             total = { try store.overdueCount(before: before) }
             page = { try store.overdueItems(before: before, offset: $0, limit: $1) }
-        case .week, .item, .createForm, .ads, .ad:
+        case .undated:
+            day = nil
+            heading = "No date"
+            empty = "every item has a date"
+            total = { try store.itemCount(on: nil) }
+            page = { try store.items(on: nil, offset: $0, limit: $1) }
+        case .week, .item, .createForm, .ads, .adsFound, .ad:
             return nil
         }
     }

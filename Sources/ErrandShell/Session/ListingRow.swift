@@ -8,4 +8,6 @@ public enum ListingRow: Equatable, Sendable {
     case ad(Ad)
     /// The week's Overdue row: the open items due before this day.
     case overdue(before: DueDay)
+    /// The week's No date row: the items without a due day.
+    case undated
 }

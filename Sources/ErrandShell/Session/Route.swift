@@ -12,10 +12,14 @@ public enum Route: Equatable, Sendable {
     case found(SearchQuery)
     /// The open items due before this day, oldest first.
     case overdue(before: DueDay)
+    /// The items without a due day (the week's No date row).
+    case undated
     /// An item's detail, holding the item as last read, so the prompt can name it without
     /// reading the store.
     case item(TodoItem)
     case createForm
     case ads
+    /// What `find` found among the ads (within the filter).
+    case adsFound(SearchQuery)
     case ad(Int64)
 }

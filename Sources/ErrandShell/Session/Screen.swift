@@ -2,8 +2,9 @@ import ErrandDomain
 
 /// The content of a screen, already resolved from the store.
 public enum Screen: Equatable, Sendable {
-    /// `overdue`: open items due before today, shown as row 0 when the week starts today.
-    case week(rows: [WeekRow], today: DueDay, overdue: Int)
+    /// `overdue`: open items due before today, shown as row 0 when the week starts today;
+    /// `undated`: open items without a due day, shown as row 8 after the days when there are any.
+    case week(rows: [WeekRow], today: DueDay, overdue: Int, undated: Int)
     /// A page of a list of items with one numbering over both sections, rows numbered from
     /// `first` out of `total`; `day` is nil for lists of several days (all, found, overdue),
     /// which show each item's day; `empty` is what an empty list says.
@@ -15,6 +16,8 @@ public enum Screen: Equatable, Sendable {
     case ads(heading: String, rows: [AdRow], first: Int, total: Int)
     case adDetail(Ad, category: String)
     case categories([CategoryCount])
+    /// `log`: journal entries, newest first.
+    case log([LogRow])
 }
 
 /// An ad as listed, with its category name resolved.

@@ -21,7 +21,6 @@ public struct Session: Equatable, Sendable {
     public var pageSize: Int?
     /// `set timing on`: each command's time is written to stderr (psql's \timing).
     public var timing = false
-    public var undo = UndoStack(depth: Session.undoDepth)
 
     public init(output: OutputMode = .text, color: Bool = false, pageSize: Int? = nil) {
         self.output = output
@@ -49,5 +48,6 @@ public struct Session: Equatable, Sendable {
         return nil
     }
 
-    public static let undoDepth = 100
+    /// Whether the No date list is open on the View tab: a `create` there makes an item without one.
+    public var undatedOpen: Bool { tab == .view && stack.contains(.undated) }
 }

@@ -36,9 +36,11 @@ public enum ItemExporter {
         return format
     }
 
+    /// Items without a due day are left out: every entry of that format has a date (the
+    /// export command says how many were left out).
     public static func weekAppPlist(_ items: [TodoItem], clock: Clock) throws -> Data {
-        let array: [[String: Any]] = items.map {
-            ["todo": $0.title, "date": clock.date(of: $0.due, at: $0.time), "id": $0.id.uuidString]
+        let array: [[String: Any]] = items.compactMap { item in
+            item.due.map { ["todo": item.title, "date": clock.date(of: $0, at: item.time), "id": item.id.uuidString] }
         }
         return try PropertyListSerialization.data(fromPropertyList: array, format: .xml, options: 0)
     }
@@ -46,9 +48,11 @@ public enum ItemExporter {
     public static func json(_ items: [TodoItem], clock: Clock) throws -> Data {
         let rows: [[String: Any]] = items.map { item in
             var row: [String: Any] = [
-                "id": item.id.uuidString, "title": item.title, "date": item.due.iso, "done": item.isDone,
-                "created": Int(item.created.timeIntervalSince1970),
+                "id": item.id.uuidString, "uid": item.uid, "title": item.title, "done": item.isDone,
+                "created": Int(item.created.timeIntervalSince1970), "modified": Int(item.modified.timeIntervalSince1970),
             ]
+            if let due = item.due { row["date"] = due.iso }
+            if let rule = item.repeats { row["repeat"] = rule.description }
             if let notes = item.notes { row["notes"] = notes }
             if let time = item.time { row["time"] = time.description }
             if let location = item.location {

@@ -6,6 +6,7 @@ struct Create: ShellCommand {
     static let title = ArgumentSpec("TITLE", .text, optional: true, rest: true, help: "what to do", prompt: "Title: ")
     static let date = OptionSpec("date", value: "DATE", kind: .date, help: "due day (default today), optionally with HH:MM",
                                  prompt: "Date: ")
+    static let noDate = OptionSpec("no-date", help: "no due day: listed under No date", conflicts: "date")
     static let place = OptionSpec("at", value: "PLACE", help: "where", prompt: "Place (optional): ")
     static let coords = OptionSpec("coords", value: "LAT,LON", kind: .coordinate,
                                    help: "the place's coordinates, e.g. 48.85,2.35", requires: "at",
@@ -18,17 +19,19 @@ struct Create: ShellCommand {
     static let spec = CommandSpec(
         "create", aliases: ["add", "new"], summary: "the Create tab; with a title, create an item at once",
         details: "Without a title, at a terminal, asks field by field (Ctrl-C cancels, nothing is saved).",
-        arguments: [title], options: [date, place, coords, notes, every, afterDone]) { Create(values: $0) }
+        arguments: [title], options: [date, noDate, place, coords, notes, every, afterDone]) { Create(values: $0) }
     /// What the Create tab shows when there is nobody to ask.
-    static let hint = "Create: " + ([spec.name, title.name] + spec.options.prefix(4).map(\.usage)).joined(separator: " ")
+    static let hint = "Create: " + ([spec.name, title.name] + [date, place, coords, notes].map(\.usage)).joined(separator: " ")
 
     let values: ArgumentValues
 
     func run(_ c: inout CommandContext) throws -> Display {
         // From a day's list, an item without a date lands on that day and the list stays in
-        // view; elsewhere the Create tab opens and the day is today.
+        // view (from the No date list, it has none); elsewhere the Create tab opens and the
+        // day is today.
         let selected = c.session.selectedDay
-        if selected == nil {
+        let undatedHere = c.session.undatedOpen
+        if selected == nil, !undatedHere {
             c.session.tab = .create
             c.session.stack = [.createForm]
         }
@@ -41,14 +44,16 @@ struct Create: ShellCommand {
                 c.session.stack = [.createForm]
                 return Display(screen: .form(Create.hint))
             }
-            let label = selected.map { c.environment.labeler.label($0) } ?? "today"
+            let label = selected.map { c.environment.labeler.label($0) } ?? (undatedHere ? "no date" : "today")
             guard let words = Create.ask(prompter, defaultDay: label) else {
                 return Display(message: "cancelled; nothing was saved")
             }
             values = try CommandParser(table: c.table).parse(words, spec: Create.spec, context: c.parseContext).values
         }
         let when = values.date(Create.date)
-        let due = when?.day ?? defaultDay
+        // The No date list open, or --no-date: an item without a day.
+        let undated = values.has(Create.noDate) || (when == nil && undatedHere)
+        let due = undated ? nil : when?.day ?? defaultDay
         // Validated once, by the store's rule (ItemRecords.add).
         let item = TodoItem(
             id: c.environment.newID(), title: values.text(Create.title) ?? "", notes: values.text(Create.notes),
@@ -56,10 +61,10 @@ struct Create: ShellCommand {
             location: values.text(Create.place).map { Location(name: $0, coordinate: values.coordinate(Create.coords)) },
             created: clock.now,
             repeats: values.text(Create.every).flatMap { Repeat(text: $0, afterDone: values.has(Create.afterDone), from: due) })
-        let added = try c.change({ try $0.add(item) }) { $0.undo.append(.created($1)) }
-        let landing = c.environment.labeler.longLabel(added.due) + (added.time.map { " at \($0)" } ?? "")
-            + (added.repeats.map { ", \($0)" } ?? "")
-        return try c.refresh(message: "created \"\(added.title)\" for \(landing)")
+        let added = try c.change { try $0.add(item) }
+        let landing = added.due.map { "for " + c.environment.labeler.longLabel($0) } ?? "without a date"
+        let extra = (added.time.map { " at \($0)" } ?? "") + (added.repeats.map { ", \($0)" } ?? "")
+        return try c.refresh(message: "created \"\(added.title)\" \(landing)\(extra)")
     }
 
     /// Asks each declared field that has a question, arguments then options (an option that needs another

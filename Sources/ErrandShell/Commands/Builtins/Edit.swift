@@ -6,7 +6,8 @@ struct Edit: ShellCommand {
     static let row = ArgumentSpec("N", .itemRow, help: "a row number of the last listing")
     static let title = OptionSpec("title", value: "TITLE", help: "a new title", prompt: "Title: ")
     static let date = OptionSpec("date", value: "DATE", kind: .date, help: "a new due day, optionally with HH:MM",
-                                 prompt: "Date: ")
+                                 conflicts: "no-date", prompt: "Date (optional): ")
+    static let noDate = OptionSpec("no-date", help: "no due day (and no time); it is listed under No date")
     static let time = OptionSpec("time", value: "HH:MM", kind: .time, help: "a new time", conflicts: "no-time",
                                  prompt: "Time HH:MM (optional): ")
     static let noTime = OptionSpec("no-time", help: "no time on the day")
@@ -28,7 +29,7 @@ struct Edit: ShellCommand {
         "edit", summary: "change row N in place: title, date, time, place, coordinates, notes",
         details: "The item keeps its id, created time and place in its section; undo reverts the edit. "
             + "Bare edit N, at a terminal, asks each field with its current value to edit (Ctrl-C changes nothing).",
-        arguments: [row], options: [title, date, time, noTime, place, noPlace, coords, noCoords, notes, noNotes,
+        arguments: [row], options: [title, date, noDate, time, noTime, place, noPlace, coords, noCoords, notes, noNotes,
                                     every, afterDone, noRepeat]) {
         Edit(listed: try $0.item(row), values: $0)
     }
@@ -51,9 +52,8 @@ struct Edit: ShellCommand {
         }
         let edited = try Edit.changed(listed, values)
         guard edited != listed else { return Display(message: "nothing to change: \"\(listed.title)\" already has these values") }
-        let saved = try c.change({ try $0.edit(edited, expecting: listed) }) { session, _ in
-            session.undo.append(.changed(before: [listed], by: "edit"))
-        }
+        let now = c.environment.clock.now
+        let saved = try c.change { try $0.edit(edited, expecting: listed, at: now) }
         let due = c.environment.labeler.longLabel(saved.due) + (saved.time.map { " at \($0)" } ?? "")
         return try c.refresh(message: "edited \"\(saved.title)\" (\(due))")
     }
@@ -86,7 +86,7 @@ struct Edit: ShellCommand {
     /// An item's field as the form shows it, in a form its option reads back.
     static func current(_ option: OptionSpec, of item: TodoItem) -> String {
         if option == title { return item.title }
-        if option == date { return item.due.iso }
+        if option == date { return item.due?.iso ?? "" }
         if option == time { return item.time?.description ?? "" }
         if option == place { return item.location?.name ?? "" }
         if option == coords { return item.location?.coordinate.map { "\($0.latitude),\($0.longitude)" } ?? "" }
@@ -101,6 +101,10 @@ struct Edit: ShellCommand {
         if let when = values.date(Edit.date) {
             item.due = when.day
             if let time = when.time { item.time = time }
+        }
+        if values.has(Edit.noDate) {
+            item.due = nil
+            item.time = nil
         }
         if let time = values.time(Edit.time) { item.time = time }
         if values.has(Edit.noTime) { item.time = nil }

@@ -12,6 +12,8 @@ struct Export: ShellCommand {
         let items = try c.store.allItems()
         let clock = c.environment.clock
         let format = try c.naming(name) { try ItemExporter.write(items, to: $0, clock: clock) }
-        return Display(message: "exported \(Plural.items(items.count)) to \(name) (\(format.rawValue))")
+        let undated = format == .weekAppPlist ? items.filter { $0.due == nil }.count : 0
+        let left = undated == 0 ? "" : "; left out \(Plural.items(undated)) without a date (the format needs one)"
+        return Display(message: "exported \(Plural.items(items.count - undated)) to \(name) (\(format.rawValue))\(left)")
     }
 }

@@ -13,9 +13,7 @@ struct ImportItems: ShellCommand {
         let parsed = try c.naming(name) {
             try ItemImporter.read(path: $0, clock: environment.clock, newID: environment.newID)
         }
-        let outcome = try c.change({ try $0.importItems(parsed.items) }) { session, outcome in
-            if !outcome.added.isEmpty { session.undo.append(.imported(outcome.added.map(\.id))) }
-        }
+        let outcome = try c.change { try $0.importItems(parsed.items) }
         let skipped = outcome.skipped == 0 ? "" : ", skipped \(outcome.skipped) already on the list"
         return try c.refresh(message: "imported \(Plural.items(outcome.added.count)) from \(name) (\(parsed.format.rawValue))\(skipped)")
     }

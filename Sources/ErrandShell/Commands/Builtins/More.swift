@@ -4,7 +4,7 @@ struct More: ShellCommand {
 
     func run(_ c: inout CommandContext) throws -> Display {
         switch c.session.route {
-        case .ads?, .day?, .all?, .added?, .found?, .overdue?: return try c.render(continuing: true)
+        case .ads?, .adsFound?, .day?, .all?, .added?, .found?, .overdue?, .undated?: return try c.render(continuing: true)
         default: throw ShellError.usage("more: only lists have pages (a day, list, ads)")
         }
     }

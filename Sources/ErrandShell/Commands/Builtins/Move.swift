@@ -15,19 +15,17 @@ struct Move: ShellCommand {
 
     func run(_ c: inout CommandContext) throws -> Display {
         guard done else {
-            let moved = try c.change({ try $0.setDone(false, listed: listed) }) { session, _ in
-                session.undo.append(.changed(before: listed, by: "uncheck"))
-            }
-            return try c.refresh(message: "unchecked \(UndoEntry.naming(moved)): back in To do")
+            let now = c.environment.clock.now
+            let moved = try c.change { try $0.setDone(false, listed: listed, at: now) }
+            return try c.refresh(message: "unchecked \(Plural.naming(moved)): back in To do")
         }
         let next = nextOccurrences(c.environment)
-        let (checked, added) = try c.change({ try $0.check(listed: listed, next: next) }) { session, result in
-            session.undo.append(.changed(before: listed, by: "check", created: result.added.map(\.id)))
-        }
+        let now = c.environment.clock.now
+        let (checked, added) = try c.change { try $0.check(listed: listed, next: next, at: now) }
         let labeler = c.environment.labeler
         let following = added.count == 1 ? added.first.map { "; next on " + labeler.longLabel($0.due) } ?? ""
             : added.isEmpty ? "" : "; \(Plural.items(added.count)) to come"
-        return try c.refresh(message: "checked \(UndoEntry.naming(checked)): moved to Done" + following)
+        return try c.refresh(message: "checked \(Plural.naming(checked)): moved to Done" + following)
     }
 
     /// The next occurrence of each listed item that repeats, as it will be created.
@@ -36,7 +34,7 @@ struct Move: ShellCommand {
         return listed.compactMap { item in
             item.repeats.map { rule in
                 TodoItem(id: environment.newID(), title: item.title, notes: item.notes,
-                         due: rule.next(after: item.due, checkedOn: today), time: item.time, location: item.location,
+                         due: rule.next(after: item.due ?? today, checkedOn: today), time: item.time, location: item.location,
                          created: environment.clock.now, repeats: rule)
             }
         }

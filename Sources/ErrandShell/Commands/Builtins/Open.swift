@@ -16,6 +16,9 @@ struct Open: ShellCommand {
         case let .overdue(before):
             c.session.stack.append(.overdue(before: before))
             return try c.render()
+        case .undated:
+            c.session.stack.append(.undated)
+            return try c.render()
         case let .item(listed):
             if case .item = c.session.route { c.session.stack.removeLast() }
             c.session.stack.append(.item(listed))

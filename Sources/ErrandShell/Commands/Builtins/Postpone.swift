@@ -20,7 +20,8 @@ struct Postpone: ShellCommand {
         let changes: [(edited: TodoItem, listed: TodoItem)] = listed.compactMap { item in
             var moved = item
             if let to {
-                moved.due = to.shift.map(item.due.adding(days:)) ?? to.day
+                // An item without a date counts a shift from today.
+                moved.due = to.shift.map((item.due ?? c.today).adding(days:)) ?? to.day
                 if let time = to.time { moved.time = time }
             } else {
                 moved.due = tomorrow
@@ -28,15 +29,14 @@ struct Postpone: ShellCommand {
             return moved == item ? nil : (edited: moved, listed: item)
         }
         guard !changes.isEmpty else {
-            return Display(message: "nothing to change: \(UndoEntry.naming(listed)) "
+            return Display(message: "nothing to change: \(Plural.naming(listed)) "
                            + (listed.count == 1 ? "is" : "are") + " already due then")
         }
-        let saved = try c.change({ try $0.edit(changes) }) { session, _ in
-            session.undo.append(.changed(before: changes.map { $0.listed }, by: "postpone"))
-        }
+        let now = c.environment.clock.now
+        let saved = try c.change { try $0.edit(changes, at: now) }
         let days = Set(saved.map { $0.due })
         let labeler = c.environment.labeler
         let landing = days.count == 1 ? days.first.map { " to " + labeler.longLabel($0) } ?? "" : ""
-        return try c.refresh(message: "postponed \(UndoEntry.naming(saved))\(landing)")
+        return try c.refresh(message: "postponed \(Plural.naming(saved))\(landing)")
     }
 }

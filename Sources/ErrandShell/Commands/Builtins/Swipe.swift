@@ -10,7 +10,7 @@ struct Swipe: ShellCommand {
     let listed: [TodoItem]
 
     func run(_ c: inout CommandContext) throws -> Display {
-        let deleted = try c.change({ try $0.delete(listed: listed) }) { $0.undo.append(.deleted($1)) }
+        let deleted = try c.change { try $0.delete(listed: listed) }
         let labeler = c.environment.labeler
         let what = deleted.count == 1 ? deleted.first.map { "\"\($0.title)\" (\(labeler.label($0.due)))" } ?? ""
             : Plural.items(deleted.count)

@@ -1,23 +1,23 @@
-/// `undo`: revert the last change of this session.
+import ErrandDomain
+
+/// `undo`: revert the last change. The journal is the store's, so it reaches changes made
+/// before a restart, and refuses one that a later change (here or in another shell) overtook.
 struct Undo: ShellCommand {
     static let spec = CommandSpec("undo", summary: "revert the last change (create, edit, postpone, swipe, check, uncheck, clear, import)",
-                                  details: "Several levels deep, for changes made in this session.") { _ in Undo() }
+                                  details: "The store keeps the last 1,000 changes, so undo works after a restart; see log.") { _ in Undo() }
 
     func run(_ c: inout CommandContext) throws -> Display {
-        guard let entry = c.session.undo.last else { throw ShellError.usage("undo: nothing to undo in this session") }
-        try c.change({ store in
-            switch entry {
-            case let .created(item): try store.delete(ids: [item.id])
-            case let .deleted(items): try store.restore(items)
-            case let .changed(before, _, created):
-                // Removing first: if the restore then fails, undo again finds nothing left to
-                // remove and puts the items back.
-                if !created.isEmpty { try store.delete(ids: created) }
-                try store.restore(before)
-            case let .cleared(items): try store.restore(items)
-            case let .imported(ids): try store.delete(ids: ids)
-            }
-        }) { session, _ in session.undo.removeLast() }
-        return try c.refresh(message: "undid the \(entry.summary)")
+        try c.apply(.undo, done: "undid")
+    }
+}
+
+extension CommandContext {
+    /// Undo and redo: apply the journal's next entry that way and say which change it was.
+    mutating func apply(_ step: JournalStep, done: String) throws -> Display {
+        // Asked first, so that "nothing to undo" is not taken for a change that was saved.
+        let nothing = ShellError.usage("\(step.verb): nothing to \(step.verb)")
+        guard try store.journalEntry(for: step) != nil else { throw nothing }
+        guard let entry = try change({ try $0.apply(step) }) else { throw nothing }
+        return try refresh(message: "\(done) the \(entry.summary(environment.labeler))")
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Records every change made through it to the records it wraps: the shared rules run on it
+/// unchanged, and the store journals what they did in the same transaction. An item changed
+/// twice in one command keeps its first `before` and its last `after`.
+public struct JournalRecorder<Base: ItemRecords>: ItemRecords {
+    public var base: Base
+    public private(set) var changes: [ItemChange] = []
+    private var positions: [UUID: Int] = [:]
+
+    public init(_ base: Base) {
+        self.base = base
+    }
+
+    public func item(id: UUID) throws -> TodoItem? { try base.item(id: id) }
+    public func item(uid: String) throws -> TodoItem? { try base.item(uid: uid) }
+    public func hasOpenItem(withEntry key: EntryKey) throws -> Bool { try base.hasOpenItem(withEntry: key) }
+    public mutating func nextSequence() throws -> Int64 { try base.nextSequence() }
+
+    public mutating func insert(_ item: TodoItem) throws {
+        try base.insert(item)
+        note(id: item.id, before: nil, after: item)
+    }
+
+    public mutating func update(_ item: TodoItem) throws {
+        let before = try base.item(id: item.id)
+        try base.update(item)
+        note(id: item.id, before: before, after: item)
+    }
+
+    public mutating func removeItem(id: UUID) throws {
+        guard let before = try base.item(id: id) else { return }
+        try base.removeItem(id: id)
+        note(id: id, before: before, after: nil)
+    }
+
+    /// For a change the base makes in bulk (removing every item) rather than item by item.
+    public mutating func noteRemoved(_ items: [TodoItem]) {
+        for item in items { note(id: item.id, before: item, after: nil) }
+    }
+
+    private mutating func note(id: UUID, before: TodoItem?, after: TodoItem?) {
+        if let index = positions[id] {
+            changes[index].after = after
+        } else {
+            positions[id] = changes.count
+            changes.append(ItemChange(before: before, after: after))
+        }
+    }
+
+    /// Changes whose item ended as it began (removed and put back unchanged) are not changes.
+    public var effective: [ItemChange] { changes.filter { $0.before != $0.after } }
+}

@@ -1,0 +1,23 @@
+import ErrandDomain
+
+/// `log [N]`: the last changes with their time, newest first, as undo and redo walk them.
+struct Log: ShellCommand {
+    static let count = ArgumentSpec("N", .count(JournalEntry.capacity), optional: true, help: "how many changes (default 10)")
+    static let spec = CommandSpec("log", summary: "the last changes, newest first (what undo and redo walk)",
+                                  details: "Marks the changes undo reverted, which redo can apply again.",
+                                  arguments: [count]) { Log(limit: $0.count(count) ?? 10) }
+
+    let limit: Int
+
+    func run(_ c: inout CommandContext) throws -> Display {
+        let entries = try c.store.journal(limit: limit)
+        let labeler = c.environment.labeler
+        let clock = c.environment.clock
+        let rows = entries.map { entry in
+            LogRow(entry: entry, when: labeler.label(clock.day(of: entry.time)) + " "
+                   + (clock.time(of: entry.time).map(\.description) ?? "00:00"),
+                   summary: entry.summary(labeler))
+        }
+        return Display(screen: .log(rows))
+    }
+}

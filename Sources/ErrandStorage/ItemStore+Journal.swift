@@ -1,0 +1,46 @@
+import ErrandDomain
+import Foundation
+
+/// The undo journal, once for both backends: a command's changes are journaled in the same
+/// transaction as the items (the backends' `changeItems`), and undo and redo apply an entry
+/// back or forth only if every item it touched is still as the entry left it, so a change made
+/// since, by this shell or another, is never overwritten.
+extension ItemStore {
+    /// Runs `body` with its changes journaled as `command`'s.
+    public func journaling<T>(_ command: String, at time: Date, _ body: () throws -> T) throws -> T {
+        let outer = journalContext
+        journalContext = JournalContext(command: command, time: time)
+        defer { journalContext = outer }
+        return try body()
+    }
+
+    /// Applies the next entry in `step`'s direction and returns it; nil when there is none.
+    public func apply(_ step: JournalStep) throws -> JournalEntry? {
+        guard let entry = try journalEntry(for: step) else { return nil }
+        try applyJournal(step, entry) { records in try records.apply(step, of: entry) }
+        return entry
+    }
+}
+
+extension ItemRecords {
+    /// Checks every item first, then changes them: all or nothing.
+    mutating func apply(_ step: JournalStep, of entry: JournalEntry) throws {
+        let changes = step.changes(of: entry)
+        for change in changes {
+            guard let id = change.id else { continue }
+            let stored = try item(id: id)
+            guard stored == change.before else {
+                let title = (change.before ?? change.after)?.title ?? ""
+                throw StoreError.journalStale(step: step.verb, command: entry.command, title: title)
+            }
+        }
+        for change in changes {
+            switch (change.before, change.after) {
+            case let (nil, after?): try insert(after)
+            case let (_?, after?): try update(after)
+            case let (before?, nil): try removeItem(id: before.id)
+            case (nil, nil): break
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ErrandDomain
+import Foundation
+
+/// The undo journal in the `journal` table (schema version 7), written in the transaction that
+/// changes the items.
+extension SQLiteItemStore {
+    static let journalColumns = "id, time, command, undone, changes"
+
+    public func journal(limit: Int) throws -> [JournalEntry] {
+        try journalRows("SELECT \(Self.journalColumns) FROM journal ORDER BY id DESC LIMIT ?1") {
+            $0.bind(1, limit)
+        }
+    }
+
+    public func journalEntry(for step: JournalStep) throws -> JournalEntry? {
+        let sql = switch step {
+        case .undo: "SELECT \(Self.journalColumns) FROM journal WHERE undone = 0 ORDER BY id DESC LIMIT 1"
+        case .redo: "SELECT \(Self.journalColumns) FROM journal INDEXED BY journal_undone WHERE undone = 1 ORDER BY id LIMIT 1"
+        }
+        return try journalRows(sql).first
+    }
+
+    public func applyJournal(_ step: JournalStep, _ entry: JournalEntry,
+                             _ body: (inout JournalRecorder<SQLiteItemRecords>) throws -> Void) throws {
+        try db.writeTransaction {
+            var records = JournalRecorder(SQLiteItemRecords(store: self))
+            try body(&records)
+            let s = try db.statement("UPDATE journal SET undone = ?2 WHERE id = ?1")
+            s.bind(1, entry.id)
+            s.bind(2, step == .undo ? 1 : 0)
+            try s.run()
+        }
+    }
+
+    /// Called inside the change's transaction: a new change ends what redo could apply, and
+    /// the journal keeps its newest `JournalEntry.capacity` entries.
+    func appendJournal(_ changes: [ItemChange]) throws {
+        guard let context = journalContext, !changes.isEmpty else { return }
+        try db.statement("DELETE FROM journal INDEXED BY journal_undone WHERE undone = 1").run()
+        let insert = try db.statement("INSERT INTO journal (time, command, changes) VALUES (?1, ?2, ?3) RETURNING id")
+        insert.bind(1, Int64(context.time.timeIntervalSince1970))
+        insert.bind(2, context.command)
+        insert.bind(3, String(decoding: try StoredChange.encode(changes), as: UTF8.self))
+        guard try insert.step() else { throw StoreError.sqlite(path: path, reason: "the undo journal refused an entry") }
+        let id = insert.int(0)
+        insert.reset()
+        let prune = try db.statement("DELETE FROM journal WHERE id <= ?1")
+        prune.bind(1, id - Int64(JournalEntry.capacity))
+        try prune.run()
+    }
+
+    private func journalRows(_ sql: String, bind: (SQLiteStatement) -> Void = { _ in }) throws -> [JournalEntry] {
+        let s = try db.statement(sql)
+        bind(s)
+        defer { s.reset() }
+        var entries: [JournalEntry] = []
+        while try s.step() {
+            let changes = try StoredChange.decode(Data(s.text(4).utf8), path: path)
+            entries.append(JournalEntry(id: s.int(0), time: Date(timeIntervalSince1970: Double(s.int(1))),
+                                        command: s.text(2), changes: changes, undone: s.int(3) != 0))
+        }
+        return entries
+    }
+}

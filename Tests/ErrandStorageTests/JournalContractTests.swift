@@ -1,0 +1,108 @@
+import ErrandDomain
+import ErrandStorage
+import Foundation
+import Testing
+
+/// The undo journal, both backends: kept in the store across reopening, applied back and forth
+/// only over items still as the entry left them, bounded, and one step per command.
+@Suite struct JournalContractTests {
+    let day = DueDay(year: 2026, month: 11, day: 29)!
+    let noon = Date(timeIntervalSince1970: 1_795_000_000)
+
+    func item(_ title: String) -> TodoItem {
+        TodoItem(id: UUID(), title: title, due: day, created: Date(timeIntervalSince1970: 1_790_000_000))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func undoAndRedoWorkAfterReopening(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let a = try store.journaling("create", at: noon) { try store.add(item("a")) }
+        let checked = try store.journaling("check", at: noon) { try store.setDone(true, listed: [a]) }
+        store.close()
+
+        let reopened = try backend.open(dir)
+        let journal = try reopened.journal(limit: 10)
+        #expect(journal.map(\.command) == ["check", "create"])
+        #expect(journal.first?.changes == [ItemChange(before: a, after: checked.first)])
+        #expect(journal.first?.time == noon)
+        #expect(try reopened.apply(.undo)?.command == "check")
+        #expect(try reopened.item(id: a.id) == a)
+        reopened.close()
+
+        let again = try backend.open(dir)
+        #expect(try again.journal(limit: 10).map(\.undone) == [true, false])
+        #expect(try again.apply(.redo)?.command == "check")
+        #expect(try again.item(id: a.id) == checked.first)
+        #expect(try again.apply(.redo) == nil)
+        #expect(try again.apply(.undo)?.command == "check")
+        #expect(try again.apply(.undo)?.command == "create")
+        #expect(try again.allItems().isEmpty)
+        #expect(try again.apply(.undo) == nil)
+    }
+
+    /// Another handle (another shell) changed the item since: undo would overwrite that change,
+    /// so it is refused, and neither the item nor the journal moves.
+    @Test(arguments: Backend.allCases)
+    func anUndoOvertakenByALaterChangeIsRefused(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let first = try backend.open(dir)
+        let a = try first.journaling("create", at: noon) { try first.add(item("a")) }
+        _ = try first.journaling("check", at: noon) { try first.setDone(true, listed: [a]) }
+        let second = try backend.open(dir)
+        let stored = try #require(try second.item(id: a.id))
+        var renamed = stored
+        renamed.title = "renamed elsewhere"
+        _ = try second.edit(renamed, expecting: stored)
+
+        #expect(throws: StoreError.journalStale(step: "undo", command: "check", title: "a")) { try first.apply(.undo) }
+        #expect(try first.item(id: a.id) == renamed)
+        #expect(try first.journal(limit: 10).map(\.undone) == [false, false])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aNewChangeEndsWhatRedoCouldApply(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let a = try store.journaling("create", at: noon) { try store.add(item("a")) }
+        _ = try store.journaling("check", at: noon) { try store.setDone(true, listed: [a]) }
+        _ = try store.apply(.undo)
+        _ = try store.journaling("create", at: noon) { try store.add(item("b")) }
+        #expect(try store.apply(.redo) == nil)
+        #expect(try store.journal(limit: 10).map(\.command) == ["create", "create"])
+    }
+
+    /// Several items in one command are one entry, undone together; a clear too.
+    @Test(arguments: Backend.allCases)
+    func oneCommandIsOneEntryWhateverItTouched(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let items = try (1...3).map { n in try store.add(item("item \(n)")) }
+        _ = try store.journaling("swipe", at: noon) { try store.delete(listed: Array(items.prefix(2))) }
+        _ = try store.journaling("clear", at: noon) { try store.removeAll() }
+        let journal = try store.journal(limit: 10)
+        #expect(journal.map(\.command) == ["clear", "swipe"])
+        #expect(journal.map(\.changes.count) == [1, 2])
+        _ = try store.apply(.undo)
+        #expect(try store.allItems().map(\.title) == ["item 3"])
+        _ = try store.apply(.undo)
+        #expect(try Set(store.allItems()) == Set(items))
+    }
+
+    /// Changes made without a command (a test, a sync) are not journaled.
+    @Test(arguments: Backend.allCases)
+    func theJournalKeepsItsNewestEntriesOnly(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        _ = try store.add(item("not journaled"))
+        try store.beginBatch()
+        for n in 1...(JournalEntry.capacity + 5) {
+            _ = try store.journaling("create", at: noon.addingTimeInterval(Double(n))) { try store.add(item("n\(n)")) }
+        }
+        try store.endBatch(commit: true)
+        let journal = try store.journal(limit: 2 * JournalEntry.capacity)
+        #expect(journal.count == JournalEntry.capacity)
+        #expect(journal.first?.subjects.first?.title == "n\(JournalEntry.capacity + 5)")
+        #expect(journal.last?.subjects.first?.title == "n6")
+    }
+}
