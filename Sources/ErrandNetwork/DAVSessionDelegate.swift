@@ -16,6 +16,7 @@ final class DAVSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sen
         var response: HTTPURLResponse?
         var body: [UInt8] = []
         var refusal: CatalogueError?
+        var unauthorized = false
     }
 
     let limit: Int
@@ -37,6 +38,21 @@ final class DAVSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sen
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
         completionHandler(nil)
+    }
+
+    /// Credentials go as a header on every request; a 401 is the answer to report (check the
+    /// credentials), not a prompt for more. FoundationNetworking turns a 401 into a challenge
+    /// and, handled by default, stalled the task; so the 401 is kept here and the task ends.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        lock.lock()
+        if var pending = tasks[task.taskIdentifier] {
+            pending.response = (challenge.failureResponse as? HTTPURLResponse) ?? pending.response
+            pending.unauthorized = true
+            tasks[task.taskIdentifier] = pending
+        }
+        lock.unlock()
+        completionHandler(.cancelAuthenticationChallenge, nil)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -77,7 +93,11 @@ final class DAVSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sen
         let pending = tasks.removeValue(forKey: task.taskIdentifier)
         lock.unlock()
         guard let pending else { return }
-        if let refusal = pending.refusal {
+        if pending.unauthorized {
+            var headers: [String: String] = [:]
+            if let type = pending.response?.value(forHTTPHeaderField: "Content-Type") { headers["content-type"] = type }
+            finished(pending.id, .response(DAVResponse(status: 401, headers: headers)))
+        } else if let refusal = pending.refusal {
             finished(pending.id, .failed(wireLine: refusal.wireLine))
         } else if let error, let url = URL(string: pending.url) {
             finished(pending.id, .failed(wireLine: DownloadDelegate.describe(error, url: url).wireLine))

@@ -216,9 +216,9 @@ public final class PlistItemStore: ItemStore, CatalogueStore {
         return (result, records.effective)
     }
 
-    public func readRecords<T>(_ body: (ItemManager) throws -> T) throws -> T {
+    public func readRecords<T>(_ body: (JournalRecorder<ItemManager>) throws -> T) throws -> T {
         try refresh()
-        return try body(manager)
+        return try body(JournalRecorder(manager))
     }
 
     /// Applies `body` to the freshest copy under the lock and writes the result; if `body`

@@ -268,8 +268,8 @@ public final class SQLiteItemStore: ItemStore {
         }
     }
 
-    public func readRecords<T>(_ body: (SQLiteItemRecords) throws -> T) throws -> T {
-        try body(SQLiteItemRecords(store: self))
+    public func readRecords<T>(_ body: (JournalRecorder<SQLiteItemRecords>) throws -> T) throws -> T {
+        try body(JournalRecorder(SQLiteItemRecords(store: self)))
     }
 
     // MARK: sequence and rows

@@ -104,37 +104,78 @@ public struct SyncEngine {
 
     /// Applies fetched members and removals in transactions of `chunk`; the remote state
     /// (token, ctag) lands with the last one, so a crash before it repeats the whole pull.
+    /// Members that meet a pending local change are merged in a journaled transaction of their
+    /// own, so `undo` brings back what a merge replaced and nothing else.
     func apply<S: ItemStore>(_ items: [RemoteItem], removed: [String], remote: SyncRemote?, _ store: S,
                              _ outcome: inout SyncOutcome, conflictsOnly: Bool) throws {
-        let decoded = try items.map { item -> (RemoteItem, TodoItem) in
-            do {
-                return (item, try codec.item(from: item.text, id: UUID()))
-            } catch {
-                throw SyncError.item(url: client.collection.url(of: item.href), reason: "\(error)")
-            }
-        }
+        let (merging, bases) = try store.readRecords { records in try mergeCandidates(items, records) }
+        let baseTexts = Array(Set(bases))
+        let decoded = try decode(items.map(\.text) + baseTexts, hrefs: items.map(\.href))
+        var baseItems: [String: TodoItem] = [:]
+        for (text, item) in zip(baseTexts, decoded.dropFirst(items.count)) { baseItems[text] = item }
+        let applier = SyncApplier(bases: baseItems)
+        let pairs = Array(zip(items, decoded.prefix(items.count)))
         var start = 0
         repeat {
-            let part = decoded[start..<min(decoded.count, start + chunk)]
-            let last = start + chunk >= decoded.count
+            let part = pairs[start..<min(pairs.count, start + chunk)]
+            let last = start + chunk >= pairs.count
             start += chunk
             var local = outcome
             try store.changeItems { records in
                 if let remote, try records.syncRemote() == nil { try records.setSyncRemote(SyncRemote(url: remote.url)) }
-                var applier = SyncApplier(codec: codec, now: now)
-                for (item, parsed) in part { try applier.apply(item, parsed, &records, &local) }
-                if last {
-                    for href in removed { try applier.remove(href, &records, &local) }
-                    if let remote {
-                        var kept = try records.syncRemote() ?? remote
-                        kept.token = remote.token
-                        kept.ctag = remote.ctag
-                        try records.setSyncRemote(kept)
+                for (item, parsed) in part where !merging.contains(item.href) {
+                    try applier.apply(item, parsed, &records, &local)
+                }
+            }
+            try store.journaling("sync todos", at: now()) {
+                try store.changeItems { records in
+                    for (item, parsed) in part where merging.contains(item.href) {
+                        try applier.apply(item, parsed, &records, &local)
+                    }
+                    if last {
+                        for href in removed { try applier.remove(href, &records, &local) }
+                        if let remote {
+                            var kept = try records.syncRemote() ?? remote
+                            kept.token = remote.token
+                            kept.ctag = remote.ctag
+                            try records.setSyncRemote(kept)
+                        }
                     }
                 }
             }
             outcome = local
-        } while start < decoded.count
+        } while start < pairs.count
+    }
+
+    /// The hrefs whose local item has a change of its own (a merge, journaled), and the base
+    /// texts those merges compare against.
+    func mergeCandidates(_ items: [RemoteItem], _ records: some SyncRecords) throws -> (Set<String>, [String]) {
+        var hrefs: Set<String> = []
+        var bases: [String] = []
+        for item in items {
+            let entry = try records.syncEntry(href: item.href)
+            if let entry, entry.pending {
+                hrefs.insert(item.href)
+                if let base = entry.base { bases.append(base) }
+            } else if entry == nil {
+                // Unknown href: the UID may name a local item (a merge) or nothing (an add).
+                hrefs.insert(item.href)
+            }
+        }
+        return (hrefs, bases)
+    }
+
+    func decode(_ texts: [String], hrefs: [String]) throws -> [TodoItem] {
+        if texts.isEmpty { return [] }
+        do {
+            let items = try codec.items(from: texts)
+            guard items.count == texts.count else { throw SyncError.helper("the iCalendar helper lost items") }
+            return items
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw SyncError.item(url: client.collection.display, reason: "\(error)")
+        }
     }
 
     // MARK: push
@@ -147,7 +188,7 @@ public struct SyncEngine {
         while start < work.count {
             let part = Array(work[start..<min(work.count, start + chunk)])
             start += chunk
-            let planned = try store.readRecords { records in try part.compactMap { try plan($0, records) } }
+            let planned = try store.readRecords { records in try plan(part, records) }
             let replies = try client.write(planned.map(\.write))
             var failure: SyncError?
             var local = outcome
@@ -165,20 +206,31 @@ public struct SyncEngine {
         return stale
     }
 
-    func plan(_ entry: SyncEntry, _ records: some SyncRecords) throws -> PlannedWrite? {
-        if entry.deleted {
-            guard let href = entry.href else { return nil }
-            return PlannedWrite(entry: entry, item: nil, write: .delete(href: href, etag: entry.etag))
+    /// The writes for `part`: DELETEs for removals, PUTs (texts made in one codec batch).
+    func plan(_ part: [SyncEntry], _ records: some SyncRecords) throws -> [PlannedWrite] {
+        var deletes: [PlannedWrite] = []
+        var puts: [(SyncEntry, TodoItem)] = []
+        for entry in part {
+            if entry.deleted {
+                if let href = entry.href {
+                    deletes.append(PlannedWrite(entry: entry, item: nil, write: .delete(href: href, etag: entry.etag)))
+                }
+            } else if let item = try records.item(id: entry.itemID) {
+                puts.append((entry, item))
+            }
         }
-        guard let item = try records.item(id: entry.itemID) else { return nil }
-        let text: String
+        let texts: [String]
         do {
-            text = try codec.text(for: item)
+            texts = puts.isEmpty ? [] : try codec.texts(for: puts.map(\.1))
         } catch {
-            throw SyncError.item(url: "\"\(item.title)\"", reason: "\(error)")
+            throw SyncError.item(url: client.collection.display, reason: "\(error)")
         }
-        let href = entry.href ?? client.collection.href(forUID: item.uid)
-        return PlannedWrite(entry: entry, item: item, write: .put(href: href, text: text, etag: entry.etag))
+        guard texts.count == puts.count else { throw SyncError.helper("the iCalendar helper lost items") }
+        return deletes + zip(puts, texts).map { pair, text in
+            let (entry, item) = pair
+            let href = entry.href ?? client.collection.href(forUID: item.uid)
+            return PlannedWrite(entry: entry, item: item, write: .put(href: href, text: text, etag: entry.etag))
+        }
     }
 }
 

@@ -6,10 +6,10 @@ import Foundation
 /// later LAST-MODIFIED (the server on a tie). Without a base (the item was never synced),
 /// every differing field counts as changed on both sides.
 public enum SyncMerge {
-    struct Field {
+    struct Field: Sendable {
         let name: String
-        let same: (TodoItem, TodoItem) -> Bool
-        let copy: (inout TodoItem, TodoItem) -> Void
+        let same: @Sendable (TodoItem, TodoItem) -> Bool
+        let copy: @Sendable (inout TodoItem, TodoItem) -> Void
     }
 
     static let fields: [Field] = [

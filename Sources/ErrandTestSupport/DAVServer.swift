@@ -79,6 +79,7 @@ public final class DAVServer: @unchecked Sendable {
 
     public func stop() {
         if let process, process.isRunning {
+            // The watchdog kills the server (Radicale ignores SIGTERM while a connection is open).
             kill(process.processIdentifier, SIGTERM)
             process.waitUntilExit()
         }
@@ -128,12 +129,21 @@ public final class DAVServer: @unchecked Sendable {
                 """
             try config.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
             // Debian's Python, not a pyenv python3 first on PATH (see the shared notes).
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/radicale")
-            process.arguments = ["--config", folder + "/config"]
+            process.arguments = ["/usr/bin/radicale", "--config", folder + "/config"]
         case .xandikos:
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/xandikos")
-            process.arguments = ["-d", folder + "/data", "--autocreate", "-l", "127.0.0.1", "-p", String(port)]
+            process.arguments = ["/usr/bin/xandikos", "-d", folder + "/data", "--autocreate", "-l", "127.0.0.1",
+                                 "-p", String(port)]
         }
+        // A watchdog shell owns the server: it ends it when told (SIGTERM) and when the test
+        // process is gone, so a test killed by a timeout leaves no server behind.
+        let watchdog = """
+            "$@" & child=$!
+            trap 'kill -9 $child 2>/dev/null; exit 0' TERM
+            while kill -0 \(getpid()) 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 0.2; done
+            kill -9 $child 2>/dev/null
+            """
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", watchdog, "sh"] + (process.arguments ?? [])
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = "/usr/bin:/bin"
         environment["HOME"] = folder
