@@ -11,8 +11,10 @@ let package = Package(
         .executable(name: "errand", targets: ["errand"]),
         // The download helper errand runs for http(s) catalogues (see ErrandCatalogue/Downloader).
         .executable(name: "errand-fetch", targets: ["errand-fetch"]),
+        // The iCalendar helper errand runs for .ics import and export (see ErrandICal).
+        .executable(name: "errand-ical", targets: ["errand-ical"]),
         // For the fuzz package beside it (fuzz/), which links the layers it exercises.
-        .library(name: "ErrandKit", targets: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandShell"]),
+        .library(name: "ErrandKit", targets: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandShell", "ErrandICal"]),
     ],
     targets: [
         .systemLibrary(
@@ -27,10 +29,19 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibical",
+            path: "Sources/CLibical",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
         .target(name: "ErrandFiles"),
         .target(name: "ErrandDomain"),
         .target(name: "ErrandStorage", dependencies: ["ErrandDomain", "ErrandFiles", "CSQLite"]),
         .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage"]),
+        // iCalendar through libical (VTODO <-> item): linked by errand-ical (and whichever helper
+        // syncs), never by errand, which it would cost 1.3 ms a start (ICU, libdb; see README).
+        .target(name: "ErrandICal", dependencies: ["ErrandDomain", "ErrandStorage", "CLibical"]),
         // The HTTP stack (FoundationNetworking, libcurl): linked by errand-fetch, never by errand.
         .target(name: "ErrandNetwork", dependencies: ["ErrandCatalogue", "ErrandDAVWire"]),
         // The framing between errand and errand-fetch --dav (no Foundation: both sides link it).
@@ -45,6 +56,7 @@ let package = Package(
         // Helpers shared by the test targets (child processes, a loopback HTTP server).
         .target(name: "ErrandTestSupport"),
         .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandCatalogue", "ErrandDAVWire"]),
+        .executableTarget(name: "errand-ical", dependencies: ["ErrandICal", "ErrandStorage", "ErrandDomain"]),
         .executableTarget(
             name: "errand",
             dependencies: ["ErrandLaunch", "ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain"]
@@ -66,5 +78,6 @@ let package = Package(
         .testTarget(name: "ErrandSyncTests",
                     dependencies: ["ErrandSync", "ErrandDAVWire", "ErrandStorage", "ErrandDomain", "ErrandCatalogue",
                                    "ErrandTestSupport"]),
+        .testTarget(name: "ErrandICalTests", dependencies: ["ErrandICal", "ErrandStorage", "ErrandDomain"]),
     ]
 )

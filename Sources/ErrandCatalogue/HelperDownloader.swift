@@ -20,12 +20,17 @@ public struct HelperDownloader: Downloader {
     }
 
     public static func defaultPath() -> String {
-        if let path = getenv("ERRAND_FETCH").map({ String(cString: $0) }), !path.isEmpty { return path }
+        helperPath(variable: "ERRAND_FETCH", name: "errand-fetch")
+    }
+
+    /// A helper executable: named by `variable` when it is set, else `name` beside this one.
+    static func helperPath(variable: String, name: String) -> String {
+        if let path = getenv(variable).map({ String(cString: $0) }), !path.isEmpty { return path }
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return "errand-fetch" }
+        guard count > 0 else { return name }
         let me = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return (me.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")) + "/errand-fetch"
+        return (me.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")) + "/" + name
     }
 
     public func download(_ url: URL, limits: FetchLimits) throws(CatalogueError) -> Data {

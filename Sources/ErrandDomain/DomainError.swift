@@ -20,7 +20,8 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
             let when = due.map { "for \($0.iso)" } ?? "without a date"
             return "\"\(title)\" is already on the list \(when); change the title, notes, date or place to add another"
         case let .undatedField(what):
-            return "an item without a date cannot have \(what): give it a date first"
+            let without = what == "a time" ? "--no-time" : "--no-repeat"
+            return "an item without a date cannot have \(what): give it a date, or \(without)"
         case .emptyUID:
             return "an item needs a UID"
         case let .notFound(what):

@@ -21,6 +21,8 @@ public struct LaunchConfiguration: Equatable, Sendable {
     public var catalogueMaxAge: Int64?
     public var fetchLimits = FetchLimits()
     public var fetchHelper: String?
+    /// ERRAND_ICAL: the iCalendar helper; nil is errand-ical beside errand.
+    public var calendarHelper: String?
     /// NO_COLOR set to anything but "" turns colour off (no-color.org).
     public var colorAllowed: Bool
     public var localeName: String?
@@ -54,6 +56,7 @@ public struct LaunchConfiguration: Equatable, Sendable {
             fetchLimits.maxBytes = megabytes << 20
         }
         fetchHelper = set("ERRAND_FETCH")
+        calendarHelper = set("ERRAND_ICAL")
         colorAllowed = environment["NO_COLOR"].map(\.isEmpty) ?? true
         localeName = set("LC_ALL") ?? set("LC_TIME") ?? environment["LANG"]
         columns = environment["COLUMNS"].flatMap(Int.init) ?? 80
@@ -100,6 +103,7 @@ public struct LaunchConfiguration: Equatable, Sendable {
                                            workingDirectory: workingDirectory, home: home)
         if let catalogueBase { environment.catalogueBase = catalogueBase }
         if let catalogueMaxAge { environment.catalogueMaxAge = catalogueMaxAge }
+        environment.calendarHelperPath = calendarHelper
         let downloader = HelperDownloader(progress: progress, helperPath: fetchHelper)
         environment.catalogueSync = CatalogueSync(fetcher: CatalogueFetcher(limits: fetchLimits, downloader: downloader))
         // Looked for only when the hint is shown, so start-up pays nothing for it.

@@ -143,6 +143,11 @@ extension ItemStore {
         }
     }
 
+    /// Items from another calendar, matched by UID (ItemRecords.receive), in one durable step.
+    public func receive(_ items: [TodoItem]) throws -> [CalendarReceipt] {
+        try changeItems { records in try items.map { try records.receive($0) } }
+    }
+
     /// Adds items in one durable step, skipping duplicates; all or nothing.
     public func importItems(_ items: [TodoItem]) throws -> ImportOutcome {
         try changeItems { try $0.importItems(items) }

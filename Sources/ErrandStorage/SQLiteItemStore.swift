@@ -13,6 +13,8 @@ public final class SQLiteItemStore: ItemStore {
     let db: SQLiteConnection
     /// The command being journaled (ItemStore+Journal).
     public var journalContext: JournalContext?
+    /// What the last `find` found (SQLiteItemStore+Find).
+    var lastMatches: FoundRows?
 
     static let columns = """
         uuid, title, notes, due, due_time, place, latitude, longitude, done, created, seq, repeat_rule, uid, modified,
@@ -30,18 +32,6 @@ public final class SQLiteItemStore: ItemStore {
         ORDER BY done, due_time IS NULL, due_time, seq LIMIT ?2 OFFSET ?3
         """
     static let weekSQL = "SELECT due, open FROM day_count WHERE due BETWEEN ?1 AND ?2"
-    /// Few items found: they are sorted (the planner reads them by rowid). Many: walking
-    /// item_done_seq in list order and keeping those found ends after a page, where sorting
-    /// would read all of them (a word in a twentieth of 1,000,000 titles: 50,000 rows).
-    static let matchingSQL = """
-        SELECT \(columns) FROM item WHERE id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1)
-        ORDER BY done, seq LIMIT ?2 OFFSET ?3
-        """
-    static let manyMatchingSQL = """
-        SELECT \(columns) FROM item INDEXED BY item_done_seq
-        WHERE id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1) ORDER BY done, seq LIMIT ?2 OFFSET ?3
-        """
-    static let manyMatches = 2_000
     /// Both walk item_todo_order (open items in due order). Named: without statistics the
     /// planner prefers item_done_seq's equality on done and then sorts every open item
     /// (200 ms a page at 1,000,000 items).
@@ -151,34 +141,6 @@ public final class SQLiteItemStore: ItemStore {
         return try s.step() ? max(0, Int(s.int(0))) : 0
     }
 
-    public func matchCount(_ query: SearchQuery) throws -> Int {
-        let s = try db.statement("SELECT count(*) FROM item_text WHERE item_text MATCH ?1")
-        s.bind(1, Self.ftsQuery(query))
-        defer { s.reset() }
-        let count = try s.step() ? Int(s.int(0)) : 0
-        lastMatchCount = (query, count)
-        return count
-    }
-
-    /// The count a list just read for its footer, reused to choose the page's plan: counting
-    /// a common word again cost a second pass over its matches. It only picks a plan, so a
-    /// count another process has since changed costs speed, never a wrong row.
-    private var lastMatchCount: (query: SearchQuery, count: Int)?
-
-    public func matching(_ query: SearchQuery, offset: Int, limit: Int) throws -> [TodoItem] {
-        let count = try lastMatchCount.flatMap { $0.query == query ? $0.count : nil } ?? matchCount(query)
-        let many = count > Self.manyMatches
-        return try rows(many ? Self.manyMatchingSQL : Self.matchingSQL) {
-            $0.bind(1, Self.ftsQuery(query))
-            $0.bind(PageWindow(offset: offset, limit: limit), limit: 2, offset: 3)
-        }
-    }
-
-    /// Every word as a prefix (`"ecole"*`), all required. The words are letters and digits
-    /// only (SearchQuery), so quoting them is all the escaping FTS5 needs.
-    static func ftsQuery(_ query: SearchQuery) -> String {
-        query.words.map { "\"" + $0 + "\"*" }.joined(separator: " ")
-    }
 
     /// To do through item_todo_order, then Done through item_done_seq: the page is cut
     /// across the two sections by the To do count the tallies hold.
@@ -307,7 +269,7 @@ public final class SQLiteItemStore: ItemStore {
 
     /// Reads at most one row and resets the statement: a statement left mid-way keeps its
     /// read snapshot open, and a later write transaction on this connection would be refused.
-    private func firstRow(_ s: SQLiteStatement) throws -> TodoItem? {
+    func firstRow(_ s: SQLiteStatement) throws -> TodoItem? {
         defer { s.reset() }
         return try s.step() ? row(s) : nil
     }

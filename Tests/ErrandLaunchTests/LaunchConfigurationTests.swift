@@ -74,6 +74,16 @@ import Testing
         #expect(try configuration([], ["ERRAND_CATALOGUE_MAX_AGE": "", "ERRAND_FETCH": ""]).catalogueMaxAge == nil)
     }
 
+    @Test func theICalendarHelperCanBeNamed() throws {
+        #expect(try configuration([], ["ERRAND_ICAL": "/opt/errand-ical"]).calendarHelper == "/opt/errand-ical")
+        #expect(try configuration([], ["ERRAND_ICAL": ""]).calendarHelper == nil)
+        let named = try configuration([], ["ERRAND_ICAL": "/opt/errand-ical"])
+        let store = try TemporaryStore()
+        defer { store.remove() }
+        #expect(named.shellEnvironment(store: store.store, history: { [] }, workingDirectory: "/", progress: false)
+            .calendarHelper.helperPath == "/opt/errand-ical")
+    }
+
     @Test func noColorTurnsColourOffUnlessAskedFor() throws {
         #expect(try configuration().color(interactive: true))
         #expect(!(try configuration().color(interactive: false)))

@@ -5,8 +5,8 @@ import ErrandTestSupport
 import Testing
 
 /// Any sequence of changes followed by as many undos gives back the store as it was, on both
-/// backends: every change records how to revert itself exactly, several rows and repeating
-/// items included.
+/// backends, across a restart, and as many redos give back the last state: every change is
+/// journaled with its items before and after, several rows and repeating items included.
 @Suite struct UndoPropertyTests {
     static let seed = TestSeed.draw(for: "UndoPropertyTests")
 
@@ -32,10 +32,17 @@ import Testing
             _ = t.interpreter.execute(line)
             changes += try Self.undoable(t) - before
         }
-        for _ in 0..<changes { t.given("undo") }
+        let last = try t.store.allItems()
+        // Half the undos here, the other half in a new shell on the same store (a restart).
+        for _ in 0..<changes / 2 { t.given("undo") }
+        let restarted = try JournalSessionTests().secondShell(t)
+        for _ in changes / 2..<changes { #expect(restarted.execute("undo").succeeded) }
         #expect(try t.store.allItems() == first, "seed \(UndoPropertyTests.seed), \(changes) changes")
         // What is left to undo is the set-up's six creates.
         #expect(try Self.undoable(t) == 6)
+        // And as many redos, in either shell, give back the last state.
+        for n in 0..<changes { #expect((n % 2 == 0 ? t.interpreter : restarted).execute("redo").succeeded) }
+        #expect(try t.store.allItems() == last, "seed \(UndoPropertyTests.seed), \(changes) changes")
     }
 
     static func undoable(_ t: ShellTester) throws -> Int {

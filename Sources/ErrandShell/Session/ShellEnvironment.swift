@@ -23,6 +23,14 @@ public struct ShellEnvironment {
     /// A catalogue folder that ships with Errand, if there is one: the hint to type when
     /// nothing is cached and the network is not there.
     public var exampleCatalogue: () -> String? = { nil }
+    /// The iCalendar helper for .ics import and export; nil: errand-ical beside errand, or
+    /// `ERRAND_ICAL`.
+    public var calendarHelperPath: String?
+
+    /// In the clock's zone: a DUE with a time is the time it shows.
+    public var calendarHelper: CalendarHelper {
+        CalendarHelper(zoneName: clock.timeZone.identifier, helperPath: calendarHelperPath)
+    }
 
     public init(store: ErrandStore, clock: Clock, labeler: DayLabeler = .english, newID: @escaping () -> UUID = UUID.init,
                 history: @escaping () -> [String] = { [] }, prompter: Prompter? = nil,

@@ -11,14 +11,15 @@ public enum ImportFile {
     /// items, far past any real list (250,000 items, 53 MB, import in about 180 MB of memory).
     public static let maxBytes = 64 << 20
 
-    public static func read(_ path: String, limit: Int = maxBytes) throws -> Data {
+    /// `expected` names what the file should be, for the refusal of a special file.
+    public static func read(_ path: String, limit: Int = maxBytes, expected: String = "a property list") throws -> Data {
         // Non-blocking: opening a FIFO that has no writer would otherwise wait forever.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw openFailure(path, errno) }
+        guard fd >= 0 else { throw openFailure(path, errno, expected: expected) }
         defer { close(fd) }
         // The open descriptor decides, not the path: nothing can be swapped in between.
         let kind = FileKind(descriptor: fd) ?? .other
-        guard case let .regular(size) = kind else { throw notAPropertyList(path, kind) }
+        guard case let .regular(size) = kind else { throw notAPropertyList(path, kind, expected: expected) }
         guard size <= limit else { throw tooLarge(path, size: size, limit: limit) }
         var data = Data()
         data.reserveCapacity(size)
@@ -36,9 +37,9 @@ public enum ImportFile {
         throw tooLarge(path, size: data.count, limit: limit)
     }
 
-    static func openFailure(_ path: String, _ code: Int32) -> StoreError {
+    static func openFailure(_ path: String, _ code: Int32, expected: String) -> StoreError {
         // A socket cannot be opened at all (ENXIO): name it rather than print that errno.
-        if FileKind(path: path) == .socket { return notAPropertyList(path, .socket) }
+        if FileKind(path: path) == .socket { return notAPropertyList(path, .socket, expected: expected) }
         let reason: String
         switch code {
         case ENOENT: reason = "no such file"
@@ -48,8 +49,8 @@ public enum ImportFile {
         return .badFile(path: path, reason: "cannot read the file (\(reason))")
     }
 
-    static func notAPropertyList(_ path: String, _ kind: FileKind) -> StoreError {
-        .badFile(path: path, reason: "is \(kind.noun), not a property list")
+    static func notAPropertyList(_ path: String, _ kind: FileKind, expected: String = "a property list") -> StoreError {
+        .badFile(path: path, reason: "is \(kind.noun), not \(expected)")
     }
 
     static func tooLarge(_ path: String, size: Int, limit: Int) -> StoreError {

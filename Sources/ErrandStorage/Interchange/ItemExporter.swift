@@ -7,22 +7,36 @@ public enum ItemExporter {
     public enum Format: String, Sendable {
         case weekAppPlist = "SwiftUI app plist"
         case json = "JSON"
+        case icalendar = "iCalendar"
     }
 
     public static func format(for path: String) throws -> Format {
         let lower = path.lowercased()
         if lower.hasSuffix(".plist") { return .weekAppPlist }
         if lower.hasSuffix(".json") { return .json }
-        throw StoreError.badFile(path: path, reason: "unknown export format: name the file .plist or .json")
+        if lower.hasSuffix(".ics") || lower.hasSuffix(".ical") { return .icalendar }
+        throw StoreError.badFile(path: path, reason: "unknown export format: name the file .plist, .json or .ics")
     }
 
-    public static func write(_ items: [TodoItem], to path: String, clock: Clock) throws -> Format {
+    /// `icalendar` renders .ics (through the iCalendar helper, which storage does not run).
+    public static func write(_ items: [TodoItem], to path: String, clock: Clock,
+                             icalendar: (([TodoItem]) throws -> Data)? = nil) throws -> Format {
         let format = try format(for: path)
+        try checkDestination(path)
         let data: Data
         switch format {
         case .weekAppPlist: data = try weekAppPlist(items, clock: clock)
         case .json: data = try json(items, clock: clock)
+        case .icalendar:
+            guard let icalendar else { throw StoreError.badFile(path: path, reason: "iCalendar needs errand-ical") }
+            data = try icalendar(items)
         }
+        try StoreFile.replace(path, with: data)
+        return format
+    }
+
+    /// Before anything is rendered: a special file or a missing folder is named at once.
+    static func checkDestination(_ path: String) throws {
         if let kind = FileKind(path: path), !kind.isRegular {
             throw StoreError.badFile(path: path, reason: "is \(kind.noun)")
         }
@@ -32,8 +46,6 @@ public enum ItemExporter {
         guard FileKind(path: parent) == .directory else {
             throw StoreError.badFile(path: path, reason: "no such folder: \(parent)")
         }
-        try StoreFile.replace(path, with: data)
-        return format
     }
 
     /// Items without a due day are left out: every entry of that format has a date (the

@@ -1,9 +1,10 @@
 import ErrandStorage
 
-/// `export FILE`: every item, as .plist (the SwiftUI app's format) or .json (every field).
+/// `export FILE`: every item, as .plist (the SwiftUI app's format), .json (every field) or
+/// .ics (iCalendar VTODOs, as sync sends them).
 struct Export: ShellCommand {
-    static let file = ArgumentSpec("FILE", .file, help: "where to write")
-    static let spec = CommandSpec("export", summary: "write every item to FILE: .plist (SwiftUI app format) or .json",
+    static let file = ArgumentSpec("FILE", .file, help: "where to write: .plist, .json or .ics")
+    static let spec = CommandSpec("export", summary: "write every item to FILE: .plist (SwiftUI app format), .json or .ics (iCalendar)",
                                   arguments: [file]) { Export(name: try $0.requiredText(file)) }
 
     let name: String
@@ -11,7 +12,10 @@ struct Export: ShellCommand {
     func run(_ c: inout CommandContext) throws -> Display {
         let items = try c.store.allItems()
         let clock = c.environment.clock
-        let format = try c.naming(name) { try ItemExporter.write(items, to: $0, clock: clock) }
+        let helper = c.environment.calendarHelper
+        let format = try c.naming(name) { path in
+            try ItemExporter.write(items, to: path, clock: clock) { try helper.write($0, naming: path) }
+        }
         let undated = format == .weekAppPlist ? items.filter { $0.due == nil }.count : 0
         let left = undated == 0 ? "" : "; left out \(Plural.items(undated)) without a date (the format needs one)"
         return Display(message: "exported \(Plural.items(items.count - undated)) to \(name) (\(format.rawValue))\(left)")

@@ -1,14 +1,22 @@
+import ErrandDomain
 import ErrandStorage
 
-/// `import FILE`: items from either app's property list; duplicates are skipped and counted.
+/// `import FILE`: items from either app's property list (duplicates skipped and counted), or
+/// the VTODOs of an iCalendar file (.ics), matched by UID: a known UID updates its item when the
+/// file's copy was modified later, and is left alone otherwise. One step for `undo` either way.
 struct ImportItems: ShellCommand {
-    static let file = ArgumentSpec("FILE", .file, help: "a property list")
-    static let spec = CommandSpec("import", summary: "add items from the SwiftUI app's todos.plist or the book app's toDoItems.plist",
-                                  arguments: [file]) { ImportItems(name: try $0.requiredText(file)) }
+    static let file = ArgumentSpec("FILE", .file, help: "a property list, or an iCalendar file (.ics)")
+    static let spec = CommandSpec(
+        "import", summary: "add items from the SwiftUI app's todos.plist, the book app's toDoItems.plist or an .ics file",
+        details: "From .ics: VTODOs only (other components are counted and skipped); an item already here by UID "
+            + "is updated when the file's LAST-MODIFIED is later.",
+        arguments: [file]) { ImportItems(name: try $0.requiredText(file)) }
 
     let name: String
 
     func run(_ c: inout CommandContext) throws -> Display {
+        let lower = name.lowercased()
+        if lower.hasSuffix(".ics") || lower.hasSuffix(".ical") { return try calendar(&c) }
         let environment = c.environment
         let parsed = try c.naming(name) {
             try ItemImporter.read(path: $0, clock: environment.clock, newID: environment.newID)
@@ -16,5 +24,34 @@ struct ImportItems: ShellCommand {
         let outcome = try c.change { try $0.importItems(parsed.items) }
         let skipped = outcome.skipped == 0 ? "" : ", skipped \(outcome.skipped) already on the list"
         return try c.refresh(message: "imported \(Plural.items(outcome.added.count)) from \(name) (\(parsed.format.rawValue))\(skipped)")
+    }
+
+    func calendar(_ c: inout CommandContext) throws -> Display {
+        let environment = c.environment
+        let helper = environment.calendarHelper
+        let batch = try c.naming(name) { try helper.read(path: $0, now: environment.clock.now, newID: environment.newID) }
+        let receipts = try c.change { try $0.receive(batch.items) }
+        return try c.refresh(message: ImportItems.summary(receipts, skipped: batch.skipped, from: name))
+    }
+
+    /// `imported 3 items from x.ics (iCalendar): 2 new, 1 updated; 4 unchanged; skipped 2 VEVENTs`.
+    static func summary(_ receipts: [CalendarReceipt], skipped: [CalendarWire.Skipped], from name: String) -> String {
+        var added = 0, updated = 0, unchanged = 0, refused = 0
+        for receipt in receipts {
+            switch receipt {
+            case .added: added += 1
+            case .updated: updated += 1
+            case .unchanged: unchanged += 1
+            case .refused: refused += 1
+            }
+        }
+        var line = "imported \(Plural.items(added + updated)) from \(name) (iCalendar): \(added) new, \(updated) updated"
+        if unchanged > 0 { line += "; \(unchanged) already up to date" }
+        if refused > 0 { line += "; skipped \(refused) equal to an item already open" }
+        if !skipped.isEmpty {
+            let kinds = skipped.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
+            line += "; skipped \(kinds) (Errand keeps to-dos only)"
+        }
+        return line
     }
 }

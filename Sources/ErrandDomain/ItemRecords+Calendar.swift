@@ -1,0 +1,37 @@
+import Foundation
+
+/// Items arriving from another calendar (an .ics import; sync builds on the same rule): they
+/// are matched by UID, not by id. A new UID is added as `add` would (the equal-item rule
+/// applies); a known one replaces the stored item's fields, state and kept VTODO when it was
+/// modified later than the stored one, and is left alone otherwise.
+extension ItemRecords {
+    public mutating func receive(_ incoming: TodoItem) throws -> CalendarReceipt {
+        let item = try incoming.validated()
+        guard let stored = try self.item(uid: item.uid) else {
+            if try hasOpenItem(withEntry: EntryKey(item)) || self.item(id: item.id) != nil { return .refused }
+            var fresh = item
+            fresh.sequence = try nextSequence()
+            try insert(fresh)
+            return .added(fresh)
+        }
+        guard item.modified > stored.modified else { return .unchanged }
+        var next = item
+        next.id = stored.id
+        // Its place in its section stays unless it moves to the other one.
+        next.sequence = stored.isDone == item.isDone ? stored.sequence : try nextSequence()
+        let reopened = !next.isDone && (stored.isDone || EntryKey(next) != EntryKey(stored))
+        if reopened, try hasOpenItem(withEntry: EntryKey(next)) { return .refused }
+        try update(next)
+        return .updated(before: stored, after: next)
+    }
+}
+
+/// What `receive` did with one item.
+public enum CalendarReceipt: Equatable, Sendable {
+    case added(TodoItem)
+    case updated(before: TodoItem, after: TodoItem)
+    /// The stored item is as recent or more: nothing changed.
+    case unchanged
+    /// Equal to another open item (the equal-item rule), or its id is taken.
+    case refused
+}

@@ -1,0 +1,106 @@
+import CLibical
+import ErrandDomain
+import Foundation
+
+/// Brings one VTODO in line with an item, property by property, touching only those whose
+/// meaning differs from what the VTODO said (`before`; nil for a new VTODO: all of them).
+struct VTodoEdit {
+    let todo: OpaquePointer
+    let zone: ICalZone
+
+    func apply(_ item: TodoItem, over before: VTodoFields?) {
+        let now = VTodoFields(item)
+        if icalcomponent_get_uid(todo).map({ String(cString: $0) }) != item.uid { icalcomponent_set_uid(todo, item.uid) }
+        if before?.title != now.title { icalcomponent_set_summary(todo, item.title) }
+        if before == nil || before?.notes != now.notes {
+            remove(ICAL_DESCRIPTION_PROPERTY)
+            if let notes = item.notes { icalcomponent_set_description(todo, notes) }
+        }
+        if before == nil || before?.due != now.due || before?.time != now.time { writeDue(item) }
+        if before == nil || before?.location != now.location { writeLocation(item.location) }
+        if before == nil || before?.done != now.done { writeDone(item) }
+        if before == nil || before?.repeats != now.repeats { writeRepeat(item) }
+        if icalcomponent_get_first_property(todo, ICAL_CREATED_PROPERTY) == nil {
+            icalcomponent_add_property(todo, icalproperty_new_created(ICalZone.utc(item.created)))
+        }
+        let changed = before.map { VTodoFields.owned($0) != VTodoFields.owned(now) || $0.modified != now.modified } ?? true
+        if changed || icalcomponent_get_first_property(todo, ICAL_LASTMODIFIED_PROPERTY) == nil {
+            remove(ICAL_LASTMODIFIED_PROPERTY)
+            icalcomponent_add_property(todo, icalproperty_new_lastmodified(ICalZone.utc(item.modified)))
+        }
+        if changed || icalcomponent_get_first_property(todo, ICAL_DTSTAMP_PROPERTY) == nil {
+            icalcomponent_set_dtstamp(todo, ICalZone.utc(item.modified))
+        }
+    }
+
+    func remove(_ kind: icalproperty_kind) {
+        while let property = icalcomponent_get_first_property(todo, kind) {
+            icalcomponent_remove_property(todo, property)
+            icalproperty_free(property)
+        }
+    }
+
+    /// A DATE, or a DATE-TIME with the user's TZID (UTC when that is the zone).
+    func dueProperty(_ kind: icalproperty_kind, _ day: DueDay, _ time: TimeOfDay?) -> OpaquePointer? {
+        let t = zone.due(day, time)
+        let property = kind == ICAL_DTSTART_PROPERTY ? icalproperty_new_dtstart(t) : icalproperty_new_due(t)
+        if let property, time != nil, !zone.isUTC, let tzid = zone.tzid {
+            icalproperty_set_parameter(property, icalparameter_new_tzid(tzid))
+        }
+        return property
+    }
+
+    func writeDue(_ item: TodoItem) {
+        remove(ICAL_DUE_PROPERTY)
+        guard let due = item.due else { return }
+        icalcomponent_add_property(todo, dueProperty(ICAL_DUE_PROPERTY, due, item.time))
+    }
+
+    func writeLocation(_ location: Location?) {
+        remove(ICAL_LOCATION_PROPERTY)
+        remove(ICAL_GEO_PROPERTY)
+        guard let location else { return }
+        icalcomponent_set_location(todo, location.name)
+        if let c = location.coordinate {
+            icalcomponent_add_property(todo, icalproperty_new_geo(icalgeotype(lat: c.latitude, lon: c.longitude)))
+        }
+    }
+
+    /// Done: STATUS:COMPLETED and COMPLETED (the moment it was checked, its modified time).
+    /// To do again: NEEDS-ACTION, and neither COMPLETED nor a PERCENT-COMPLETE of 100.
+    func writeDone(_ item: TodoItem) {
+        remove(ICAL_COMPLETED_PROPERTY)
+        if item.isDone {
+            icalcomponent_set_status(todo, ICAL_STATUS_COMPLETED)
+            icalcomponent_add_property(todo, icalproperty_new_completed(ICalZone.utc(item.modified)))
+            if icalcomponent_get_first_property(todo, ICAL_PERCENTCOMPLETE_PROPERTY) != nil {
+                remove(ICAL_PERCENTCOMPLETE_PROPERTY)
+                icalcomponent_add_property(todo, icalproperty_new_percentcomplete(100))
+            }
+        } else {
+            icalcomponent_set_status(todo, ICAL_STATUS_NEEDSACTION)
+            if let percent = icalcomponent_get_first_property(todo, ICAL_PERCENTCOMPLETE_PROPERTY),
+               icalproperty_get_percentcomplete(percent) >= 100 {
+                remove(ICAL_PERCENTCOMPLETE_PROPERTY)
+            }
+        }
+    }
+
+    /// RFC 5545 wants a DTSTART beside an RRULE: the due day is where the rule starts.
+    func writeRepeat(_ item: TodoItem) {
+        remove(ICAL_RRULE_PROPERTY)
+        if let x = VTodoFields.xProperty(todo, ICalRepeat.afterDoneProperty) {
+            icalcomponent_remove_property(todo, x)
+            icalproperty_free(x)
+        }
+        guard let rule = item.repeats, let due = item.due else { return }
+        icalcomponent_add_property(todo, icalproperty_new_rrule(ICalRepeat.recurrence(rule)))
+        if rule.afterDone, let x = icalproperty_new_x("TRUE") {
+            icalproperty_set_x_name(x, ICalRepeat.afterDoneProperty)
+            icalcomponent_add_property(todo, x)
+        }
+        if icalcomponent_get_first_property(todo, ICAL_DTSTART_PROPERTY) == nil {
+            icalcomponent_add_property(todo, dueProperty(ICAL_DTSTART_PROPERTY, due, item.time))
+        }
+    }
+}

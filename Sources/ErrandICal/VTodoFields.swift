@@ -1,0 +1,125 @@
+import CLibical
+import ErrandDomain
+import Foundation
+
+/// A VTODO's properties as Errand sees them. The reader turns them into an item; the writer
+/// compares an edited item with them and rewrites only the properties whose meaning changed,
+/// so everything else (parameters, a DUE in another zone, alarms, categories) stays as it came.
+struct VTodoFields: Equatable {
+    var uid: String?
+    var title: String
+    var notes: String?
+    var due: DueDay?
+    var time: TimeOfDay?
+    var location: Location?
+    var done: Bool
+    var created: Date?
+    var modified: Date?
+    var stamp: Date?
+    var repeats: Repeat?
+
+    /// Reads `todo`; text is made safe for a terminal and cut to Errand's limits.
+    init(_ todo: OpaquePointer, zone: ICalZone) {
+        uid = icalcomponent_get_uid(todo).map { String(cString: $0) }
+        // SUMMARY is optional in RFC 5545; an item needs a title.
+        title = VTodoFields.line(icalcomponent_get_summary(todo), limit: TodoItem.maxTitle) ?? VTodoFields.untitled
+        notes = VTodoFields.notes(icalcomponent_get_description(todo))
+        if let (day, time) = zone.due(icalcomponent_get_due(todo)) {
+            due = day
+            self.time = time
+        }
+        location = VTodoFields.location(todo)
+        let status = icalcomponent_get_status(todo)
+        done = status == ICAL_STATUS_COMPLETED || status == ICAL_STATUS_CANCELLED
+            || icalcomponent_get_first_property(todo, ICAL_COMPLETED_PROPERTY) != nil
+        created = VTodoFields.moment(todo, ICAL_CREATED_PROPERTY, icalproperty_get_created)
+        modified = VTodoFields.moment(todo, ICAL_LASTMODIFIED_PROPERTY, icalproperty_get_lastmodified)
+        stamp = VTodoFields.moment(todo, ICAL_DTSTAMP_PROPERTY, icalproperty_get_dtstamp)
+        repeats = VTodoFields.repeats(todo, due: due)
+    }
+
+    static let untitled = "(untitled)"
+
+    /// What the item owns, without the times: whether an edit changed anything.
+    static func owned(_ f: VTodoFields) -> VTodoFields {
+        var copy = f
+        copy.uid = nil
+        copy.created = nil
+        copy.modified = nil
+        copy.stamp = nil
+        return copy
+    }
+
+    /// The fields an item has, for comparing with what a VTODO says.
+    init(_ item: TodoItem) {
+        uid = item.uid
+        title = item.title
+        notes = item.notes
+        due = item.due
+        time = item.time
+        location = item.location
+        done = item.isDone
+        created = item.created
+        modified = item.modified
+        repeats = item.repeats
+    }
+
+    static func moment(_ todo: OpaquePointer, _ kind: icalproperty_kind,
+                       _ get: (OpaquePointer?) -> icaltimetype) -> Date? {
+        guard let property = icalcomponent_get_first_property(todo, kind) else { return nil }
+        return ICalZone.moment(get(property)).flatMap { Clock.supportedSeconds.contains($0.timeIntervalSince1970) ? $0 : nil }
+    }
+
+    /// One line of text (a title, a place): control characters and line breaks neutralised.
+    static func line(_ text: UnsafePointer<CChar>?, limit: Int) -> String? {
+        guard let text else { return nil }
+        let safe = TextSafety.trimmed(TextSafety.neutralised(String(cString: text), asSpace: ["\n", "\r", "\t"]))
+        return safe.isEmpty ? nil : cut(safe, limit)
+    }
+
+    static func notes(_ text: UnsafePointer<CChar>?) -> String? {
+        guard let text else { return nil }
+        let plain = String(cString: text).replacingOccurrences(of: "\r\n", with: "\n")
+        let safe = TextSafety.neutralised(plain, keep: ["\n", "\t"], asSpace: ["\r"])
+        return TextSafety.trimmed(safe).isEmpty ? nil : cut(safe, TodoItem.maxNotes)
+    }
+
+    static func cut(_ text: String, _ limit: Int) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+
+    /// LOCATION, with GEO when it holds real coordinates. GEO alone names the place by them.
+    static func location(_ todo: OpaquePointer) -> Location? {
+        var coordinate: Coordinate?
+        if let geo = icalcomponent_get_first_property(todo, ICAL_GEO_PROPERTY) {
+            let g = icalproperty_get_geo(geo)
+            coordinate = try? Coordinate(latitude: g.lat, longitude: g.lon)
+        }
+        let name = line(icalcomponent_get_location(todo), limit: TodoItem.maxTitle)
+            ?? coordinate.map { "\($0.latitude),\($0.longitude)" }
+        return name.map { Location(name: $0, coordinate: coordinate) }
+    }
+
+    static func repeats(_ todo: OpaquePointer, due: DueDay?) -> Repeat? {
+        guard icalcomponent_count_properties(todo, ICAL_RRULE_PROPERTY) == 1,
+              let property = icalcomponent_get_first_property(todo, ICAL_RRULE_PROPERTY) else { return nil }
+        return ICalRepeat.repeatRule(icalproperty_get_rrule(property), afterDone: afterDone(todo), due: due)
+    }
+
+    static func afterDone(_ todo: OpaquePointer) -> Bool {
+        // libical hands back C strings as implicitly unwrapped pointers: each is checked.
+        guard let property = xProperty(todo, ICalRepeat.afterDoneProperty), let value = icalproperty_get_x(property) else {
+            return false
+        }
+        return String(cString: value).uppercased() == "TRUE"
+    }
+
+    static func xProperty(_ todo: OpaquePointer, _ name: String) -> OpaquePointer? {
+        var property = icalcomponent_get_first_property(todo, ICAL_X_PROPERTY)
+        while let current = property {
+            if let x = icalproperty_get_x_name(current), String(cString: x).uppercased() == name { return current }
+            property = icalcomponent_get_next_property(todo, ICAL_X_PROPERTY)
+        }
+        return nil
+    }
+}

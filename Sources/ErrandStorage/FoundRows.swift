@@ -1,0 +1,24 @@
+import ErrandDomain
+
+/// The rows a `find` matched, with the state of the store they were read from: the count and
+/// the page after it read the full-text index once between them, as long as nothing was
+/// written since (by this connection or another).
+struct FoundRows {
+    let query: SearchQuery
+    /// `PRAGMA data_version` (moves when another connection commits) and this connection's
+    /// `total_changes()`.
+    let stamp: [Int64]
+    /// Ascending, as the full-text index returns them: a sorted array is read in without
+    /// hashing (hashing 50,000 row ids into a Set cost a third of a search) and searched by
+    /// halves for the few hundred rows a page walks.
+    let rowids: [Int64]
+
+    func contains(_ rowid: Int64) -> Bool {
+        var low = 0, high = rowids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rowids[middle] < rowid { low = middle + 1 } else { high = middle }
+        }
+        return low < rowids.count && rowids[low] == rowid
+    }
+}

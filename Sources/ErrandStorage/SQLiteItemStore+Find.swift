@@ -1,0 +1,69 @@
+import ErrandDomain
+import Foundation
+
+/// `find`: the full-text index (item_text) says which rows hold the words, once per query and
+/// store state; the page is then read in list order. Few rows found: they are read by rowid
+/// and sorted. Many (a word in a twentieth of 1,000,000 titles: 50,000 rows): the list order's
+/// covering index is walked and the rows found are kept until the page is full, which stops
+/// after a few hundred index entries where sorting would read all of them. Handing SQLite the
+/// found set instead (`id IN (SELECT rowid ...)`) built a temporary index of it for every
+/// page, twice the cost of reading it here.
+extension SQLiteItemStore {
+    static let matchingSQL = """
+        SELECT \(columns) FROM item WHERE id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1)
+        ORDER BY done, seq LIMIT ?2 OFFSET ?3
+        """
+    /// The list order, as row ids only: item_done_seq covers it.
+    static let listOrderSQL = "SELECT id FROM item INDEXED BY item_done_seq ORDER BY done, seq"
+    static let manyMatches = 2_000
+
+    public func matchCount(_ query: SearchQuery) throws -> Int {
+        try found(query).rowids.count
+    }
+
+    public func matching(_ query: SearchQuery, offset: Int, limit: Int) throws -> [TodoItem] {
+        let found = try found(query)
+        let window = PageWindow(offset: offset, limit: limit)
+        guard found.rowids.count > Self.manyMatches else {
+            return try rows(Self.matchingSQL) {
+                $0.bind(1, Self.ftsQuery(query))
+                $0.bind(window, limit: 2, offset: 3)
+            }
+        }
+        let walk = try db.statement(Self.listOrderSQL)
+        defer { walk.reset() }
+        var skipped = 0
+        var page: [Int64] = []
+        while page.count < window.limit, try walk.step() {
+            let id = walk.int(0)
+            guard found.contains(id) else { continue }
+            if skipped < window.offset { skipped += 1 } else { page.append(id) }
+        }
+        let byRowid = try db.statement("SELECT \(Self.columns) FROM item WHERE id = ?1")
+        return try page.compactMap { rowid in
+            byRowid.bind(1, rowid)
+            return try firstRow(byRowid)
+        }
+    }
+
+    /// Every word as a prefix (`"ecole"*`), all required. The words are letters and digits
+    /// only (SearchQuery), so quoting them is all the escaping FTS5 needs.
+    static func ftsQuery(_ query: SearchQuery) -> String {
+        query.words.map { "\"" + $0 + "\"*" }.joined(separator: " ")
+    }
+
+    private func found(_ query: SearchQuery) throws -> FoundRows {
+        let stamp = [try db.scalar("PRAGMA data_version"), try db.scalar("SELECT total_changes()")]
+        if let last = lastMatches, last.query == query, last.stamp == stamp { return last }
+        let s = try db.statement("SELECT rowid FROM item_text WHERE item_text MATCH ?1")
+        s.bind(1, Self.ftsQuery(query))
+        defer { s.reset() }
+        var rowids: [Int64] = []
+        while try s.step() { rowids.append(s.int(0)) }
+        // FTS5 returns rows in ascending rowid order; sorted again only if a version did not.
+        if zip(rowids, rowids.dropFirst()).contains(where: { $0 >= $1 }) { rowids.sort() }
+        let found = FoundRows(query: query, stamp: stamp, rowids: rowids)
+        lastMatches = found
+        return found
+    }
+}
