@@ -78,8 +78,8 @@ final class SyncFixture {
     /// The SUMMARY lines on the server, sorted.
     func serverSummaries() throws -> [String] {
         try serverTexts().values.compactMap { text in
-            text.components(separatedBy: "\n").first { $0.hasPrefix("SUMMARY:") }
-                .map { String($0.dropFirst(8)).trimmingCharacters(in: .whitespacesAndNewlines) }
+            // "\r\n" is one Character: split on newlines, not on "\n".
+            text.split(whereSeparator: \.isNewline).first { $0.hasPrefix("SUMMARY:") }.map { String($0.dropFirst(8)) }
         }.sorted()
     }
 }
