@@ -20,6 +20,8 @@ public struct EnvironmentVariable: Sendable {
         EnvironmentVariable("ERRAND_CATALOGUE"),
         EnvironmentVariable("ERRAND_CATALOGUE_MAX_AGE", "seconds before ads refreshes the cache, default 3600"),
         EnvironmentVariable("ERRAND_CATALOGUE_MAX_MB", "largest document sync accepts, default 256"),
+        EnvironmentVariable("ERRAND_REMOTE"),
+        EnvironmentVariable("NETRC", "credentials for the remote, default ~/.netrc"),
         EnvironmentVariable("ERRAND_FETCH", "the download helper, default errand-fetch beside errand"),
         EnvironmentVariable("ERRAND_ICAL", "the iCalendar helper (.ics files), default errand-ical beside errand"),
         EnvironmentVariable("NO_COLOR"),

@@ -1,16 +1,57 @@
 import ErrandCatalogue
 import ErrandDomain
+import ErrandSync
 
-/// `sync [URL]`: fetch the catalogue again, from URL or from where it came from.
+/// `sync [todos | ads [URL]]`: exchange the to-do list with the remote CalDAV collection, or
+/// fetch the catalogue again (from URL or where it came from); bare `sync` syncs what the
+/// current tab shows. `sync URL` (the catalogue) still works as it did.
 struct Sync: ShellCommand {
+    static let what = ArgumentSpec("WHAT", .text, optional: true,
+                                   help: "todos (the CalDAV remote) or ads (the catalogue); default: the current tab")
     static let url = ArgumentSpec("URL", .file, optional: true,
-                                  help: "an http, https or file URL, or a folder, holding listing.json and categories.json")
-    static let spec = CommandSpec("sync", summary: "fetch the catalogue again (from URL, or where it came from)",
-                                  arguments: [url]) { Sync(typed: $0.text(url)) }
+                                  help: "for ads: an http, https or file URL, or a folder, holding listing.json and categories.json")
+    static let spec = CommandSpec("sync", summary: "sync the to-do list with its remote, or fetch the catalogue again",
+                                  details: """
+                                      sync todos exchanges changes both ways with the remote (see remote) and \
+                                      says what happened in one line. sync ads [URL] fetches the catalogue. \
+                                      Scripts should use the explicit forms.
+                                      """,
+                                  arguments: [what, url]) { Sync(what: $0.text(what), typed: $0.text(url)) }
 
+    let what: String?
     let typed: String?
 
     func run(_ c: inout CommandContext) throws -> Display {
+        switch what {
+        case "todos"?:
+            guard typed == nil else { throw ShellError.usage("sync todos takes no URL: set the remote with remote URL") }
+            return try todos(&c)
+        case "ads"?:
+            return try ads(&c, typed)
+        case nil:
+            return c.session.tab == .ads ? try ads(&c, nil) : try todos(&c)
+        case let word?:
+            // The older form: sync URL fetches the catalogue from there.
+            guard typed == nil else { throw ShellError.usage("sync: say todos, or ads [URL]") }
+            return try ads(&c, word)
+        }
+    }
+
+    func todos(_ c: inout CommandContext) throws -> Display {
+        let environment = c.environment
+        let known = try environment.store.syncRemote()
+        guard let url = environment.remoteURL ?? known?.url else { throw ShellError.failed(SyncError.noRemote.description) }
+        let codec = HelperCodec(helper: environment.calendarHelper, now: { environment.clock.now })
+        do {
+            let (line, _) = try environment.todoSync.run(environment.store, url: url, codec: codec,
+                                                          now: { environment.clock.now })
+            return try c.refresh(message: TextSafety.neutralised(line, asSpace: ["\n", "\t"]))
+        } catch let error as SyncError {
+            throw ShellError.failed(error.description)
+        }
+    }
+
+    func ads(_ c: inout CommandContext, _ typed: String?) throws -> Display {
         let environment = c.environment
         let text: String
         if let typed {
