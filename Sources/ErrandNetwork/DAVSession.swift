@@ -22,7 +22,7 @@ public struct DAVSession {
     public func run(input: Int32, output: @escaping @Sendable ([UInt8]) -> Void) -> Bool {
         let slots = DispatchSemaphore(value: parallel)
         let group = DispatchGroup()
-        let delegate = DAVSessionDelegate(limit: limits.maxBytes) { id, reply in
+        let delegate = DAVSessionDelegate(limit: limits.maxBytes, idle: limits.idleTimeout) { id, reply in
             output(DAVWire.encode(reply, id: id))
             slots.signal()
             group.leave()

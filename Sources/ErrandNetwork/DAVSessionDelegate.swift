@@ -20,12 +20,15 @@ final class DAVSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sen
     }
 
     let limit: Int
+    /// The idle timeout, for the message of a request that timed out.
+    let idle: Double
     let finished: @Sendable (Int, DAVReply) -> Void
     private let lock = NSLock()
     private var tasks: [Int: Pending] = [:]
 
-    init(limit: Int, finished: @escaping @Sendable (Int, DAVReply) -> Void) {
+    init(limit: Int, idle: Double, finished: @escaping @Sendable (Int, DAVReply) -> Void) {
         self.limit = limit
+        self.idle = idle
         self.finished = finished
     }
 
@@ -100,7 +103,9 @@ final class DAVSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sen
         } else if let refusal = pending.refusal {
             finished(pending.id, .failed(wireLine: refusal.wireLine))
         } else if let error, let url = URL(string: pending.url) {
-            finished(pending.id, .failed(wireLine: DownloadDelegate.describe(error, url: url).wireLine))
+            var failure = DownloadDelegate.describe(error, url: url)
+            if case .timedOut = failure { failure = .timedOut(url: pending.url, seconds: idle) }
+            finished(pending.id, .failed(wireLine: failure.wireLine))
         } else if let response = pending.response {
             var headers: [String: String] = [:]
             for name in ["ETag", "Location", "Content-Type"] {
