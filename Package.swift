@@ -14,7 +14,7 @@ let package = Package(
         // The iCalendar helper errand runs for .ics import and export (see ErrandICal).
         .executable(name: "errand-ical", targets: ["errand-ical"]),
         // For the fuzz package beside it (fuzz/), which links the layers it exercises.
-        .library(name: "ErrandKit", targets: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandShell", "ErrandICal"]),
+        .library(name: "ErrandKit", targets: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandShell", "ErrandSync", "ErrandDAVWire", "ErrandICal"]),
     ],
     targets: [
         .systemLibrary(

@@ -113,8 +113,14 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// Version 10 adds the CalDAV sync state.
+    static let backToVersion9 = """
+        DROP TRIGGER item_sync_insert; DROP TRIGGER item_sync_update; DROP TRIGGER item_sync_delete;
+        DROP TABLE sync_item; DROP TABLE sync_remote; PRAGMA user_version = 9;
+        """
+
     /// Version 9 adds the full-text index of ads.
-    static let backToVersion8 = """
+    static let backToVersion8 = backToVersion9 + """
         DROP TABLE ad_text; PRAGMA user_version = 8;
         """
 
