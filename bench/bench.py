@@ -1,4 +1,4 @@
-"""Errand's benchmarks: six figures, each measured side by side with its peer in one run.
+"""Errand's benchmarks: seven figures, each measured side by side with its peer in one run.
 
 Called by bench/run, which installs the peers and builds errand. Writes a markdown report
 (bench/RESULTS.md by default) and prints each table as it is measured.
@@ -16,6 +16,7 @@ import sys
 import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import caldav  # noqa: E402
 import datasets  # noqa: E402
 import measure  # noqa: E402
 from measure import Contender, duration, median, percentile  # noqa: E402
@@ -23,9 +24,10 @@ from measure import Contender, duration, median, percentile  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 FULL = dict(startup=100_000, latency=[10_000, 1_000_000], latency_commands=1000, replay=100_000,
-            ads=[10_000, 100_000], rss=1_000_000, plist=[1_000, 10_000, 100_000], rounds=21, slow_rounds=3)
+            ads=[10_000, 100_000], rss=1_000_000, plist=[1_000, 10_000, 100_000], rounds=21, slow_rounds=3,
+            caldav=10_000)
 QUICK = dict(startup=2_000, latency=[500, 2_000], latency_commands=100, replay=300,
-             ads=[200, 1_000], rss=2_000, plist=[100, 500], rounds=3, slow_rounds=1)
+             ads=[200, 1_000], rss=2_000, plist=[100, 500], rounds=3, slow_rounds=1, caldav=100)
 
 
 class Bench:
@@ -433,8 +435,8 @@ def main():
     out = args.out or (os.path.join(work, "RESULTS.md") if args.quick else os.path.join(ROOT, "bench", "RESULTS.md"))
     bench = Bench(os.path.abspath(args.errand), sizes, work, args.quick)
     figures = [bench.figure1_startup, bench.figure2_latency, bench.figure3_replay, bench.figure4_sync,
-               bench.figure5_memory, bench.figure6_plist]
-    wanted = {int(x) for x in args.only.split(",")} if args.only else set(range(1, 7))
+               bench.figure5_memory, bench.figure6_plist, lambda: caldav.figure7(bench)]
+    wanted = {int(x) for x in args.only.split(",")} if args.only else set(range(1, 8))
     started = datetime.datetime.now()
     for number, figure in enumerate(figures, start=1):
         if number in wanted:
