@@ -25,7 +25,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 FULL = dict(startup=100_000, latency=[10_000, 1_000_000], latency_commands=1000, replay=100_000,
             ads=[10_000, 100_000], rss=1_000_000, plist=[1_000, 10_000, 100_000], rounds=21, slow_rounds=3,
-            caldav=10_000)
+            # Not the 10,000: Radicale 3.1.8 checks UIDs across the collection on every
+            # PUT (56 ms each at 0 items, 128 ms at 600, growing), so a 10,000-item first sync is
+            # hours of server time for either client. See the figure's text.
+            caldav=1_000)
 QUICK = dict(startup=2_000, latency=[500, 2_000], latency_commands=100, replay=300,
              ads=[200, 1_000], rss=2_000, plist=[100, 500], rounds=3, slow_rounds=1, caldav=100)
 
