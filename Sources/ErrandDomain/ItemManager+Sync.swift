@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ItemManager: SyncRecords {
     public func syncRemote() -> SyncRemote? { ledger.remote }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the store knows about one item and its copy on the CalDAV server: where it is
 /// (`href`), which version of it we last saw (`etag`), the VTODO text both sides last agreed

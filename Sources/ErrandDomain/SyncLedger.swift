@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// SyncRecords in memory, for ItemManager (the property-list backend keeps it in its file).
 public struct SyncLedger: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The sync state beside the items (see SyncEntry). Backends record a pending change for every
 /// item they insert, update or remove while a remote is set, inside the change itself, so an

@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// The sync state inside a property-list store (SyncLedger); absent while no remote is set
 /// and in files written before sync existed.

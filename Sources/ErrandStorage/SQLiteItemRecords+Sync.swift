@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// The sync tables (SQLiteSchema.syncState) as SyncRecords. The triggers on `item` mark
 /// pending changes; these calls are the sync engine's own reads and writes.

@@ -1,6 +1,6 @@
 import ErrandCatalogue
 import ErrandDAVWire
-import Foundation
+import FoundationEssentials
 
 /// The CalDAV requests a sync makes (RFC 4791, RFC 6578), over a DAVTransport. Every reply
 /// is checked here: a status it does not expect, a transport failure or a body that is not
@@ -161,7 +161,15 @@ public final class CalDAVClient {
     }
 
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        var out = ""
+        for ch in text {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(ch)
+            }
+        }
+        return out
     }
 }

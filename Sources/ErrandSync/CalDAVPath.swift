@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// The collection's URL taken apart, and the one spelling of member hrefs the sync keeps:
 /// percent-decoded, then encoded again segment by segment, so `%40` and `@` from two servers

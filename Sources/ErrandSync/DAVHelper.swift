@@ -1,6 +1,7 @@
 import ErrandCatalogue
+import Dispatch
 import ErrandDAVWire
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,8 +37,8 @@ public final class DAVHelper: DAVTransport {
         for (offset, request) in requests.enumerated() { frames += DAVWire.encode(request, id: first + offset) }
         let fd = toHelper
         let batch = frames
-        let writer = Thread { DAVHelper.writeAll(fd, batch) }
-        writer.start()
+        // Written apart from the reading below (Dispatch, not Thread: errand links FoundationEssentials only).
+        DispatchQueue.global().async { DAVHelper.writeAll(fd, batch) }
         var replies = [DAVReply?](repeating: nil, count: requests.count)
         var left = requests.count
         guard var source else { throw .helper("the request helper is not running") }

@@ -1,6 +1,6 @@
 import ErrandCatalogue
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// The iCalendar mapping through errand-ical (libical stays out of errand): one helper run
 /// per batch of texts.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `~/.netrc` as curl and git read it: `machine HOST login USER password SECRET`, a `default`
 /// entry for any other host, `macdef` bodies skipped (up to the next blank line). Tokens may

@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// Applies what the server holds to the local records, inside one of the engine's
 /// transactions, with the item and its entry written together.

@@ -1,6 +1,6 @@
 import ErrandDomain
 import ErrandStorage
-import Foundation
+import FoundationEssentials
 
 /// Two-way sync of a store with one CalDAV collection: pull what changed there (merging what
 /// changed on both sides), then push what is pending here, then pull once more so the next

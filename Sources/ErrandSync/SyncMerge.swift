@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// The three-way merge of one item both sides changed: a field changed on one side only
 /// takes that side's value; a field changed on both takes the value of the side with the

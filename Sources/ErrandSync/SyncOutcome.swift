@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// What a sync did, for its one line and for undo.
 public struct SyncOutcome: Equatable, Sendable {

@@ -1,6 +1,6 @@
 import ErrandDAVWire
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// Records what the server said to one write, inside the push's transaction.
 enum SyncRecorder {

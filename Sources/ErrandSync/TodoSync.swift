@@ -1,7 +1,7 @@
 import ErrandCatalogue
 import ErrandDomain
 import ErrandStorage
-import Foundation
+import FoundationEssentials
 
 /// `sync todos` as the shell runs it: credentials from the URL or the netrc file, one request
 /// helper for the whole sync, the engine, and the one line it ends with.

@@ -1,5 +1,5 @@
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// How items become VTODO text and back (the iCalendar mapping, libical's work in the
 /// errand-ical helper). The engine sends and reads only through this, in batches (one helper

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Sync state passes through the recorder untouched: the journal is about items.
 extension JournalRecorder: SyncRecords where Base: SyncRecords {

@@ -1,7 +1,7 @@
 import ErrandDomain
 import ErrandStorage
 import ErrandSync
-import Foundation
+import FoundationEssentials
 
 /// `remote [URL] [--forget]`: show, set or forget the CalDAV collection `sync todos` uses.
 struct Remote: ShellCommand {
@@ -51,7 +51,7 @@ struct Remote: ShellCommand {
         lines.append("remote: \(Secrets.redacted(known.url))")
         if let last = known.lastSync {
             let text = TextSafety.neutralised(known.lastResult ?? "", asSpace: ["\n", "\t"])
-            lines.append("last sync: \(ISO8601DateFormatter().string(from: last)): \(text)")
+            lines.append("last sync: \(last.formatted(.iso8601)): \(text)")
         } else {
             lines.append("not synced yet")
         }
