@@ -16,7 +16,7 @@ let package = Package(
         // The iCalendar helper errand runs for .ics import and export (see ErrandICal).
         .executable(name: "errand-ical", targets: ["errand-ical"]),
         // For the fuzz package beside it (fuzz/), which links the layers it exercises.
-        .library(name: "ErrandKit", targets: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandShell", "ErrandICal"]),
+        .library(name: "ErrandKit", targets: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandShell", "ErrandSync", "ErrandDAVWire", "ErrandICal"]),
         .library(name: "ErrandPictureKit", targets: ["ErrandPicture"]),
     ],
     targets: [
@@ -68,17 +68,22 @@ let package = Package(
         // syncs), never by errand, which it would cost 1.3 ms a start (ICU, libdb; see README).
         .target(name: "ErrandICal", dependencies: ["ErrandDomain", "ErrandStorage", "CLibical"]),
         // The HTTP stack (FoundationNetworking, libcurl): linked by errand-fetch, never by errand.
-        .target(name: "ErrandNetwork", dependencies: ["ErrandCatalogue"]),
-        .target(name: "ErrandShell", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue"]),
+        .target(name: "ErrandNetwork", dependencies: ["ErrandCatalogue", "ErrandDAVWire"]),
+        // The framing between errand and errand-fetch --dav (no Foundation: both sides link it).
+        .target(name: "ErrandDAVWire"),
+        // CalDAV: the multistatus reader, the client over errand-fetch --dav, the sync engine.
+        .target(name: "ErrandSync",
+                dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandDAVWire"]),
+        .target(name: "ErrandShell", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandSync"]),
         .target(name: "ErrandLaunch",
-                dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandFiles"],
+                dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandFiles", "ErrandSync"],
                 plugins: ["BuildInfo"]),
         // Records the commit errand is built from (errand --version), before every build.
         .plugin(name: "BuildInfo", capability: .buildTool()),
         .target(name: "ErrandTerminal", dependencies: ["CEditLine", "ErrandFiles"]),
         // Helpers shared by the test targets (child processes, a loopback HTTP server).
         .target(name: "ErrandTestSupport"),
-        .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandCatalogue"]),
+        .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandCatalogue", "ErrandDAVWire"]),
         .executableTarget(name: "errand-picture", dependencies: ["ErrandPicture"]),
         .executableTarget(name: "errand-ical", dependencies: ["ErrandICal", "ErrandStorage", "ErrandDomain"]),
         // The release errand is one static executable (glibc, SQLite and libedit included): the
@@ -115,6 +120,9 @@ let package = Package(
                     dependencies: ["ErrandPicture", "CTurboJPEG", "CPNG", "ErrandCatalogue", "ErrandShell", "ErrandDomain",
                                    "ErrandStorage", "ErrandTestSupport"],
                     exclude: ["Expected"]),
+        .testTarget(name: "ErrandSyncTests",
+                    dependencies: ["ErrandSync", "ErrandDAVWire", "ErrandStorage", "ErrandDomain", "ErrandCatalogue",
+                                   "ErrandTestSupport"]),
         .testTarget(name: "ErrandICalTests", dependencies: ["ErrandICal", "ErrandStorage", "ErrandDomain"]),
     ]
 )

@@ -8,7 +8,7 @@ let fuzzFlags: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 let package = Package(
     name: "ErrandFuzz",
     dependencies: [.package(name: "Errand", path: "..")],
-    targets: ["FuzzCommandLine", "FuzzDates", "FuzzCatalogue", "FuzzImport", "FuzzGeocoder", "FuzzVTodo"].map {
+    targets: ["FuzzCommandLine", "FuzzDates", "FuzzCatalogue", "FuzzImport", "FuzzGeocoder", "FuzzVTodo", "FuzzMultistatus"].map {
         .executableTarget(name: $0, dependencies: [.product(name: "ErrandKit", package: "Errand")], swiftSettings: fuzzFlags)
     } + [
         .executableTarget(name: "FuzzPicture", dependencies: [.product(name: "ErrandPictureKit", package: "Errand")],

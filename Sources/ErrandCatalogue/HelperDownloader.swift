@@ -191,7 +191,7 @@ public struct HelperDownloader: Downloader {
     }
 
     /// Both ends close on exec: the helper gets only the copies placed on 1 and 2.
-    static func makePipe(_ fds: inout [Int32]) -> Bool {
+    public static func makePipe(_ fds: inout [Int32]) -> Bool {
         guard pipe(&fds) == 0 else { return false }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         return true

@@ -15,6 +15,8 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
     /// with two equal open items keeps the rule while either is open).
     private var openEntries: [EntryKey: Int] = [:]
     private var lastSequence: Int64 = 0
+    /// The sync state, changed with the items (see SyncRecords).
+    public var ledger = SyncLedger()
 
     public init(items: [TodoItem] = []) {
         for item in items { put(item) }
@@ -106,6 +108,7 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
 
     public mutating func removeItem(id: UUID) {
         guard let index = indexByID[id] else { return }
+        ledger.removed(id)
         forget(items[index])
         items.remove(at: index)
         reindex()
@@ -115,6 +118,7 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
     @discardableResult
     public mutating func removeAll() -> [TodoItem] {
         let removed = allInSections
+        for item in removed { ledger.removed(item.id) }
         items = []
         indexByID = [:]
         idByUID = [:]
@@ -128,6 +132,7 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
     }
 
     private mutating func put(_ item: TodoItem) {
+        ledger.changed(item.id)
         if let index = indexByID[item.id] {
             forget(items[index])
             items[index] = item

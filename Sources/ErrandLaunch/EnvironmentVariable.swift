@@ -19,6 +19,8 @@ public struct EnvironmentVariable: Sendable {
         EnvironmentVariable("ERRAND_CATALOGUE", "where ads come from (as --catalogue)"),
         EnvironmentVariable("ERRAND_CATALOGUE_MAX_AGE", "seconds before ads refreshes the cache, default 3600"),
         EnvironmentVariable("ERRAND_CATALOGUE_MAX_MB", "the largest document sync accepts, in MB, default 256"),
+        EnvironmentVariable("ERRAND_REMOTE", "the CalDAV task collection `sync todos` exchanges with (as --remote)"),
+        EnvironmentVariable("NETRC", "credentials for the remote, default ~/.netrc"),
         EnvironmentVariable("ERRAND_FETCH", """
             the download helper, default errand-fetch beside errand, else ../lib/errand/errand-fetch from \
             errand's folder

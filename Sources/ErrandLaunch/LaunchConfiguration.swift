@@ -2,6 +2,7 @@ import ErrandCatalogue
 import ErrandDomain
 import ErrandShell
 import ErrandStorage
+import ErrandSync
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,6 +18,11 @@ public struct LaunchConfiguration: Equatable, Sendable {
     public var historyPath: String
     public var home: String
     public var catalogueBase: String?
+    /// --remote or ERRAND_REMOTE: this session's CalDAV collection (may hold a password, kept
+    /// in memory only).
+    public var remote: String?
+    /// $NETRC, else ~/.netrc.
+    public var netrcPath: String
     /// Cache age in seconds past which `ads` refreshes; nil keeps the shell's default.
     public var catalogueMaxAge: Int64?
     public var fetchLimits = FetchLimits()
@@ -49,6 +55,8 @@ public struct LaunchConfiguration: Equatable, Sendable {
         historyPath = environment["ERRAND_HISTORY"] ?? XDG.stateHome(environment) + "/errand/history"
         home = environment["HOME"] ?? "/"
         catalogueBase = (options.catalogue ?? environment["ERRAND_CATALOGUE"]).flatMap { $0.isEmpty ? nil : $0 }
+        remote = (options.remote ?? environment["ERRAND_REMOTE"]).flatMap { $0.isEmpty ? nil : $0 }
+        netrcPath = set("NETRC") ?? (environment["HOME"] ?? "/") + "/.netrc"
         if let text = set("ERRAND_CATALOGUE_MAX_AGE") {
             guard let seconds = Int64(text), seconds >= 0 else {
                 throw .invalid("ERRAND_CATALOGUE_MAX_AGE needs a number of seconds, not \"\(text)\"")
@@ -142,6 +150,8 @@ public struct LaunchConfiguration: Equatable, Sendable {
         if let catalogueBase { environment.catalogueBase = catalogueBase }
         if let catalogueMaxAge { environment.catalogueMaxAge = catalogueMaxAge }
         environment.calendarHelperPath = calendarHelper
+        environment.remoteURL = remote
+        environment.todoSync = TodoSync(fetchHelperPath: fetchHelper, netrcPath: netrcPath)
         let downloader = HelperDownloader(progress: progress, helperPath: fetchHelper)
         environment.catalogueSync = CatalogueSync(fetcher: CatalogueFetcher(limits: fetchLimits, downloader: downloader))
         environment.pictures = PictureHelper(cache: ImageCache(directory: imageCache),

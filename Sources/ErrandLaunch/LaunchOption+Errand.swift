@@ -11,6 +11,10 @@ extension LaunchOption {
             where ads come from (also ERRAND_CATALOGUE; default the public paperclip API); http, \
             https or file URLs holding listing.json and categories.json
             """) { $0.catalogue = $1 },
+        LaunchOption(["--remote"], value: "URL", help: """
+            the CalDAV task collection `sync todos` exchanges with (also ERRAND_REMOTE); the store \
+            remembers it after the first successful sync. Credentials: the URL's user:password or ~/.netrc
+            """) { $0.remote = $1 },
         LaunchOption(["-f", "--script"], value: "FILE", complete: .file,
                      help: "run the commands in FILE (same as errand FILE)") { $0.files.append($1) },
         LaunchOption(["-c"], value: "COMMAND", complete: .command, help: "run COMMAND, then exit; repeatable") { $0.commands.append($1) },

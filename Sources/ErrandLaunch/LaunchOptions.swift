@@ -17,6 +17,7 @@ public struct LaunchOptions: Equatable, Sendable {
     public var store: String?
     public var today: String?
     public var catalogue: String?
+    public var remote: String?
     public var echo = false
     public var bail = false
     public var singleTransaction = false

@@ -10,7 +10,7 @@ import FoundationEssentials
 /// `ItemRecords` (ItemRecords+Rules in the domain, ItemRecords+Expecting here).
 public protocol ItemStore: AnyObject {
     /// How this backend keeps items, as the shared rules see them.
-    associatedtype Records: ItemRecords
+    associatedtype Records: SyncRecords
 
     /// Where the data lives, as the user named it (for messages).
     var path: String { get }
@@ -43,6 +43,8 @@ public protocol ItemStore: AnyObject {
     /// Runs `body` on the stored items as one durable change: all of it lands, or none. The
     /// changes below are written once on top of it, with the shared rules.
     func changeItems<T>(_ body: (inout Records) throws -> T) throws -> T
+    /// Runs `body` on the stored items and sync state as they are now, writing nothing.
+    func readRecords<T>(_ body: (Records) throws -> T) throws -> T
     /// Removes everything and returns what was removed, for undo.
     func removeAll() throws -> [TodoItem]
     /// Puts items back exactly as given (same id, state and sequence), replacing same-id items.

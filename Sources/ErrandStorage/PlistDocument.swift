@@ -19,13 +19,18 @@ struct PlistDocument: Codable {
     /// The geocoder's answers by PlaceKey (absent in older files).
     var places: [PlistPlace]?
 
-    init(revision: Int, items: [TodoItem], catalogue: Catalogue?, journal: PlistJournal, places: [String: CachedPlace] = [:]) {
+    /// Absent while no remote is set (and in files written before sync).
+    var sync: PlistSync?
+
+    init(revision: Int, items: [TodoItem], catalogue: Catalogue?, journal: PlistJournal,
+         places: [String: CachedPlace] = [:], ledger: SyncLedger = SyncLedger()) {
         format = Self.formatName
         version = Self.currentVersion
         self.revision = revision
         self.items = items.map(PlistItem.init)
         self.catalogue = catalogue.map(PlistCatalogue.init)
         self.journal = journal.entries.isEmpty ? nil : journal
+        sync = PlistSync(ledger)
         self.places = places.isEmpty ? nil : places.keys.sorted().compactMap { key in places[key].map { PlistPlace(key: key, $0) } }
     }
 

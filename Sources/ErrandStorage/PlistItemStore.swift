@@ -255,6 +255,11 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         return (result, records.effective)
     }
 
+    public func readRecords<T>(_ body: (JournalRecorder<ItemManager>) throws -> T) throws -> T {
+        try refresh()
+        return try body(JournalRecorder(manager))
+    }
+
     /// Applies `body` to the freshest copy under the lock and writes the result; if `body`
     /// throws, nothing is written and the in-memory copy is left as the file is.
     private func changeAll<T>(_ body: (inout ItemManager, inout Catalogue?, inout PlistJournal) throws -> T) throws -> T {
@@ -280,7 +285,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     /// Writes a new version of the file (the lock must be held) and makes it the one we hold.
     private func write(items: ItemManager, catalogue: Catalogue?, journal: PlistJournal) throws {
         let document = PlistDocument(revision: revision + 1, items: items.allInSections, catalogue: catalogue,
-                                     journal: journal, places: cachedPlaces)
+                                     journal: journal, places: cachedPlaces, ledger: items.ledger)
         let data: Data
         do {
             data = try document.encoded()
@@ -320,6 +325,10 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         }
         let document = try PlistDocument.decode(data, path: path)
         manager = ItemManager(items: try document.todoItems(path: path))
+        if let sync = document.sync {
+            guard let ledger = sync.ledger else { throw StoreError.notAStore(path: path, reason: "damaged: sync state") }
+            manager.ledger = ledger
+        }
         if let stored = document.catalogue {
             guard let catalogue = stored.catalogue else {
                 throw StoreError.notAStore(path: path, reason: "damaged: the ads cache holds impossible values")

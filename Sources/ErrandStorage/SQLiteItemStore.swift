@@ -230,6 +230,10 @@ public final class SQLiteItemStore: ItemStore {
         }
     }
 
+    public func readRecords<T>(_ body: (JournalRecorder<SQLiteItemRecords>) throws -> T) throws -> T {
+        try body(JournalRecorder(SQLiteItemRecords(store: self)))
+    }
+
     // MARK: sequence and rows
 
     /// The sequence counter as a batch advances it: the batch holds the write lock, so nobody

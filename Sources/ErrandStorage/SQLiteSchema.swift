@@ -154,6 +154,8 @@ enum SQLiteSchema {
         // triggers (points: each box is one point), and measures exact distances only for
         // the items in the box around the centre.
         placeIndex,
+        // Version 12: CalDAV sync state (see syncState).
+        syncState,
     ]
 
     /// `due` of an item without a due day: one past 9999-12-31 (DueDay.supportedDayNumbers).
@@ -206,6 +208,44 @@ enum SQLiteSchema {
             UPDATE place_tally SET located = located
                 - (OLD.done = 0 AND OLD.latitude IS NOT NULL AND OLD.longitude IS NOT NULL)
                 + (NEW.done = 0 AND NEW.latitude IS NOT NULL AND NEW.longitude IS NOT NULL);
+        END;
+        """
+
+    /// CalDAV sync state (SyncRecords): the remote collection, and per item its href, ETag,
+    /// last agreed VTODO and whether a change is still to be sent. Triggers mark the change
+    /// inside the statement that makes it, so no code path can change an item and forget to
+    /// tell the next sync; they do nothing while no remote is set, so a store that never
+    /// syncs pays one empty-table probe per write. Self-contained: its own tables, keyed by
+    /// the item's uuid.
+    static let syncState = """
+        CREATE TABLE sync_remote (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            url TEXT NOT NULL,
+            token TEXT,
+            ctag TEXT,
+            last_sync INTEGER,
+            last_result TEXT
+        );
+        CREATE TABLE sync_item (
+            item TEXT PRIMARY KEY,
+            href TEXT UNIQUE,
+            etag TEXT,
+            base TEXT,
+            pending INTEGER NOT NULL,
+            deleted INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX sync_item_pending ON sync_item (item) WHERE pending = 1;
+        CREATE TRIGGER item_sync_insert AFTER INSERT ON item WHEN EXISTS (SELECT 1 FROM sync_remote) BEGIN
+            INSERT INTO sync_item (item, pending, deleted) VALUES (NEW.uuid, 1, 0)
+            ON CONFLICT (item) DO UPDATE SET pending = 1, deleted = 0;
+        END;
+        CREATE TRIGGER item_sync_update AFTER UPDATE ON item WHEN EXISTS (SELECT 1 FROM sync_remote) BEGIN
+            INSERT INTO sync_item (item, pending, deleted) VALUES (NEW.uuid, 1, 0)
+            ON CONFLICT (item) DO UPDATE SET pending = 1, deleted = 0;
+        END;
+        CREATE TRIGGER item_sync_delete AFTER DELETE ON item WHEN EXISTS (SELECT 1 FROM sync_remote) BEGIN
+            DELETE FROM sync_item WHERE item = OLD.uuid AND href IS NULL;
+            UPDATE sync_item SET pending = 1, deleted = 1 WHERE item = OLD.uuid;
         END;
         """
 

@@ -19,6 +19,8 @@ public final class LoopbackServer: @unchecked Sendable {
         case trickle(Data, interval: Double)
         /// Waits `seconds`, then answers with `body`.
         case delayed(Data, seconds: Double)
+        /// Any status with a body and extra headers (a WebDAV 207, a redirect with its Location).
+        case reply(Int, Data, headers: [String: String])
     }
 
     private let socketFD: Int32
@@ -148,6 +150,10 @@ public final class LoopbackServer: @unchecked Sendable {
             send(fd, header(200, type: type, length: data.count) + data)
         case let .status(code):
             send(fd, header(code, type: "text/plain", length: 5) + Data("error".utf8))
+        case let .reply(code, body, headers):
+            var head = "HTTP/1.1 \(code) X\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
+            for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+            send(fd, Data((head + "\r\n").utf8) + body)
         case let .truncated(data, announced):
             send(fd, header(200, type: "application/json", length: announced) + data)
         case .silent:

@@ -1,4 +1,5 @@
 import ErrandCatalogue
+import ErrandDAVWire
 import ErrandNetwork
 import Foundation
 #if canImport(Glibc)
@@ -16,6 +17,13 @@ import Glibc
 // password for the user in URL is read from stdin (percent-encoded, as it was in the URL):
 // errand never puts it on our command line, which every local user can read. With
 // --user-agent, requests carry that User-Agent (the geocoder names errand, as OSM asks).
+//
+// errand-fetch --dav [--max-bytes N] [--idle S] [--total S] [--parallel N]
+//
+// CalDAV mode: request frames on stdin, reply frames on stdout (see DAVWire), several
+// requests at once over kept-alive connections, each bounded by the limits; credentials come
+// as the first frame on stdin, never in the arguments. Exit 0 at the end of stdin, 1 if the
+// framing was broken.
 
 signal(SIGPIPE, SIG_IGN)
 
@@ -35,6 +43,8 @@ var limits = FetchLimits()
 var progressFD: Int32?
 var passwordOnStdin = false
 var userAgent: String?
+var davMode = false
+var parallel = 6
 var target: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
@@ -56,10 +66,25 @@ while let argument = arguments.next() {
             usage("--user-agent needs a short printable text")
         }
         userAgent = agent
+    case "--dav": davMode = true
+    case "--parallel": guard let n = Int(value()), (1...32).contains(n) else { usage("--parallel needs 1 to 32") }; parallel = n
     default:
         guard !argument.hasPrefix("-"), target == nil else { usage("unexpected \(argument)") }
         target = argument
     }
+}
+if davMode {
+    guard target == nil else { usage("--dav takes no URL: requests come on stdin") }
+    let scratch = NetworkingScratch.isolate()
+    let outputLock = NSLock()
+    let clean = DAVSession(limits: limits, parallel: parallel).run(input: 0) { bytes in
+        outputLock.lock()
+        _ = bytes.withUnsafeBytes { writeAll(1, $0) }
+        outputLock.unlock()
+    }
+    NetworkingScratch.remove(scratch)
+    if !clean { say(2, "errand-fetch: broken request framing on stdin\n") }
+    exit(clean ? 0 : 1)
 }
 guard let text = target, let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
     say(2, CatalogueError.unsupportedURL(target ?? "").wireLine + "\n")

@@ -38,7 +38,7 @@ import Testing
         let base = "http://u:secret@127.0.0.1:\(server.port)/"
         let script = [
             "sync \(base)",                                      // works
-            "sync",                                              // from the stored source, which kept no password
+            "sync ads",                                          // from the stored source, which kept no password
             "sync \(base)missing/",                              // the server's 404 names the URL
             "sync http://u:secret@127.0.0.1:1/",                 // nobody listening
             "sync ftp://u:secret@127.0.0.1/",                    // not a scheme errand fetches

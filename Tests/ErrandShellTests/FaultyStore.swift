@@ -42,6 +42,7 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore>: ItemStor
     }
     func agenda(offset: Int, limit: Int) throws -> [TodoItem] { try read { try base.agenda(offset: offset, limit: limit) } }
     func changeItems<T>(_ body: (inout Base.Records) throws -> T) throws -> T { try base.changeItems(body) }
+    func readRecords<T>(_ body: (Base.Records) throws -> T) throws -> T { try base.readRecords(body) }
     func removeAll() throws -> [TodoItem] { try base.removeAll() }
     var journalContext: JournalContext? {
         get { base.journalContext }

@@ -113,6 +113,12 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// Version 12 adds the CalDAV sync state.
+    static let withoutSync = """
+        DROP TRIGGER item_sync_insert; DROP TRIGGER item_sync_update; DROP TRIGGER item_sync_delete;
+        DROP TABLE sync_item; DROP TABLE sync_remote;
+        """
+
     /// Places (versions 10 and 11): the geocoder cache and the R*Tree of located open items.
     static let withoutPlaces = """
         DROP TRIGGER item_place_insert; DROP TRIGGER item_place_delete; DROP TRIGGER item_place_update;
@@ -120,7 +126,7 @@ import Testing
         """
 
     /// Version 9 adds the full-text index of ads.
-    static let backToVersion8 = withoutPlaces + """
+    static let backToVersion8 = withoutSync + withoutPlaces + """
         DROP TABLE ad_text; PRAGMA user_version = 8;
         """
 
@@ -202,7 +208,7 @@ import Testing
                                          created: Date()))
         _ = try store.add(TodoItem(id: UUID(), title: "Nowhere", due: day, created: Date()))
         store.close()
-        #expect(try SQLiteCLI.run(path, Self.withoutPlaces + "PRAGMA user_version = 9;") == 0)
+        #expect(try SQLiteCLI.run(path, Self.withoutSync + Self.withoutPlaces + "PRAGMA user_version = 9;") == 0)
         let reopened = try StoreOpener.open(path: path, backend: .sqlite)
         let page = try reopened.nearby(paris, within: nil, offset: 0, limit: 10)
         #expect(page.rows.map(\.item) == [near, far])

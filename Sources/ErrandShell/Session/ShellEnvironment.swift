@@ -1,6 +1,7 @@
 import ErrandCatalogue
 import ErrandDomain
 import ErrandStorage
+import ErrandSync
 import FoundationEssentials
 
 /// What commands reach outside the session value: the store, the clock, ids, the history and,
@@ -35,6 +36,10 @@ public struct ShellEnvironment {
     /// The iCalendar helper for .ics import and export; nil: errand-ical beside errand, or
     /// `ERRAND_ICAL`.
     public var calendarHelperPath: String?
+    /// --remote / ERRAND_REMOTE for this session (its password, if any, never leaves memory);
+    /// nil: the store's remembered remote.
+    public var remoteURL: String?
+    public var todoSync = TodoSync()
 
     /// In the clock's zone: a DUE with a time is the time it shows.
     public var calendarHelper: CalendarHelper {

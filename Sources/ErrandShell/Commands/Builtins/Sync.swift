@@ -1,19 +1,63 @@
 import ErrandCatalogue
 import ErrandDomain
+import ErrandSync
 
-/// `sync [URL] [--images]`: fetch the catalogue again, from URL or from where it came from;
-/// with --images, also the photos not cached yet, for offline use.
+/// `sync [todos | ads [URL] [--images]]`: exchange the to-do list with the remote CalDAV
+/// collection, or fetch the catalogue again (from URL or where it came from; with --images, also
+/// the photos not cached yet, for offline use); bare `sync` syncs what the current tab shows.
+/// `sync URL` (the catalogue) still works as it did.
 struct Sync: ShellCommand {
+    static let what = ArgumentSpec("WHAT", .text, optional: true,
+                                   help: "todos (the CalDAV remote) or ads (the catalogue); default: the current tab")
     static let url = ArgumentSpec("URL", .file, optional: true,
-                                  help: "an http, https or file URL, or a folder, holding listing.json and categories.json")
-    static let images = OptionSpec("images", help: "also download every ad's photo not in the image cache yet")
-    static let spec = CommandSpec("sync", summary: "fetch the catalogue again (from URL, or where it came from)",
-                                  arguments: [url], options: [images]) { Sync(typed: $0.text(url), images: $0.has(images)) }
+                                  help: "for ads: an http, https or file URL, or a folder, holding listing.json and categories.json")
+    static let images = OptionSpec("images", help: "with ads: also download every ad's photo not in the image cache yet")
+    static let spec = CommandSpec("sync", summary: "sync the to-do list with its remote, or fetch the catalogue again",
+                                  details: """
+                                      sync todos exchanges changes both ways with the remote (see remote) and \
+                                      says what happened in one line. sync ads [URL] fetches the catalogue (--images: and the photos). \
+                                      Scripts should use the explicit forms.
+                                      """,
+                                  arguments: [what, url], options: [images]) {
+                                      Sync(what: $0.text(what), typed: $0.text(url), images: $0.has(images))
+                                  }
 
+    let what: String?
     let typed: String?
-    var images = false
+    let images: Bool
 
     func run(_ c: inout CommandContext) throws -> Display {
+        switch what {
+        case "todos"?:
+            guard typed == nil else { throw ShellError.usage("sync todos takes no URL: set the remote with remote URL") }
+            guard !images else { throw ShellError.usage("sync todos: --images is for ads") }
+            return try todos(&c)
+        case "ads"?:
+            return try ads(&c, typed)
+        case nil:
+            return c.session.tab == .ads ? try ads(&c, nil) : try todos(&c)
+        case let word?:
+            // The older form: sync URL fetches the catalogue from there.
+            guard typed == nil else { throw ShellError.usage("sync: say todos, or ads [URL]") }
+            return try ads(&c, word)
+        }
+    }
+
+    func todos(_ c: inout CommandContext) throws -> Display {
+        let environment = c.environment
+        let known = try environment.store.syncRemote()
+        guard let url = environment.remoteURL ?? known?.url else { throw ShellError.failed(SyncError.noRemote.description) }
+        let codec = HelperCodec(helper: environment.calendarHelper, now: { environment.clock.now })
+        do {
+            let (line, _) = try environment.todoSync.run(environment.store, url: url, codec: codec,
+                                                          now: { environment.clock.now })
+            return try c.refresh(message: TextSafety.neutralised(line, asSpace: ["\n", "\t"]))
+        } catch let error as SyncError {
+            throw ShellError.failed(error.description)
+        }
+    }
+
+    func ads(_ c: inout CommandContext, _ typed: String?) throws -> Display {
         let environment = c.environment
         let text: String
         if let typed {

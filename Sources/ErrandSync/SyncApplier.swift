@@ -1,0 +1,77 @@
+import ErrandDomain
+import FoundationEssentials
+
+/// Applies what the server holds to the local records, inside one of the engine's
+/// transactions, with the item and its entry written together.
+struct SyncApplier {
+    /// Decoded versions of the `base` texts of entries that may merge, by text.
+    let bases: [String: TodoItem]
+
+    /// One member as fetched: added here, taken over, or merged with a pending local change.
+    func apply(_ remote: RemoteItem, _ parsed: TodoItem, _ records: inout some SyncRecords,
+               _ outcome: inout SyncOutcome) throws {
+        var entry = try records.syncEntry(href: remote.href)
+        var local = try entry.flatMap { try records.item(id: $0.itemID) }
+        if entry == nil, let same = try records.item(uid: parsed.uid) {
+            // Known here by its UID (made on both sides, or a crash before its href was kept).
+            local = same
+            entry = try records.syncEntry(itemID: same.id)
+        }
+        var next = SyncEntry(itemID: local?.id ?? entry?.itemID ?? parsed.id, href: remote.href, etag: remote.etag,
+                             base: remote.text, pending: false)
+        guard let local else {
+            var fresh = parsed
+            fresh.id = next.itemID
+            fresh.sequence = try records.nextSequence()
+            try records.insert(try SyncApplier.checked(fresh, remote))
+            try records.putSyncEntry(next)
+            outcome.received += 1
+            return
+        }
+        var result = parsed
+        if entry?.pending ?? true {
+            let base = entry?.base.flatMap { bases[$0] }
+            let (merged, conflict) = SyncMerge.merge(base: base, local: local, remote: parsed)
+            result = merged
+            if let conflict {
+                outcome.conflicts.append(conflict)
+                outcome.replaced.append(local)
+            }
+            next.pending = !SyncMerge.same(merged, parsed)
+        }
+        result.id = local.id
+        result.uid = local.uid
+        result.sequence = result.isDone == local.isDone ? local.sequence : try records.nextSequence()
+        if result != local {
+            try records.update(try SyncApplier.checked(result, remote))
+            if !SyncMerge.same(result, local) { outcome.received += 1 }
+        }
+        try records.putSyncEntry(next)
+    }
+
+    /// A member gone from the server: gone here too, unless it was changed here since.
+    func remove(_ href: String, _ records: inout some SyncRecords, _ outcome: inout SyncOutcome) throws {
+        guard var entry = try records.syncEntry(href: href) else { return }
+        if entry.pending && !entry.deleted {
+            // The edit wins: sent again as a new member at the next push.
+            entry.href = nil
+            entry.etag = nil
+            entry.base = nil
+            try records.putSyncEntry(entry)
+            return
+        }
+        if try records.item(id: entry.itemID) != nil {
+            try records.removeItem(id: entry.itemID)
+            outcome.deletedHere += 1
+        }
+        try records.removeSyncEntry(itemID: entry.itemID)
+    }
+
+    static func checked(_ item: TodoItem, _ remote: RemoteItem) throws -> TodoItem {
+        do {
+            return try item.validated()
+        } catch {
+            throw SyncError.item(url: remote.href, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import ErrandCatalogue
+import ErrandDomain
+
+/// Every way a sync fails, as one line that says what to do. A sync that fails leaves the
+/// store as it was before the step that failed (each step is one transaction).
+public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
+    case noRemote
+    case badURL(String)
+    case helper(String)
+    case transport(CatalogueError)
+    case status(url: String, method: String, code: Int, location: String?)
+    case malformed(url: String, reason: String)
+    case notATaskCollection(url: String)
+    case item(url: String, reason: String)
+
+    /// No password reaches a message: URLs pass through Secrets.redacted.
+    public var description: String { Secrets.redacted(plainDescription) }
+
+    var plainDescription: String {
+        switch self {
+        case .noRemote:
+            return "no remote collection: give one with `remote URL` or --remote URL"
+        case let .badURL(url):
+            return "cannot sync with \(url): use an http or https URL of a CalDAV collection"
+        case let .helper(reason):
+            return "sync failed: \(reason)"
+        case let .transport(error):
+            return error.description
+        case let .status(url, method, code, location):
+            return "\(url) answered \(method) with HTTP \(code)" + SyncError.advice(code, location: location)
+        case let .malformed(url, reason):
+            return "\(url) sent a reply that cannot be read (\(reason)); nothing was changed"
+        case let .notATaskCollection(url):
+            return "\(url) is not a CalDAV calendar collection (check the URL)"
+        case let .item(url, reason):
+            return "\(url): \(reason); nothing was changed"
+        }
+    }
+
+    static func advice(_ code: Int, location: String?) -> String {
+        switch code {
+        case 401: return ": check the credentials (~/.netrc or the URL's user:password)"
+        case 403: return ": access refused (check the account's rights on the collection)"
+        case 404: return ": not found (check the collection URL)"
+        case 300...399:
+            return ": redirected" + (location.map { " to \(TextSafety.neutralised(String($0.prefix(200)), asSpace: []))" } ?? "")
+                + " (use the final URL with `remote URL`)"
+        case 500...599: return ": the server failed; try again later"
+        default: return ""
+        }
+    }
+}

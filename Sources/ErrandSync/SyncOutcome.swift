@@ -1,0 +1,26 @@
+import ErrandDomain
+import FoundationEssentials
+
+/// What a sync did, for its one line and for undo.
+public struct SyncOutcome: Equatable, Sendable {
+    public var received = 0
+    public var sent = 0
+    public var deletedHere = 0
+    public var conflicts: [SyncConflict] = []
+    /// Local versions a merge replaced (conflicts lost here): `undo` puts them back.
+    public var replaced: [TodoItem] = []
+
+    public init() {}
+
+    /// `synced with tasks@host: 3 received, 2 sent, 1 deleted here, 0 conflicts`, then what
+    /// each conflict kept.
+    public func line(_ collection: String) -> String {
+        var text = "synced with \(collection): \(received) received, \(sent) sent, \(deletedHere) deleted here, "
+        text += conflicts.count == 1 ? "1 conflict" : "\(conflicts.count) conflicts"
+        if !conflicts.isEmpty {
+            text += ": " + conflicts.prefix(3).map(\.line).joined(separator: "; ")
+            if conflicts.count > 3 { text += "; ..." }
+        }
+        return text
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real CalDAV server on a loopback port, in a temporary folder, for the sync tests: Radicale
+/// (htpasswd authentication) or Xandikos (no authentication of its own). A server that cannot
+/// be started throws, so the test that needed it fails rather than skips.
+public final class DAVServer: @unchecked Sendable {
+    public enum Kind: String, Sendable, CaseIterable, CustomStringConvertible {
+        case radicale, xandikos
+        public var description: String { rawValue }
+    }
+
+    public struct StartFailure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public let kind: Kind
+    public let folder: String
+    public private(set) var port: UInt16 = 0
+    public let user = "tester"
+    public let password = "s3cret-Pa55"
+    private var process: Process?
+
+    public init(_ kind: Kind) throws {
+        self.kind = kind
+        folder = NSTemporaryDirectory() + "errand-dav-\(kind)-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var lastError = "no free port"
+        for _ in 0..<5 {
+            guard let candidate = DAVServer.freePort() else { continue }
+            do {
+                process = try launch(port: candidate)
+                port = candidate
+                if DAVServer.waitForPort(candidate, seconds: 20, while: { self.process?.isRunning ?? false }) { return }
+                lastError = "\(kind) did not answer on port \(candidate): " + log().suffix(400)
+                stop()
+            } catch {
+                lastError = "cannot run \(kind): \(error) (scripts/deps --test installs it)"
+            }
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+        throw StartFailure(description: lastError)
+    }
+
+    deinit { stop() }
+
+    /// The collection URL for `name`, with the test user's credentials when the server checks them.
+    public func collectionURL(_ name: String, withPassword: Bool = true) -> String {
+        let auth = withPassword && kind == .radicale ? "\(user):\(password)@" : ""
+        return "http://\(auth)127.0.0.1:\(port)\(collectionPath(name))"
+    }
+
+    public func collectionPath(_ name: String) -> String {
+        kind == .radicale ? "/\(user)/\(name)/" : "/user/calendars/\(name)/"
+    }
+
+    /// Basic credentials for raw requests (nil for Xandikos, which checks none).
+    public var authorization: String? {
+        kind == .radicale ? "Basic " + Data("\(user):\(password)".utf8).base64EncodedString() : nil
+    }
+
+    /// Makes a task collection (MKCALENDAR restricted to VTODO).
+    public func makeTaskCollection(_ name: String) throws {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>
+            <D:displayname>\(name)</D:displayname>
+            <C:supported-calendar-component-set><C:comp name="VTODO"/></C:supported-calendar-component-set>
+            </D:prop></D:set></C:mkcalendar>
+            """
+        let reply = try RawHTTP(port: port, authorization: authorization)
+            .send("MKCALENDAR", collectionPath(name), body: Data(body.utf8), headers: ["Content-Type": "application/xml"])
+        guard reply.status == 201 else {
+            throw StartFailure(description: "MKCALENDAR \(name) on \(kind) answered \(reply.status)")
+        }
+    }
+
+    public func stop() {
+        if let process, process.isRunning {
+            // The watchdog kills the server (Radicale ignores SIGTERM while a connection is open).
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+        }
+        process = nil
+    }
+
+    /// Stops the server and removes its folder.
+    public func remove() {
+        stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Starts it again on the same port and folder (after `stop`, to test a server that comes back).
+    public func restart() throws {
+        stop()
+        process = try launch(port: port)
+        guard DAVServer.waitForPort(port, seconds: 20, while: { self.process?.isRunning ?? false }) else {
+            throw StartFailure(description: "\(kind) did not come back on port \(port)")
+        }
+    }
+
+    public func log() -> String {
+        (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
+    }
+
+    private func launch(port: UInt16) throws -> Process {
+        let process = Process()
+        let log = folder + "/server.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        switch kind {
+        case .radicale:
+            try "\(user):\(password)\n".write(toFile: folder + "/users", atomically: true, encoding: .utf8)
+            let config = """
+                [server]
+                hosts = 127.0.0.1:\(port)
+                max_content_length = 100000000
+                [auth]
+                type = htpasswd
+                htpasswd_filename = \(folder)/users
+                htpasswd_encryption = plain
+                [storage]
+                filesystem_folder = \(folder)/collections
+                [rights]
+                type = owner_only
+                [logging]
+                level = warning
+                """
+            try config.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
+            // Debian's Python, not a pyenv python3 first on PATH (see the shared notes).
+            process.arguments = ["/usr/bin/radicale", "--config", folder + "/config"]
+        case .xandikos:
+            process.arguments = ["/usr/bin/xandikos", "-d", folder + "/data", "--autocreate", "-l", "127.0.0.1",
+                                 "-p", String(port)]
+        }
+        // A watchdog shell owns the server: it ends it when told (SIGTERM) and when the test
+        // process is gone, so a test killed by a timeout leaves no server behind.
+        let watchdog = """
+            "$@" & child=$!
+            trap 'kill -9 $child 2>/dev/null; exit 0' TERM
+            while kill -0 \(getpid()) 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 0.2; done
+            kill -9 $child 2>/dev/null
+            """
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", watchdog, "sh"] + (process.arguments ?? [])
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = "/usr/bin:/bin"
+        environment["HOME"] = folder
+        process.environment = environment
+        process.standardOutput = FileHandle(forWritingAtPath: log)
+        process.standardError = FileHandle(forWritingAtPath: log)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    static func freePort() -> UInt16? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { return nil }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+        }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    /// Polls until something accepts connections on the port (the server is ready).
+    static func waitForPort(_ port: UInt16, seconds: Double, while alive: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline, alive() {
+            if RawHTTP.connect(port: port).map({ close($0); return true }) ?? false { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+}

@@ -1,0 +1,74 @@
+import ErrandCatalogue
+import ErrandDAVWire
+@testable import ErrandSync
+import ErrandTestSupport
+import Foundation
+import Testing
+
+/// The protocol side against the two real servers the tests start: discovery, writes with
+/// their guards, listings, change reports and multiget, all through errand-fetch --dav.
+@Suite(.serialized) struct CalDAVClientTests {
+    static func vtodo(_ uid: String, _ summary: String) -> String {
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Errand tests//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\n"
+            + "DTSTAMP:20260101T000000Z\r\nSUMMARY:\(summary)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+    }
+
+    func client(_ server: DAVServer, _ name: String, password: String? = nil) throws -> (CalDAVClient, DAVHelper) {
+        let helper = DAVHelper(limits: FetchLimits(maxBytes: 8 << 20, idleTimeout: 5, totalTimeout: 20),
+                               credentials: server.kind == .radicale ? (server.user, password ?? server.password) : nil)
+        return (CalDAVClient(collection: try CalDAVPath(server.collectionURL(name, withPassword: false)), transport: helper),
+                helper)
+    }
+
+    @Test(arguments: DAVServer.Kind.allCases)
+    func writesListsAndReportsChanges(kind: DAVServer.Kind) throws {
+        let server = try DAVServer(kind)
+        defer { server.remove() }
+        try server.makeTaskCollection("tasks")
+        let (client, helper) = try client(server, "tasks")
+        defer { helper.close() }
+        let found = try client.discover()
+        #expect(found.supportsSyncCollection)
+        let start = try #require(try client.changes(since: nil))
+        #expect(start.changed.isEmpty)
+        let hrefA = client.collection.href(forUID: "a@phone"), hrefB = client.collection.href(forUID: "b")
+        let created = try client.write([.put(href: hrefA, text: Self.vtodo("a@phone", "Milk"), etag: nil),
+                                        .put(href: hrefB, text: Self.vtodo("b", "Bread"), etag: nil)])
+        #expect(created.map(\.status) == [201, 201])
+        // A second create of the same member is refused (If-None-Match: *), not overwritten.
+        let again = try client.write([.put(href: hrefA, text: Self.vtodo("a@phone", "Other"), etag: nil)])
+        #expect(again.map(\.status) == [412])
+        let listed = try client.listing()
+        #expect(Set(listed.map(\.href)) == [hrefA, hrefB])
+        let changes = try #require(try client.changes(since: start.token))
+        #expect(Set(changes.changed.map(\.href)) == [hrefA, hrefB])
+        let etagA = try #require(created[0].etag)
+        let edited = try client.write([.put(href: hrefA, text: Self.vtodo("a@phone", "Oat milk"), etag: etagA),
+                                       .delete(href: hrefB, etag: "\"stale\"")])
+        #expect(edited.map(\.status) == [edited[0].status, 412])
+        #expect((200...299).contains(edited[0].status))
+        let fetched = try client.fetch([hrefA])
+        #expect(fetched.count == 1 && fetched[0].text.contains("SUMMARY:Oat milk"))
+        let removed = try client.write([.delete(href: hrefB, etag: created[1].etag)])
+        #expect((200...299).contains(removed[0].status))
+        let later = try #require(try client.changes(since: changes.token))
+        #expect(later.removed == [hrefB])
+        #expect(later.changed.map(\.href) == [hrefA])
+    }
+
+    @Test func aWrongPasswordIsOneLineAboutCredentials() throws {
+        let server = try DAVServer(.radicale)
+        defer { server.remove() }
+        try server.makeTaskCollection("tasks")
+        let (client, helper) = try client(server, "tasks", password: "wrong")
+        defer { helper.close() }
+        do {
+            _ = try client.discover()
+            Issue.record("a wrong password was accepted")
+        } catch {
+            #expect(error.description.contains("HTTP 401: check the credentials"))
+            #expect(!error.description.contains("wrong"))
+            #expect(!error.description.contains("\n"))
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import ErrandDomain
+import ErrandStorage
+@testable import ErrandSync
+import ErrandTestSupport
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A sync killed at any moment, then run again, converges: the server and both stores hold
+/// the same items, none twice. And a sync that cannot finish says why in one line.
+@Suite(.serialized) struct SyncCrashTests {
+    /// The UIDs on the server (from the member texts), duplicates kept.
+    static func serverUIDs(_ f: SyncFixture) throws -> [String] {
+        try f.serverTexts().values.compactMap { text in
+            text.split(whereSeparator: \.isNewline).first { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) }
+        }.sorted()
+    }
+
+    @Test func killedTwentyTimesDuringASyncOf500ChangesThenItConverges() throws {
+        let f = try SyncFixture(.radicale)
+        defer { f.remove() }
+        var random = SeededGenerator(seed: TestSeed.draw(for: "sigkill-sync"))
+        let path = f.folder + "/a.sqlite"
+        _ = try f.a.importItems((0..<500).map { TodoItem(id: UUID(), title: "item \($0)", due: nil, created: f.clock) })
+        for trial in 0..<20 {
+            // 500 changes: every item edited (so the sync both sends and, after a kill, meets its own writes).
+            let items = try f.a.allItems()
+            _ = try f.a.edit(items.map { item in
+                var edited = item
+                edited.notes = "trial \(trial)"
+                return (edited, item)
+            }, at: f.tick())
+            let child = try ChildProcess(["--store", path, "--remote", f.url, "-c", "sync todos"])
+            usleep(useconds_t.random(in: 50_000...2_500_000, using: &random))
+            child.kill9()
+        }
+        try f.sync(f.a)
+        try f.sync(f.b)
+        let local = try f.a.allItems()
+        #expect(local.count == 500)
+        #expect(local.allSatisfy { $0.notes == "trial 19" })
+        let uids = try Self.serverUIDs(f)
+        #expect(uids.count == 500)
+        #expect(Set(uids).count == 500)
+        #expect(Set(uids) == Set(local.map(\.uid)))
+        let other = try f.b.allItems()
+        #expect(Set(other.map(\.uid)) == Set(local.map(\.uid)))
+        #expect(other.allSatisfy { $0.notes == "trial 19" })
+        let idle = try f.sync(f.a)
+        #expect(idle.sent == 0 && idle.received == 0)
+    }
+
+    @Test func aWrongPasswordChangesNothingAndSaysCheckTheCredentials() throws {
+        let f = try SyncFixture(.radicale)
+        defer { f.remove() }
+        try f.add(f.a, "Mine")
+        let before = try f.a.allItems()
+        let wrong = "http://\(f.server.user):not-the-Pa55@127.0.0.1:\(f.server.port)\(f.server.collectionPath("tasks"))"
+        do {
+            try f.sync(f.a, url: wrong)
+            Issue.record("a wrong password synced")
+        } catch {
+            #expect("\(error)".contains("check the credentials"))
+            #expect(!"\(error)".contains("not-the-Pa55"))
+        }
+        #expect(try f.a.allItems() == before)
+        #expect(try f.a.syncRemote() == nil)
+    }
+
+    /// Radicale: Xandikos killed mid-write leaves its git index locked and answers 500 after.
+    @Test func aServerStoppedMidSyncIsOneLineAndTheNextSyncConverges() throws {
+        let f = try SyncFixture(.radicale)
+        defer { f.remove() }
+        try f.sync(f.a)
+        _ = try f.a.importItems((0..<400).map { TodoItem(id: UUID(), title: "n\($0)", due: nil, created: f.clock) })
+        let child = try ChildProcess(["--store", f.folder + "/a.sqlite", "--remote", f.url, "-c", "sync todos"])
+        usleep(600_000)
+        f.server.stop()
+        let (status, out, err) = child.finish()
+        if status != 0 {
+            #expect(err.split(separator: "\n").count == 1, "\(err)")
+            #expect(err.contains("cannot reach") || err.contains("truncated") || err.contains("did not finish"), "\(err)")
+        } else {
+            // The sync won the race: it finished before the server went.
+            #expect(out.contains("400 sent"))
+        }
+        try f.server.restart()
+        try f.sync(f.a)
+        #expect(try Self.serverUIDs(f).count == 400)
+        try f.sync(f.b)
+        #expect(try f.b.allItems().count == 400)
+    }
+}
