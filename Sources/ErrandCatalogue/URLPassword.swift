@@ -32,7 +32,7 @@ public enum URLPassword {
 
     /// "%41b" -> "Ab"; nil when a % is not followed by two hex digits or the bytes are not
     /// UTF-8 (FoundationEssentials has no removingPercentEncoding).
-    static func percentDecoded(_ text: String) -> String? {
+    public static func percentDecoded(_ text: String) -> String? {
         var bytes: [UInt8] = []
         var rest = text.utf8[...]
         while let byte = rest.popFirst() {

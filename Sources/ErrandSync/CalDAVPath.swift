@@ -1,3 +1,4 @@
+import ErrandCatalogue
 import ErrandDomain
 import FoundationEssentials
 
@@ -27,7 +28,7 @@ public struct CalDAVPath: Equatable, Sendable {
 
     /// `tasks@host`, as the sync line names the collection.
     public var display: String {
-        let name = path.split(separator: "/").last.map { String($0).removingPercentEncoding ?? String($0) } ?? ""
+        let name = path.split(separator: "/").last.map { URLPassword.percentDecoded(String($0)) ?? String($0) } ?? ""
         return (name.isEmpty ? "" : name + "@") + host
     }
 
@@ -64,7 +65,7 @@ public struct CalDAVPath: Equatable, Sendable {
 
     static func canonical(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false)
-            .map { encodedSegment(String($0).removingPercentEncoding ?? String($0)) }
+            .map { encodedSegment(URLPassword.percentDecoded(String($0)) ?? String($0)) }
             .joined(separator: "/")
     }
 
