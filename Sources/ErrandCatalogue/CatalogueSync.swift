@@ -35,21 +35,27 @@ public struct CatalogueSync {
     }
 
     /// Fetches, validates and replaces the cache; returns what is now cached (its summary) and
-    /// what changed. The listing is read as it arrives and each ad stored as soon as it is
-    /// checked (ListingStream, CatalogueStore's streaming replace): neither the document nor its
-    /// ads are ever held whole. Any error, in the last ad included, leaves the cache as it was.
+    /// what changed. The listing is downloaded to disk (ListingSpool), then read and each ad
+    /// stored as soon as it is checked (ListingStream, CatalogueStore's streaming replace):
+    /// neither the document nor its ads are ever held whole in memory. Any error, in the last ad included, leaves the cache as it was.
     public func sync(base: URL, into store: CatalogueStore, now: Int64) throws -> (CatalogueSummary, CatalogueChange) {
         let categories = try CatalogueDecoder.categories(try fetcher.fetch(base.appendingPathComponent("categories.json")))
         let source = Secrets.withoutPasswords(base.absoluteString)
         var counts: [Int64: Int] = [:]
         let listing = base.appendingPathComponent("listing.json")
+        // Over the network, downloaded first, so the store is locked only while it is parsed.
+        let spool = listing.isFileURL ? nil : try ListingSpool(downloading: listing, with: fetcher)
         let change = try store.replaceCatalogue(categories: categories, source: source, fetched: now) { add in
             try withoutActuallyEscaping(add) { add in
                 var stream = ListingStream(categories: categories) { ad in
                     counts[ad.categoryID, default: 0] += 1
                     try add(ad)
                 }
-                try fetcher.stream(listing) { try stream.feed($0) }
+                if let spool {
+                    try spool.replay { try stream.feed($0) }
+                } else {
+                    try fetcher.stream(listing) { try stream.feed($0) }
+                }
                 try stream.finish()
             }
         }
