@@ -33,8 +33,7 @@ struct CommandContext {
 
     /// Runs one store change, journaled as this command's so that undo can revert it.
     mutating func change<T>(_ body: (ErrandStore) throws -> T) throws -> T {
-        let store = environment.store
-        let result = try store.journaling(command, at: environment.clock.now) { try body(store) }
+        let result = try journaled(body)
         committed = session
         return result
     }
@@ -42,10 +41,14 @@ struct CommandContext {
     /// A change that may find nothing to do (undo with nothing left): nil is no change, so a
     /// failure afterwards is not reported as a change that was saved.
     mutating func changeIfAny<T>(_ body: (ErrandStore) throws -> T?) throws -> T? {
-        let store = environment.store
-        guard let result = try store.journaling(command, at: environment.clock.now, { try body(store) }) else { return nil }
+        guard let result = try journaled(body) else { return nil }
         committed = session
         return result
+    }
+
+    private func journaled<T>(_ body: (ErrandStore) throws -> T) throws -> T {
+        let store = environment.store
+        return try store.journaling(command, at: environment.clock.now) { try body(store) }
     }
 
     /// Runs `body` on the resolved path; errors name the file as the user typed it.
