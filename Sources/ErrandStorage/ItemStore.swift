@@ -65,9 +65,15 @@ public protocol ItemStore: AnyObject {
     func endBatch(commit: Bool) throws
 
     func close()
+
+    /// Called when nobody waits (a command's output is written, the next line not yet read):
+    /// housekeeping that would otherwise land inside some later change (SQLite's checkpoints).
+    func idle()
 }
 
 extension ItemStore {
+    public func idle() {}
+
     public func allItems() throws -> [TodoItem] { try allItems(offset: 0, limit: .max) }
     public func items(on day: DueDay?) throws -> [TodoItem] { try items(on: day, offset: 0, limit: .max) }
 

@@ -11,12 +11,17 @@ final class SQLiteConnection {
     let path: String
     private var db: OpaquePointer?
     private var cache: [String: SQLiteStatement] = [:]
+    /// Frames in the WAL after the last commit, as SQLite's WAL hook tells them
+    /// (SQLiteConnection+Checkpoints); owned here, so it outlives the hook.
+    let walFrames = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    var handle: OpaquePointer? { db }
 
     /// Opens `file` (`path` unless given), a path with every link already resolved: it is
     /// opened with SQLITE_OPEN_NOFOLLOW, so a link put on the way since then is refused rather
     /// than followed. Errors name `path`, the name the user knows.
     init(path: String, file: String? = nil, flags: Int32) throws {
         self.path = path
+        walFrames.initialize(to: 0)
         var handle: OpaquePointer?
         let rc = sqlite3_open_v2(file ?? path, &handle, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil)
         db = handle
@@ -42,7 +47,10 @@ final class SQLiteConnection {
         }
     }
 
-    deinit { close() }
+    deinit {
+        close()
+        walFrames.deallocate()
+    }
 
     func close() {
         cache.removeAll()

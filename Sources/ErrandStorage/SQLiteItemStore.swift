@@ -60,10 +60,13 @@ public final class SQLiteItemStore: ItemStore {
         try db.execute("PRAGMA busy_timeout = 10000")
         try db.execute("PRAGMA journal_mode = WAL")
         try db.execute("PRAGMA synchronous = FULL")
+        db.deferCheckpoints()
         try SQLiteSchema.migrate(db)
     }
 
     public func close() { db.close() }
+
+    public func idle() { db.checkpointIfDue() }
 
     /// Builds a new store under a temporary name and links it into place, so that no crash
     /// can leave an empty or half-made file at `path` (a resolved path: see init). The name is

@@ -108,6 +108,8 @@ public final class Runner {
         }
         if !ok { failures += 1 }
         sink.flush()
+        // Once the answer is out: a reader of the output waits for none of this.
+        interpreter.environment.store.idle()
         return ok
     }
 
