@@ -50,6 +50,8 @@ public struct SyncEngine {
             guard var remote = try records.syncRemote() else { return }
             remote.lastSync = now()
             remote.lastResult = outcome.line(client.collection.display)
+            remote.lastFailureAt = nil
+            remote.lastFailure = nil
             try records.setSyncRemote(remote)
         }
         return outcome
