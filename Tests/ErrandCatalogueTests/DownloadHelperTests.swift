@@ -23,7 +23,7 @@ import Glibc
         ])
         defer { server.stop() }
         let helper = HelperDownloader()
-        let inProcess = URLSessionDownloader()
+        let inProcess = CurlDownloader()
         #expect(try helper.download(URL(string: server.base + "ok.json")!, limits: limits) == body)
         for path in ["missing.json", "page.json", "big.json"] {
             let url = URL(string: server.base + path)!
