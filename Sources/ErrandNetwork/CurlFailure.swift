@@ -14,10 +14,12 @@ enum CurlFailure {
             return .unreachable(url: url, reason: "connection refused")
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
             return .unreachable(url: url, reason: "unknown host (offline?)")
-        // The connection went before the whole answer came: fewer bytes than announced, a
-        // reset, or nothing at all on a connection that was open.
-        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_HTTP2_STREAM, CURLE_HTTP2:
+        // The connection went before the whole answer came: fewer bytes than announced, or a
+        // reset (URLSession's "network connection lost").
+        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_HTTP2_STREAM, CURLE_HTTP2:
             return .truncated(url: url)
+        case CURLE_GOT_NOTHING:
+            return .unreachable(url: url, reason: "the server closed the connection without answering")
         case CURLE_TOO_MANY_REDIRECTS:
             return .unreachable(url: url, reason: "too many redirects")
         case CURLE_UNSUPPORTED_PROTOCOL:
