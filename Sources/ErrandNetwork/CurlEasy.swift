@@ -1,7 +1,4 @@
 import CCurl
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One libcurl easy handle with what it points to (the header list, the error buffer), all
 /// freed together. Used by one thread at a time: the one running the transfer.
@@ -23,7 +20,6 @@ final class CurlEasy {
         _ = ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
         // No signals: a timed-out name lookup must not longjmp out of another thread's work.
         set(CURLOPT_NOSIGNAL, 1)
-        if getenv("ERRAND_FETCH_VERBOSE") != nil { set(CURLOPT_VERBOSE, 1) }
         set(CURLOPT_PROTOCOLS_STR, "http,https")
         set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
     }

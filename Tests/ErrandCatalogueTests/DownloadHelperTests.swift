@@ -57,6 +57,31 @@ import Glibc
         #expect(received == body)
     }
 
+    /// A catalogue that moved is followed there (as URLSession did), a few hops at most and to
+    /// http or https only.
+    @Test func redirectsAreFollowedAFewHopsToHTTPOnly() throws {
+        let body = Data("[]".utf8)
+        let server = try LoopbackServer(routes: ["/ok.json": .body(body)])
+        defer { server.stop() }
+        server.set("/moved.json", .reply(301, Data(), headers: ["Location": server.base + "ok.json"]))
+        server.set("/relative.json", .reply(302, Data(), headers: ["Location": "/moved.json"]))
+        server.set("/ftp.json", .reply(302, Data(), headers: ["Location": "ftp://127.0.0.1/ok.json"]))
+        server.set("/loop.json", .reply(307, Data(), headers: ["Location": server.base + "loop.json"]))
+        server.set("/nowhere.json", .reply(301, Data(), headers: [:]))
+        let helper = HelperDownloader()
+        for path in ["moved.json", "relative.json"] {
+            #expect(try helper.download(try #require(URL(string: server.base + path)), limits: limits) == body)
+        }
+        let expected: [(String, CatalogueError)] = [
+            ("ftp.json", .unreachable(url: server.base + "ftp.json", reason: "redirected to a URL that is not http or https")),
+            ("loop.json", .unreachable(url: server.base + "loop.json", reason: "too many redirects")),
+            ("nowhere.json", .status(url: server.base + "nowhere.json", code: 301)),
+        ]
+        for (path, error) in expected {
+            #expect(throws: error) { try helper.download(try #require(URL(string: server.base + path)), limits: limits) }
+        }
+    }
+
     /// Beside errand in a checkout; in ../lib/errand/ when installed by the package.
     @Test func theHelperIsFoundBesideErrandOrWhereThePackagePutsIt() {
         let both: Set = ["/opt/x/bin/errand-fetch", "/usr/lib/errand/errand-fetch"]

@@ -58,7 +58,7 @@ import Glibc
         #expect(try String(contentsOfFile: dir + "/stdin", encoding: .utf8) == "")
     }
 
-    /// FoundationNetworking sends the header we set: checked end to end, through the real
+    /// libcurl sends the header we set: checked end to end, through the real
     /// helper and in-process.
     @Test func theServerGetsTheCredentialsAsABasicHeader() throws {
         let expected = "Basic " + Data("u:p@ss-secret".utf8).base64EncodedString()
