@@ -33,14 +33,21 @@ public struct SyncRemote: Hashable, Sendable {
     /// The collection's getctag at the last sync (servers without sync-collection).
     public var ctag: String?
     public var lastSync: Date?
-    /// The last sync's one-line outcome.
+    /// The last successful sync's one-line outcome.
     public var lastResult: String?
+    /// When a sync of this remote last failed, and its error line; cleared by the next success,
+    /// so `remote` can say both when it last worked and why it does not now.
+    public var lastFailureAt: Date?
+    public var lastFailure: String?
 
-    public init(url: String, token: String? = nil, ctag: String? = nil, lastSync: Date? = nil, lastResult: String? = nil) {
+    public init(url: String, token: String? = nil, ctag: String? = nil, lastSync: Date? = nil, lastResult: String? = nil,
+                lastFailureAt: Date? = nil, lastFailure: String? = nil) {
         self.url = url
         self.token = token
         self.ctag = ctag
         self.lastSync = lastSync
         self.lastResult = lastResult
+        self.lastFailureAt = lastFailureAt
+        self.lastFailure = lastFailure
     }
 }

@@ -15,4 +15,15 @@ extension ItemStore {
             if let url { try records.setSyncRemote(SyncRemote(url: url)) }
         }
     }
+
+    /// Changes the remote's record (its last sync, its last failure) if one is set and `change`
+    /// says so; the entries stay. Returns whether a remote was changed.
+    @discardableResult
+    public func updateSyncRemote(_ change: (inout SyncRemote) -> Bool) throws -> Bool {
+        try changeItems { records in
+            guard var remote = try records.syncRemote(), change(&remote) else { return false }
+            try records.setSyncRemote(remote)
+            return true
+        }
+    }
 }

@@ -18,6 +18,8 @@ struct PlistSync: Codable {
     var ctag: String?
     var lastSync: Date?
     var lastResult: String?
+    var lastFailureAt: Date?
+    var lastFailure: String?
     var entries: [Entry]
 
     init?(_ ledger: SyncLedger) {
@@ -27,6 +29,8 @@ struct PlistSync: Codable {
         ctag = remote.ctag
         lastSync = remote.lastSync
         lastResult = remote.lastResult
+        lastFailureAt = remote.lastFailureAt
+        lastFailure = remote.lastFailure
         entries = ledger.entries.values.sorted { $0.itemID.uuidString < $1.itemID.uuidString }.map {
             Entry(item: UUIDText.of($0.itemID), href: $0.href, etag: $0.etag, base: $0.base, pending: $0.pending,
                   deleted: $0.deleted)
@@ -41,7 +45,8 @@ struct PlistSync: Codable {
             list.append(SyncEntry(itemID: id, href: entry.href, etag: entry.etag, base: entry.base, pending: entry.pending,
                                   deleted: entry.deleted))
         }
-        let remote = SyncRemote(url: url, token: token, ctag: ctag, lastSync: lastSync, lastResult: lastResult)
+        let remote = SyncRemote(url: url, token: token, ctag: ctag, lastSync: lastSync, lastResult: lastResult,
+                                lastFailureAt: lastFailureAt, lastFailure: lastFailure)
         return SyncLedger(remote: remote, entries: list)
     }
 }

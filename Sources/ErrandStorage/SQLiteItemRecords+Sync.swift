@@ -7,12 +7,16 @@ extension SQLiteItemRecords: SyncRecords {
     static let entryColumns = "item, href, etag, base, pending, deleted"
 
     public func syncRemote() throws -> SyncRemote? {
-        let s = try store.db.statement("SELECT url, token, ctag, last_sync, last_result FROM sync_remote WHERE id = 1")
+        let s = try store.db.statement("""
+            SELECT url, token, ctag, last_sync, last_result, last_failure_at, last_failure FROM sync_remote WHERE id = 1
+            """)
         defer { s.reset() }
         guard try s.step() else { return nil }
         return SyncRemote(url: s.text(0), token: s.optionalText(1), ctag: s.optionalText(2),
                           lastSync: s.optionalInt(3).map { Date(timeIntervalSince1970: Double($0)) },
-                          lastResult: s.optionalText(4))
+                          lastResult: s.optionalText(4),
+                          lastFailureAt: s.optionalInt(5).map { Date(timeIntervalSince1970: Double($0)) },
+                          lastFailure: s.optionalText(6))
     }
 
     public func setSyncRemote(_ remote: SyncRemote?) throws {
@@ -21,14 +25,18 @@ extension SQLiteItemRecords: SyncRecords {
             return
         }
         let s = try store.db.statement("""
-            INSERT INTO sync_remote (id, url, token, ctag, last_sync, last_result) VALUES (1, ?1, ?2, ?3, ?4, ?5)
-            ON CONFLICT (id) DO UPDATE SET url = ?1, token = ?2, ctag = ?3, last_sync = ?4, last_result = ?5
+            INSERT INTO sync_remote (id, url, token, ctag, last_sync, last_result, last_failure_at, last_failure)
+            VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            ON CONFLICT (id) DO UPDATE SET url = ?1, token = ?2, ctag = ?3, last_sync = ?4, last_result = ?5,
+                last_failure_at = ?6, last_failure = ?7
             """)
         s.bind(1, remote.url)
         s.bind(2, remote.token)
         s.bind(3, remote.ctag)
         s.bind(4, remote.lastSync.map { Int64($0.timeIntervalSince1970) })
         s.bind(5, remote.lastResult)
+        s.bind(6, remote.lastFailureAt.map { Int64($0.timeIntervalSince1970) })
+        s.bind(7, remote.lastFailure)
         try s.run()
     }
 

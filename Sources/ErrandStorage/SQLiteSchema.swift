@@ -156,6 +156,11 @@ enum SQLiteSchema {
         placeIndex,
         // Version 12: CalDAV sync state (see syncState).
         syncState,
+        // Version 13: the last failed sync of the remote, beside the last good one, for `remote`.
+        """
+        ALTER TABLE sync_remote ADD COLUMN last_failure_at INTEGER;
+        ALTER TABLE sync_remote ADD COLUMN last_failure TEXT;
+        """,
     ]
 
     /// `due` of an item without a due day: one past 9999-12-31 (DueDay.supportedDayNumbers).

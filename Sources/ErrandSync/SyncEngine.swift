@@ -3,8 +3,10 @@ import ErrandStorage
 import FoundationEssentials
 
 /// Two-way sync of a store with one CalDAV collection: pull what changed there (merging what
-/// changed on both sides), then push what is pending here, then pull once more so the next
-/// sync starts from a token that already includes our own writes.
+/// changed on both sides), then push what is pending here. Our own writes are not pulled back:
+/// the next sync sees them among the changes since the stored token and, their ETags being the
+/// ones the PUTs answered, fetches nothing. A second pull here would cost two more requests
+/// that are each O(collection) on Radicale (0.4 s at 10,000 items) in every sync that sends.
 ///
 /// Crash safety comes from the order of things: each step's effect on the store is one
 /// transaction (the items, their entries and the token together), hrefs of new members are
@@ -45,11 +47,12 @@ public struct SyncEngine {
             try apply(try client.fetch(stale), removed: [], remote: nil, store, &outcome, conflictsOnly: true)
             pending = try store.readRecords { try SyncEngine.pendingWork($0) }
         }
-        if outcome.sent > 0 { try pull(store, &outcome) }
         try store.changeItems { records in
             guard var remote = try records.syncRemote() else { return }
             remote.lastSync = now()
             remote.lastResult = outcome.line(client.collection.display)
+            remote.lastFailureAt = nil
+            remote.lastFailure = nil
             try records.setSyncRemote(remote)
         }
         return outcome

@@ -28,8 +28,27 @@ public struct TodoSync: Sendable {
         defer { helper.close() }
         let client = CalDAVClient(collection: path, transport: helper)
         let engine = SyncEngine(client: client, codec: codec, remoteURL: TodoSync.kept(url), now: now)
-        let outcome = try engine.run(store)
-        return (outcome.line(path.display), outcome)
+        do {
+            let outcome = try engine.run(store)
+            return (outcome.line(path.display), outcome)
+        } catch {
+            TodoSync.noteFailure(error, of: TodoSync.kept(url), in: store, at: now())
+            throw error
+        }
+    }
+
+    /// Keeps the failure's line and time for `remote`, beside the last good sync, when the
+    /// store already syncs with this URL (a first sync that fails leaves no trace: the remote is
+    /// only remembered once a sync worked). Nothing else changes; a store that cannot take even
+    /// this (full disk, locked) keeps the error the user is already shown.
+    static func noteFailure(_ error: any Error, of url: String, in store: some ItemStore, at time: Date) {
+        let line = Secrets.redacted(String(describing: error))
+        _ = try? store.updateSyncRemote { remote in
+            guard remote.url == url else { return false }
+            remote.lastFailureAt = time
+            remote.lastFailure = line
+            return true
+        }
     }
 
     /// User and password: the URL's own, else the netrc entry for its host.

@@ -331,7 +331,6 @@ import Testing
         let t = try ShellTester(prompter: answers)
         t.given("create Dentist --date tomorrow --at Clinic --coords 48.85,2.35 --notes \"bring card\"")
         t.given("list")
-        let before = try t.item(1)
         // The person changes the day and the time, empties the coordinates and the notes.
         answers.load(["Dentist", "2026-12-03", "10:00", "Clinic", "", ""])
         t.send("edit 1", ["edited \"Dentist\" (Thu Dec 3 2026 at 10:00)", "All items", "To do",

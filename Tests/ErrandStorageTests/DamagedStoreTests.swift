@@ -113,7 +113,39 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
-    /// Version 12 adds the CalDAV sync state.
+    /// Version 13 keeps the last failed sync beside the last good one.
+    static let backToVersion12 = """
+        ALTER TABLE sync_remote DROP COLUMN last_failure_at; ALTER TABLE sync_remote DROP COLUMN last_failure;
+        PRAGMA user_version = 12;
+        """
+
+    @Test func aVersionTwelveStoreKeepsItsRemoteAndCanNoteAFailure() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("v12.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        let remote = SyncRemote(url: "https://me@dav.example/tasks/", token: "t1", ctag: nil,
+                                lastSync: Date(timeIntervalSince1970: 1_790_000_000), lastResult: "synced")
+        try store.setSyncRemote(url: remote.url)
+        try store.updateSyncRemote {
+            $0 = remote
+            return true
+        }
+        store.close()
+        #expect(try SQLiteCLI.run(path, Self.backToVersion12) == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        defer { reopened.close() }
+        #expect(try reopened.syncRemote() == remote)
+        var failed = remote
+        failed.lastFailureAt = Date(timeIntervalSince1970: 1_790_000_600)
+        failed.lastFailure = "cannot reach dav.example"
+        try reopened.updateSyncRemote {
+            $0 = failed
+            return true
+        }
+        #expect(try reopened.syncRemote() == failed)
+    }
+
+    /// Versions 12 and 13 add the CalDAV sync state.
     static let withoutSync = """
         DROP TRIGGER item_sync_insert; DROP TRIGGER item_sync_update; DROP TRIGGER item_sync_delete;
         DROP TABLE sync_item; DROP TABLE sync_remote;

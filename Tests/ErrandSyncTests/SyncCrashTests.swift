@@ -69,6 +69,31 @@ import Glibc
         #expect(try f.a.syncRemote() == nil)
     }
 
+    /// A remote the store already syncs with keeps the failure beside the last good sync, for
+    /// `remote` to show; nothing else changes, and the next good sync clears it.
+    @Test func aFailedSyncOfAKnownRemoteIsNotedAndAGoodOneClearsIt() throws {
+        let f = try SyncFixture(.radicale)
+        defer { f.remove() }
+        try f.add(f.a, "Mine")
+        try f.sync(f.a)
+        let good = try #require(try f.a.syncRemote())
+        try f.add(f.a, "Later")
+        let before = try f.a.allItems()
+        let wrong = "http://\(f.server.user):not-the-Pa55@127.0.0.1:\(f.server.port)\(f.server.collectionPath("tasks"))"
+        #expect(throws: (any Error).self) { try f.sync(f.a, url: wrong) }
+        let noted = try #require(try f.a.syncRemote())
+        #expect(noted.lastFailure?.contains("check the credentials") == true, "\(noted)")
+        #expect(noted.lastFailure?.contains("not-the-Pa55") == false)
+        #expect(noted.lastFailureAt == f.clock)
+        #expect(noted.url == good.url && noted.token == good.token && noted.lastSync == good.lastSync
+                && noted.lastResult == good.lastResult)
+        #expect(try f.a.allItems() == before)
+        let next = try f.sync(f.a)
+        #expect(next.sent == 1)
+        let cleared = try #require(try f.a.syncRemote())
+        #expect(cleared.lastFailure == nil && cleared.lastFailureAt == nil && cleared.lastSync == f.clock)
+    }
+
     /// Radicale: Xandikos killed mid-write leaves its git index locked and answers 500 after.
     @Test func aServerStoppedMidSyncIsOneLineAndTheNextSyncConverges() throws {
         let f = try SyncFixture(.radicale)

@@ -11,12 +11,9 @@ struct Log: ShellCommand {
 
     func run(_ c: inout CommandContext) throws -> Display {
         let entries = try c.store.journal(limit: limit)
-        let labeler = c.environment.labeler
-        let clock = c.environment.clock
+        let environment = c.environment
         let rows = entries.map { entry in
-            LogRow(entry: entry, when: labeler.label(clock.day(of: entry.time)) + " "
-                   + (clock.time(of: entry.time).map(\.description) ?? "00:00"),
-                   summary: entry.summary(labeler))
+            LogRow(entry: entry, when: environment.moment(entry.time), summary: entry.summary(environment.labeler))
         }
         return Display(screen: .log(rows))
     }

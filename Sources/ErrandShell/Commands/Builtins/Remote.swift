@@ -37,24 +37,35 @@ struct Remote: ShellCommand {
             let note = kept != typed ? " (its password is not kept: put it in ~/.netrc)" : ""
             return Display(message: "remote set to \(Secrets.redacted(kept))\(note); sync todos exchanges with it")
         }
-        return Display(message: try Remote.describe(store, session: c.environment.remoteURL))
+        let environment = c.environment
+        return Display(screen: .lines(name: "remote", try Remote.describe(store, session: environment.remoteURL,
+                                                                          when: environment.moment)))
     }
 
-    static func describe(_ store: ErrandStore, session: String?) throws -> String {
+    /// A line each: the remote, the last good sync, and the last failure if one came after it.
+    static func describe(_ store: ErrandStore, session: String?, when: (Date) -> String) throws -> [String] {
         let known = try store.syncRemote()
-        var lines: [String] = []
-        if let session { lines.append("remote for this session: \(Secrets.redacted(session))") }
+        let sessionURL = session.map(TodoSync.kept)
         guard let known else {
-            lines.append(session == nil ? "no remote: `remote URL` or --remote URL names a CalDAV collection" : "")
-            return lines.filter { !$0.isEmpty }.joined(separator: "; ")
+            guard let sessionURL else { return ["no remote: `remote URL` or --remote URL names a CalDAV collection"] }
+            return ["remote for this session: \(Secrets.redacted(sessionURL)) (kept after its first good sync)"]
         }
-        lines.append("remote: \(Secrets.redacted(known.url))")
+        var lines: [String] = []
+        if let sessionURL, sessionURL != known.url {
+            lines.append("remote for this session: \(Secrets.redacted(sessionURL))")
+            lines.append("remote of this store: \(Secrets.redacted(known.url))")
+        } else {
+            lines.append("remote: \(Secrets.redacted(known.url))")
+        }
+        let plain = { (text: String?) in TextSafety.neutralised(text ?? "", asSpace: ["\n", "\t"]) }
         if let last = known.lastSync {
-            let text = TextSafety.neutralised(known.lastResult ?? "", asSpace: ["\n", "\t"])
-            lines.append("last sync: \(last.formatted(.iso8601)): \(text)")
+            lines.append("last sync: \(when(last)): \(plain(known.lastResult))")
         } else {
             lines.append("not synced yet")
         }
-        return lines.joined(separator: "; ")
+        if let failed = known.lastFailureAt {
+            lines.append("last attempt failed: \(when(failed)): \(plain(known.lastFailure))")
+        }
+        return lines
     }
 }
