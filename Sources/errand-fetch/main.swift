@@ -23,7 +23,10 @@ import Glibc
 // CalDAV mode: request frames on stdin, reply frames on stdout (see DAVWire), several
 // requests at once over kept-alive connections, each bounded by the limits; credentials come
 // as the first frame on stdin, never in the arguments. Exit 0 at the end of stdin, 1 if the
-// framing was broken.
+// framing was broken. Every request read gets exactly one reply, whatever the server does.
+//
+// HTTP goes through libcurl (ErrandNetwork), with no Foundation beyond FoundationEssentials:
+// a download follows up to 5 redirects (http and https only), a --dav request none.
 
 signal(SIGPIPE, SIG_IGN)
 
