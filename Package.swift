@@ -59,6 +59,13 @@ let package = Package(
             pkgConfig: "libical",
             providers: [.apt(["libical-dev"])]
         ),
+        // HTTP for errand-fetch: libcurl itself, not FoundationNetworking's URLSession over it.
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .target(name: "ErrandFiles"),
         .target(name: "ErrandPicture", dependencies: ["CChafa", "CTurboJPEG", "CPNG"]),
         .target(name: "ErrandDomain"),
@@ -67,8 +74,8 @@ let package = Package(
         // iCalendar through libical (VTODO <-> item): linked by errand-ical (and whichever helper
         // syncs), never by errand, which it would cost 1.3 ms a start (ICU, libdb; see README).
         .target(name: "ErrandICal", dependencies: ["ErrandDomain", "ErrandStorage", "CLibical"]),
-        // The HTTP stack (FoundationNetworking, libcurl): linked by errand-fetch, never by errand.
-        .target(name: "ErrandNetwork", dependencies: ["ErrandCatalogue", "ErrandDAVWire"]),
+        // The HTTP stack (libcurl): linked by errand-fetch, never by errand.
+        .target(name: "ErrandNetwork", dependencies: ["ErrandCatalogue", "ErrandDAVWire", "CCurl"]),
         // The framing between errand and errand-fetch --dav (no Foundation: both sides link it).
         .target(name: "ErrandDAVWire"),
         // CalDAV: the multistatus reader, the client over errand-fetch --dav, the sync engine.

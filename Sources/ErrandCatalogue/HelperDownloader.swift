@@ -12,7 +12,7 @@ public struct HelperDownloader: Downloader {
     public var progress: Bool
     public var progressDescriptor: Int32
     public var helperPath: String
-    /// The User-Agent the helper sends (`--user-agent`); nil: URLSession's own.
+    /// The User-Agent the helper sends (`--user-agent`); nil: "errand-fetch".
     public var userAgent: String?
 
     public init(progress: Bool = false, progressDescriptor: Int32 = 2, helperPath: String? = nil,

@@ -1,19 +1,18 @@
-import Foundation
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Passes a body on to stdout at the reader's pace without holding it in memory. URLSession
-/// applies no back-pressure on Linux: every piece it receives is queued for the delegate, so
-/// while errand stores ads (slower than loopback) the helper held most of a 95 MB body. Pieces
-/// go to a file instead (unlinked at once, in the helper's private scratch folder), and a
-/// thread copies them to stdout as fast as the reader takes them. The file takes as much disk
-/// as the body (at most --max-bytes) until the helper exits.
+/// Passes a body on to stdout at the reader's pace without holding it in memory or holding up
+/// the network: while errand stores ads (slower than loopback) a write to stdout would block,
+/// and a transfer stalled that long would look idle. Pieces go to a file instead (unlinked at
+/// once), and a thread copies them to stdout as fast as the reader takes them. The file takes
+/// as much disk as the body (at most --max-bytes) until the helper exits.
 public final class BodySpool: @unchecked Sendable {
-    // @unchecked: `written`, `finished` and `failed` are guarded by `condition`.
+    // @unchecked: `written`, `finished`, `failed` and `drained` are guarded by `state`.
     private let fd: Int32
     private let output: Int32
-    private let condition = NSCondition()
+    private let state = ConditionLock()
     private var written = 0
     private var finished = false
     private var failed = false
@@ -21,76 +20,64 @@ public final class BodySpool: @unchecked Sendable {
 
     /// nil when no file could be made in `folder`.
     public init?(folder: String, output: Int32) {
-        var template = Array((folder + "/body-XXXXXX").utf8CString)
+        var template = Array((folder + "/errand-fetch-body-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
         guard made >= 0 else { return nil }
         template.withUnsafeBufferPointer { $0.baseAddress.map { _ = unlink($0) } }
         fd = made
         self.output = output
-        let thread = Thread { [self] in copyOut() }
-        thread.start()
+        // A thread of its own: it blocks on the reader for as long as the reader takes.
+        DispatchQueue(label: "errand-fetch.spool").async { [self] in copyOut() }
+    }
+
+    /// The folder for the spool file: $TMPDIR when it is an absolute path, else /tmp.
+    public static var temporaryFolder: String {
+        guard let value = getenv("TMPDIR").map({ String(cString: $0) }), value.hasPrefix("/") else { return "/tmp" }
+        return value
     }
 
     /// Appends a piece; false when it could not be kept (disk full) or the reader is gone.
-    public func append(_ data: Data) -> Bool {
-        condition.lock()
-        let offset = written
-        let gone = failed
-        condition.unlock()
+    public func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let (offset, gone) = state.withLock { (written, failed) }
         if gone { return false }
-        let ok = data.withUnsafeBytes { raw -> Bool in
-            guard let base = raw.baseAddress else { return true }
-            var done = 0
-            while done < raw.count {
-                let n = pwrite(fd, base + done, raw.count - done, off_t(offset + done))
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return false }
-                done += n
+        var ok = true
+        var done = 0
+        while done < bytes.count, let base = bytes.baseAddress {
+            let n = pwrite(fd, base + done, bytes.count - done, off_t(offset + done))
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 {
+                ok = false
+                break
             }
-            return true
+            done += n
         }
-        condition.lock()
-        if ok { written += data.count } else { failed = true }
-        condition.signal()
-        condition.unlock()
+        state.change { if ok { written += bytes.count } else { failed = true } }
         return ok
     }
 
     /// No more pieces: waits until all of them reached the output; false if some could not.
     public func finish() -> Bool {
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        while !drained { condition.wait() }
-        let ok = !failed
-        condition.unlock()
-        return ok
+        state.change { finished = true }
+        return state.wait(until: { drained }, then: { !failed })
     }
 
     private func copyOut() {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var copied = 0
         while true {
-            condition.lock()
-            while copied == written && !finished && !failed { condition.wait() }
-            let available = written
-            let stop = failed || (finished && copied == available)
-            condition.unlock()
+            let (available, stop) = state.wait(until: { copied != written || finished || failed }) {
+                (written, failed || (finished && copied == written))
+            }
             if stop { break }
             let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, min($0.count, available - copied), off_t(copied)) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0, chunk.withUnsafeBytes({ BodySpool.writeAll(output, UnsafeRawBufferPointer(rebasing: $0[0..<n])) }) else {
-                condition.lock()
-                failed = true
-                condition.unlock()
+                state.change { failed = true }
                 break
             }
             copied += n
         }
-        condition.lock()
-        drained = true
-        condition.broadcast()
-        condition.unlock()
+        state.change { drained = true }
     }
 
     /// Writes every byte unless the descriptor fails (a reader gone, say).

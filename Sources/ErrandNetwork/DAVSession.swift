@@ -1,14 +1,14 @@
+import CCurl
 import ErrandCatalogue
 import ErrandDAVWire
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import FoundationEssentials
 
 /// `errand-fetch --dav`: reads request frames (DAVWire) from `input` until it ends, runs up to
-/// `parallel` at once over kept-alive connections, and writes each reply frame to `output` as
-/// it finishes. Reading never waits for replies to be read, so errand may write a whole batch
-/// before it reads the first answer without either side blocking the other.
+/// `parallel` at once on one libcurl multi handle (kept-alive connections), and writes each
+/// reply frame to `output` as it finishes. Every request read gets exactly one reply, whatever
+/// the server does (refuses, drops the connection mid-answer, goes away): a transport failure
+/// is a FAILED frame, never the helper stopping. Between events the loop sleeps in the kernel
+/// (curl_multi_poll), woken by a connection, a libcurl timeout, or a frame from the reader.
 public struct DAVSession {
     public let limits: FetchLimits
     public let parallel: Int
@@ -19,58 +19,48 @@ public struct DAVSession {
     }
 
     /// Returns false if the input was not valid framing (after answering what came before).
-    public func run(input: Int32, output: @escaping @Sendable ([UInt8]) -> Void) -> Bool {
-        let slots = DispatchSemaphore(value: parallel)
-        let group = DispatchGroup()
-        let delegate = DAVSessionDelegate(limit: limits.maxBytes, idle: limits.idleTimeout) { id, reply in
-            output(DAVWire.encode(reply, id: id))
-            slots.signal()
-            group.leave()
-        }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = limits.idleTimeout
-        configuration.timeoutIntervalForResource = limits.totalTimeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpMaximumConnectionsPerHost = parallel
-        configuration.httpShouldSetCookies = false
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        defer { session.invalidateAndCancel() }
-        var source = DescriptorSource(fd: input)
+    public func run(input: Int32, output: ([UInt8]) -> Void) -> Bool {
+        guard let multi = CurlMulti(connections: parallel) else { return false }
+        let inbox = FrameInbox(capacity: parallel * 4, waking: multi)
+        inbox.startReading(input, maxBody: limits.maxBytes)
+        var running: [UnsafeMutableRawPointer: DAVTransfer] = [:]
         var authorization: String?
-        var clean = true
         while true {
-            let frame: DAVWire.Frame?
-            do {
-                frame = try DAVWire.read(from: &source, maxBody: limits.maxBytes)
-            } catch {
-                clean = false
-                break
-            }
-            guard let frame else { break }
-            switch frame {
-            case let .auth(user, password):
-                authorization = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
-            case let .request(id, request):
-                guard let url = URL(string: request.url), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
-                    output(DAVWire.encode(.failed(wireLine: CatalogueError.unsupportedURL(request.url).wireLine), id: id))
-                    continue
+            while running.count < parallel, let item = inbox.next() {
+                switch item {
+                case let .auth(user, password):
+                    authorization = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+                case let .request(id, request):
+                    if let failure = start(request, id: id, authorization: authorization, on: multi, into: &running) {
+                        output(DAVWire.encode(failure, id: id))
+                    }
                 }
-                var urlRequest = URLRequest(url: url)
-                urlRequest.httpMethod = request.method
-                for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-                if let authorization { urlRequest.setValue(authorization, forHTTPHeaderField: "Authorization") }
-                if !request.body.isEmpty { urlRequest.httpBody = Data(request.body) }
-                slots.wait()
-                group.enter()
-                let task = session.dataTask(with: urlRequest)
-                delegate.track(task, id: id, url: request.url)
-                task.resume()
-            case .reply:
-                clean = false
             }
-            if !clean { break }
+            if running.isEmpty && inbox.drained { break }
+            multi.perform()
+            for (easy, code) in multi.finished() {
+                guard let transfer = running.removeValue(forKey: easy) else { continue }
+                multi.remove(transfer.easy)
+                output(DAVWire.encode(transfer.reply(code), id: transfer.id))
+            }
+            if running.count < parallel && inbox.hasFrames { continue }
+            if running.isEmpty && inbox.drained { break }
+            multi.wait(milliseconds: 1000)
         }
-        group.wait()
-        return clean
+        return inbox.wasClean
+    }
+
+    /// Adds the request to the multi handle; the reply to send at once when it cannot run.
+    private func start(_ request: DAVRequest, id: Int, authorization: String?, on multi: CurlMulti,
+                       into running: inout [UnsafeMutableRawPointer: DAVTransfer]) -> DAVReply? {
+        guard let url = URL(string: request.url), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+            return .failed(wireLine: CatalogueError.unsupportedURL(request.url).wireLine)
+        }
+        guard let transfer = DAVTransfer(id: id, request: request, authorization: authorization, limits: limits),
+              multi.add(transfer.easy) else {
+            return .failed(wireLine: CatalogueError.unreachable(url: request.url, reason: "cannot start the request").wireLine)
+        }
+        running[transfer.easy.handle] = transfer
+        return nil
     }
 }

@@ -21,6 +21,10 @@ public final class LoopbackServer: @unchecked Sendable {
         case delayed(Data, seconds: Double)
         /// Any status with a body and extra headers (a WebDAV 207, a redirect with its Location).
         case reply(Int, Data, headers: [String: String])
+        /// Reads the request and answers nothing at all, keeping the connection open.
+        case mute
+        /// Reads the request and closes the connection without a word.
+        case hangUp
     }
 
     private let socketFD: Int32
@@ -33,6 +37,8 @@ public final class LoopbackServer: @unchecked Sendable {
     private let requiredAuthorization: String?
     private var seenAuthorizations: [String?] = []
     private var seenRequests: [(path: String, userAgent: String?)] = []
+    private var seenHeads: [String] = []
+    private var seenBodySizes: [Int] = []
 
     public init(routes: [String: Route], requiredAuthorization: String? = nil) throws {
         self.routes = routes
@@ -74,6 +80,20 @@ public final class LoopbackServer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return seenRequests
+    }
+
+    /// Each request's head as it came (request line and header lines, CRLF-separated).
+    public var heads: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return seenHeads
+    }
+
+    /// The size of each request's body (as its Content-Length announced and the server read).
+    public var bodySizes: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return seenBodySizes
     }
 
     /// A route for a path answers whatever its query (`/search` answers `/search?q=...`)
@@ -132,7 +152,18 @@ public final class LoopbackServer: @unchecked Sendable {
             if n <= 0 { return }
             request.append(contentsOf: buffer[0..<n])
         }
-        let head = String(decoding: request, as: UTF8.self).components(separatedBy: "\r\n")
+        let headEnd = request.range(of: Data("\r\n\r\n".utf8))?.upperBound ?? request.endIndex
+        let headText = String(decoding: request[..<headEnd], as: UTF8.self)
+        let head = headText.components(separatedBy: "\r\n")
+        // The body, as long as announced (at most 16 MB): a server answers after reading it.
+        let announced = head.first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+        var bodyCount = request.count - headEnd
+        while bodyCount < min(announced, 16 << 20) {
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            bodyCount += n
+        }
         let path = head.first?.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         let authorization = head.first { $0.lowercased().hasPrefix("authorization:") }
             .map { $0.dropFirst("authorization:".count).trimmingCharacters(in: .whitespaces) }
@@ -142,6 +173,8 @@ public final class LoopbackServer: @unchecked Sendable {
         lock.lock()
         seenAuthorizations.append(authorization)
         seenRequests.append((path, agent))
+        seenHeads.append(headText)
+        seenBodySizes.append(bodyCount)
         var route = routes[path] ?? routes[bare] ?? .status(404)
         if let requiredAuthorization, authorization != requiredAuthorization { route = .status(401) }
         lock.unlock()
@@ -166,6 +199,11 @@ public final class LoopbackServer: @unchecked Sendable {
             send(fd, Data(head.utf8))
             let filler = Data(String(repeating: "1,", count: chunk / 2).utf8)
             while send(fd, filler) {}
+        case .mute:
+            var one = [UInt8](repeating: 0, count: 1)
+            _ = read(fd, &one, 1)
+        case .hangUp:
+            return
         case let .delayed(data, seconds):
             var waited = 0.0
             while waited < seconds, !isStopped {

@@ -1,7 +1,7 @@
 import ErrandCatalogue
 import ErrandDAVWire
 import ErrandNetwork
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,7 +23,10 @@ import Glibc
 // CalDAV mode: request frames on stdin, reply frames on stdout (see DAVWire), several
 // requests at once over kept-alive connections, each bounded by the limits; credentials come
 // as the first frame on stdin, never in the arguments. Exit 0 at the end of stdin, 1 if the
-// framing was broken.
+// framing was broken. Every request read gets exactly one reply, whatever the server does.
+//
+// HTTP goes through libcurl (ErrandNetwork), with no Foundation beyond FoundationEssentials:
+// a download follows up to 5 redirects (http and https only), a --dav request none.
 
 signal(SIGPIPE, SIG_IGN)
 
@@ -75,14 +78,10 @@ while let argument = arguments.next() {
 }
 if davMode {
     guard target == nil else { usage("--dav takes no URL: requests come on stdin") }
-    let scratch = NetworkingScratch.isolate()
-    let outputLock = NSLock()
+    // Replies are written by the one thread that runs the requests.
     let clean = DAVSession(limits: limits, parallel: parallel).run(input: 0) { bytes in
-        outputLock.lock()
         _ = bytes.withUnsafeBytes { writeAll(1, $0) }
-        outputLock.unlock()
     }
-    NetworkingScratch.remove(scratch)
     if !clean { say(2, "errand-fetch: broken request framing on stdin\n") }
     exit(clean ? 0 : 1)
 }
@@ -105,28 +104,25 @@ func readPassword() -> String {
 }
 
 let password = passwordOnStdin ? readPassword() : nil
-let scratch = NetworkingScratch.isolate()
 // The body goes to stdout as it arrives, through a spool file so that a slow reader never
-// makes us hold it (BodySpool); errand keeps it only if we exit 0.
-let spool = scratch.flatMap { BodySpool(folder: $0, output: 1) }
-let forward: @Sendable (Data) -> Bool = { piece in
+// stalls the transfer (BodySpool); errand keeps it only if we exit 0.
+let spool = BodySpool(folder: BodySpool.temporaryFolder, output: 1)
+let forward: @Sendable (UnsafeRawBufferPointer) -> Bool = { piece in
     if let spool { return spool.append(piece) }
-    return piece.withUnsafeBytes { writeAll(1, $0) }
+    return writeAll(1, piece)
 }
-var downloader = URLSessionDownloader(forward: forward, password: password, userAgent: userAgent)
+var downloader = CurlDownloader(forward: forward, password: password, userAgent: userAgent)
 if let fd = progressFD {
-    downloader = URLSessionDownloader(progress: { received, expected in
+    downloader = CurlDownloader(progress: { received, expected in
         let total = expected.map { " of \($0 / 1024) KB" } ?? ""
         say(fd, "\rdownloading: \(received / 1024) KB\(total)\u{1B}[K")
     }, finished: { say(fd, "\r\u{1B}[K") }, forward: forward, password: password, userAgent: userAgent)
 }
 do {
     _ = try downloader.download(url, limits: limits)
-    NetworkingScratch.remove(scratch)
     // A reader gone before the end has had all it wanted: nothing more to report.
     exit(spool?.finish() == false ? 1 : 0)
 } catch {
-    NetworkingScratch.remove(scratch)
     say(2, error.wireLine + "\n")
     exit(1)
 }

@@ -6,9 +6,9 @@ import Foundation
 import Testing
 
 /// Sync over a loopback HTTP server: the good cases, and every broken server leaving the
-/// previous cache exactly as it was, on both backends. Serialized: URLSessions running side
-/// by side in one process sometimes stall until a timeout on Linux (seen here: 1 s with two,
-/// minutes with eighteen), and Errand itself only ever runs one download at a time.
+/// previous cache exactly as it was, on both backends. Serialized: the failure cases run on
+/// one-second idle limits, which a loaded machine running many helpers at once could reach, and
+/// Errand itself only ever runs one download at a time.
 @Suite(.serialized) struct CatalogueSyncTests {
     static let backends = StoreBackend.allCases
 

@@ -23,7 +23,7 @@ import Glibc
         ])
         defer { server.stop() }
         let helper = HelperDownloader()
-        let inProcess = URLSessionDownloader()
+        let inProcess = CurlDownloader()
         #expect(try helper.download(URL(string: server.base + "ok.json")!, limits: limits) == body)
         for path in ["missing.json", "page.json", "big.json"] {
             let url = URL(string: server.base + path)!
@@ -55,6 +55,31 @@ import Glibc
             received.append(contentsOf: piece)
         }
         #expect(received == body)
+    }
+
+    /// A catalogue that moved is followed there (as URLSession did), a few hops at most and to
+    /// http or https only.
+    @Test func redirectsAreFollowedAFewHopsToHTTPOnly() throws {
+        let body = Data("[]".utf8)
+        let server = try LoopbackServer(routes: ["/ok.json": .body(body)])
+        defer { server.stop() }
+        server.set("/moved.json", .reply(301, Data(), headers: ["Location": server.base + "ok.json"]))
+        server.set("/relative.json", .reply(302, Data(), headers: ["Location": "/moved.json"]))
+        server.set("/ftp.json", .reply(302, Data(), headers: ["Location": "ftp://127.0.0.1/ok.json"]))
+        server.set("/loop.json", .reply(307, Data(), headers: ["Location": server.base + "loop.json"]))
+        server.set("/nowhere.json", .reply(301, Data(), headers: [:]))
+        let helper = HelperDownloader()
+        for path in ["moved.json", "relative.json"] {
+            #expect(try helper.download(try #require(URL(string: server.base + path)), limits: limits) == body)
+        }
+        let expected: [(String, CatalogueError)] = [
+            ("ftp.json", .unreachable(url: server.base + "ftp.json", reason: "redirected to a URL that is not http or https")),
+            ("loop.json", .unreachable(url: server.base + "loop.json", reason: "too many redirects")),
+            ("nowhere.json", .status(url: server.base + "nowhere.json", code: 301)),
+        ]
+        for (path, error) in expected {
+            #expect(throws: error) { try helper.download(try #require(URL(string: server.base + path)), limits: limits) }
+        }
     }
 
     /// Beside errand in a checkout; in ../lib/errand/ when installed by the package.

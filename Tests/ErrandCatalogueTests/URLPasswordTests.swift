@@ -58,7 +58,7 @@ import Glibc
         #expect(try String(contentsOfFile: dir + "/stdin", encoding: .utf8) == "")
     }
 
-    /// FoundationNetworking sends the header we set: checked end to end, through the real
+    /// libcurl sends the header we set: checked end to end, through the real
     /// helper and in-process.
     @Test func theServerGetsTheCredentialsAsABasicHeader() throws {
         let expected = "Basic " + Data("u:p@ss-secret".utf8).base64EncodedString()
@@ -66,7 +66,7 @@ import Glibc
         defer { server.stop() }
         let url = try #require(URL(string: "http://u:p%40ss-secret@127.0.0.1:\(server.port)/ok.json"))
         #expect(try HelperDownloader().download(url, limits: limits) == Data("[]".utf8))
-        #expect(try URLSessionDownloader().download(url, limits: limits) == Data("[]".utf8))
+        #expect(try CurlDownloader().download(url, limits: limits) == Data("[]".utf8))
         // A wrong password is refused by the server, and the error line does not show it.
         let wrong = try #require(URL(string: "http://u:wrong-secret@127.0.0.1:\(server.port)/ok.json"))
         var failure: CatalogueError?

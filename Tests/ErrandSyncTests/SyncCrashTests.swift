@@ -107,9 +107,10 @@ import Glibc
         if status != 0 {
             #expect(err.split(separator: "\n").count == 1, "\(err)")
             // Which of these depends on where the server's going catches the helper: mid-reply,
-            // between requests, or with the helper's connections dropped under it.
-            #expect(["cannot reach", "truncated", "did not finish", "the request helper stopped before answering"]
-                        .contains { err.contains($0) }, "\(err)")
+            // between requests, or with the helper's connections dropped under it. Never "the
+            // request helper stopped before answering": it answers every request it read (the
+            // URLSession helper sometimes died here).
+            #expect(["cannot reach", "truncated", "did not finish"].contains { err.contains($0) }, "\(err)")
         } else {
             // The sync won the race: it finished before the server went.
             #expect(out.contains("400 sent"))

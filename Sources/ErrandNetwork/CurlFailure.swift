@@ -1,0 +1,33 @@
+import CCurl
+import ErrandCatalogue
+
+/// What a libcurl failure means to errand: the same CatalogueError cases, and so the same
+/// one-line messages, that the URLSession helper gave.
+enum CurlFailure {
+    /// `timeout` is the figure a timed-out request names (the catalogue path names its total
+    /// limit, the CalDAV path its idle limit, as before).
+    static func error(_ code: CURLcode, url: String, detail: String, timeout: Double) -> CatalogueError {
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT:
+            return .timedOut(url: url, seconds: timeout)
+        case CURLE_COULDNT_CONNECT:
+            return .unreachable(url: url, reason: "connection refused")
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return .unreachable(url: url, reason: "unknown host (offline?)")
+        // The connection went before the whole answer came: fewer bytes than announced, or a
+        // reset (URLSession's "network connection lost").
+        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_HTTP2_STREAM, CURLE_HTTP2:
+            return .truncated(url: url)
+        case CURLE_GOT_NOTHING:
+            return .unreachable(url: url, reason: "the server closed the connection without answering")
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .unreachable(url: url, reason: "too many redirects")
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            return .unreachable(url: url, reason: "redirected to a URL that is not http or https")
+        case CURLE_URL_MALFORMAT:
+            return .unsupportedURL(url)
+        default:
+            return .unreachable(url: url, reason: detail)
+        }
+    }
+}

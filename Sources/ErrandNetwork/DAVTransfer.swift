@@ -1,0 +1,126 @@
+import CCurl
+import ErrandCatalogue
+import ErrandDAVWire
+
+/// One request of `errand-fetch --dav` while libcurl runs it: its easy handle set up from the
+/// frame, its response head and body as they arrive (a body past the limit refused as soon as
+/// it is announced or crosses it), and the reply frame it ends with. Redirects are not
+/// followed: a CalDAV client that silently wrote to another URL could write somewhere the user
+/// never named. A 401 is an answer like any other (no authentication dance).
+final class DAVTransfer {
+    let id: Int
+    let url: String
+    let easy: CurlEasy
+    private let limits: FetchLimits
+    private var head = ResponseHead()
+    private var body: [UInt8] = []
+    private var refusal: CatalogueError?
+    private var idle: IdleWatch
+    /// The request body, at an address that stays put while libcurl sends it.
+    private let upload: UnsafeMutableRawBufferPointer
+
+    init?(id: Int, request: DAVRequest, authorization: String?, limits: FetchLimits) {
+        guard let easy = CurlEasy() else { return nil }
+        self.id = id
+        url = request.url
+        self.easy = easy
+        self.limits = limits
+        idle = IdleWatch(limit: limits.idleTimeout)
+        upload = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, request.body.count), alignment: 1)
+        upload.copyBytes(from: request.body)
+        configure(request, authorization: authorization)
+    }
+
+    deinit { upload.deallocate() }
+
+    private func configure(_ request: DAVRequest, authorization: String?) {
+        easy.set(CURLOPT_URL, request.url)
+        easy.setTimeouts(idle: limits.idleTimeout, total: limits.totalTimeout)
+        easy.set(CURLOPT_ACCEPT_ENCODING, "")
+        easy.set(CURLOPT_USERAGENT, "errand-fetch")
+        switch request.method {
+        case "GET": easy.set(CURLOPT_HTTPGET, 1)
+        case "HEAD": easy.set(CURLOPT_NOBODY, 1)
+        default:
+            // Sent from memory with its length, even when empty (a PUT or DELETE needs one).
+            easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(request.body.count))
+            easy.set(CURLOPT_POSTFIELDS, pointer: upload.baseAddress)
+            easy.set(CURLOPT_CUSTOMREQUEST, request.method)
+        }
+        var lines = request.headers.map { name, value in value.isEmpty ? name + ";" : name + ": " + value }
+        if let authorization { lines.append("Authorization: " + authorization) }
+        // No "Expect: 100-continue" (libcurl waits up to a second for the go-ahead on a large
+        // body), and no made-up form Content-Type when errand named none.
+        lines.append("Expect:")
+        if !request.headers.contains(where: { $0.0.lowercased() == "content-type" }) { lines.append("Content-Type:") }
+        easy.setHeaders(lines)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        easy.set(CURLOPT_HEADERFUNCTION, callback: DAVTransfer.headerCallback)
+        easy.set(CURLOPT_HEADERDATA, pointer: context)
+        easy.set(CURLOPT_WRITEFUNCTION, callback: DAVTransfer.writeCallback)
+        easy.set(CURLOPT_WRITEDATA, pointer: context)
+        easy.setProgress(DAVTransfer.progressCallback, context: context)
+    }
+
+    /// The reply frame for errand, once libcurl ended the transfer with `code`.
+    func reply(_ code: CURLcode) -> DAVReply {
+        if let refusal { return .failed(wireLine: refusal.wireLine) }
+        guard code == CURLE_OK else {
+            let error = CurlFailure.error(code, url: url, detail: easy.failureText(code), timeout: limits.idleTimeout)
+            return .failed(wireLine: error.wireLine)
+        }
+        guard head.complete, head.status > 0 else {
+            return .failed(wireLine: CatalogueError.unreachable(url: url, reason: "no response").wireLine)
+        }
+        var headers: [String: String] = [:]
+        for name in ["etag", "location", "content-type"] { headers[name] = head.headers[name] }
+        return .response(DAVResponse(status: head.status, headers: headers, body: body))
+    }
+
+    private func takeHeader(_ line: UnsafeRawBufferPointer) -> Bool {
+        if head.size > 256 << 10 { return refuse(.unreachable(url: url, reason: "endless headers")) }
+        guard head.take(line), !head.isInterim(following: false) else { return true }
+        if let length = head.contentLength, length > limits.maxBytes { return refuse(.tooLarge(url: url, limit: limits.maxBytes)) }
+        return true
+    }
+
+    private func takeBody(_ piece: UnsafeRawBufferPointer) -> Bool {
+        guard refusal == nil else { return false }
+        if body.count + piece.count > limits.maxBytes {
+            body = []
+            return refuse(.tooLarge(url: url, limit: limits.maxBytes))
+        }
+        body.append(contentsOf: piece)
+        return true
+    }
+
+    private func stillMoving(_ moved: Int64) -> Bool {
+        guard idle.stalled(moved: moved) else { return true }
+        return refuse(.timedOut(url: url, seconds: limits.idleTimeout))
+    }
+
+    private func refuse(_ error: CatalogueError) -> Bool {
+        if refusal == nil { refusal = error }
+        return false
+    }
+
+    static let headerCallback: ccurl_data_callback = { buffer, size, count, context in
+        let length = size * count
+        guard let context else { return 0 }
+        let transfer = Unmanaged<DAVTransfer>.fromOpaque(context).takeUnretainedValue()
+        return transfer.takeHeader(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
+    }
+
+    static let progressCallback: ccurl_progress_callback = { context, _, downloaded, _, uploaded in
+        guard let context else { return 1 }
+        let transfer = Unmanaged<DAVTransfer>.fromOpaque(context).takeUnretainedValue()
+        return transfer.stillMoving(Int64(downloaded) + Int64(uploaded)) ? 0 : 1
+    }
+
+    static let writeCallback: ccurl_data_callback = { buffer, size, count, context in
+        let length = size * count
+        guard let context else { return 0 }
+        let transfer = Unmanaged<DAVTransfer>.fromOpaque(context).takeUnretainedValue()
+        return transfer.takeBody(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
+    }
+}
