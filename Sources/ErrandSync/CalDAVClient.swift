@@ -77,18 +77,42 @@ public final class CalDAVClient {
 
     /// Every VTODO member with its ETag (calendar-query, no data).
     public func listing() throws(SyncError) -> [RemoteVersion] {
-        let body = """
-            <?xml version="1.0" encoding="utf-8"?>
-            <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/></D:prop>
-            <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"/></C:comp-filter></C:filter>
-            </C:calendar-query>
-            """
-        let status = try multistatus(DAVRequest(method: "REPORT", url: collection.url, headers: [("Depth", "1"), Self.xmlType],
-                                                body: Array(body.utf8)))
+        let status = try multistatus(calendarQuery("<D:getetag/>"))
         return status.entries.compactMap { entry in
             guard (200...299).contains(entry.status), let href = collection.member(entry.href) else { return nil }
             return RemoteVersion(href: href, etag: entry.etag)
         }
+    }
+
+    /// The texts of `hrefs` when they are most of the collection (a first sync): every VTODO
+    /// member in one calendar-query, keeping those asked for. Multigets cost some servers time in
+    /// proportion to the collection for each href (Xandikos 0.2.8: 21 s for 250 hrefs of 10,000
+    /// members, against 2.5 s for a calendar-query of all of them). A reply past the size limit
+    /// falls back to multigets, which are bounded per request.
+    public func fetchMost(_ hrefs: [String]) throws(SyncError) -> [RemoteItem] {
+        let status: Multistatus
+        do {
+            status = try multistatus(calendarQuery("<D:getetag/><C:calendar-data/>"))
+        } catch {
+            guard case .transport(.tooLarge) = error else { throw error }
+            return try fetch(hrefs)
+        }
+        let wanted = Set(hrefs)
+        return status.entries.compactMap { entry in
+            guard (200...299).contains(entry.status), let href = collection.member(entry.href), wanted.contains(href),
+                  let text = entry.calendarData else { return nil }
+            return RemoteItem(href: href, etag: entry.etag, text: text)
+        }
+    }
+
+    func calendarQuery(_ props: String) -> DAVRequest {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop>\(props)</D:prop>
+            <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"/></C:comp-filter></C:filter>
+            </C:calendar-query>
+            """
+        return DAVRequest(method: "REPORT", url: collection.url, headers: [("Depth", "1"), Self.xmlType], body: Array(body.utf8))
     }
 
     /// The texts of `hrefs`, several multigets at once. A member gone meanwhile is left out.

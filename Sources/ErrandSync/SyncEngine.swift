@@ -94,7 +94,9 @@ public struct SyncEngine {
                 return entry.etag != etag
             }.map(\.href)
         }
-        let fetched = try client.fetch(needed)
+        // Most of the collection (a first sync): one calendar-query beats multigets of everything.
+        let most = needed.count >= 200 && needed.count * 4 >= versions.count
+        let fetched = most ? try client.fetchMost(needed) : try client.fetch(needed)
         var remote = current ?? SyncRemote(url: remoteURL)
         remote.token = token ?? found.syncToken
         remote.ctag = found.ctag

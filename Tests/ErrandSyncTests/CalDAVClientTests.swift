@@ -13,8 +13,9 @@ import Testing
             + "DTSTAMP:20260101T000000Z\r\nSUMMARY:\(summary)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
     }
 
-    func client(_ server: DAVServer, _ name: String, password: String? = nil) throws -> (CalDAVClient, DAVHelper) {
-        let helper = DAVHelper(limits: FetchLimits(maxBytes: 8 << 20, idleTimeout: 5, totalTimeout: 20),
+    func client(_ server: DAVServer, _ name: String, password: String? = nil,
+                maxBytes: Int = 8 << 20) throws -> (CalDAVClient, DAVHelper) {
+        let helper = DAVHelper(limits: FetchLimits(maxBytes: maxBytes, idleTimeout: 5, totalTimeout: 20),
                                credentials: server.kind == .radicale ? (server.user, password ?? server.password) : nil)
         return (CalDAVClient(collection: try CalDAVPath(server.collectionURL(name, withPassword: false)), transport: helper),
                 helper)
@@ -54,6 +55,34 @@ import Testing
         let later = try #require(try client.changes(since: changes.token))
         #expect(later.removed == [hrefB])
         #expect(later.changed.map(\.href) == [hrefA])
+    }
+
+    /// A first sync's fetch of most of the collection: one calendar-query, the same items as
+    /// multigets would give, only those asked for; past the size limit, multigets after all.
+    @Test(arguments: DAVServer.Kind.allCases)
+    func fetchingMostOfTheCollectionGivesWhatMultigetsGive(kind: DAVServer.Kind) throws {
+        let server = try DAVServer(kind)
+        defer { server.remove() }
+        try server.makeTaskCollection("tasks")
+        let (client, helper) = try client(server, "tasks")
+        defer { helper.close() }
+        let uids = (0..<30).map { "m\($0)@phone" }
+        let padding = String(repeating: "x", count: 2_000)
+        let created = try client.write(uids.map { .put(href: client.collection.href(forUID: $0),
+                                                         text: Self.vtodo($0, "Task \($0) \(padding)"), etag: nil) })
+        #expect(created.allSatisfy { $0.status == 201 })
+        let asked = uids.prefix(20).map { client.collection.href(forUID: $0) }
+        let byQuery = try client.fetchMost(asked)
+        let byMultiget = try client.fetch(asked)
+        #expect(byQuery.count == 20)
+        #expect(Dictionary(uniqueKeysWithValues: byQuery.map { ($0.href, $0.text) })
+                == Dictionary(uniqueKeysWithValues: byMultiget.map { ($0.href, $0.text) }))
+        #expect(Set(byQuery.map(\.etag)) == Set(byMultiget.map(\.etag)))
+        // 30 members of 2 KB do not fit in 48 KB; each multiget of 20 would not either, so ask for 5.
+        let (small, smallHelper) = try self.client(server, "tasks", maxBytes: 48 << 10)
+        defer { smallHelper.close() }
+        let few = Array(asked.prefix(5))
+        #expect(try small.fetchMost(few).map(\.href).sorted() == few.sorted())
     }
 
     @Test func aWrongPasswordIsOneLineAboutCredentials() throws {
