@@ -1,6 +1,7 @@
 import ErrandCatalogue
 import Dispatch
 import ErrandDAVWire
+import ErrandDomain
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -17,6 +18,9 @@ public final class DAVHelper: DAVTransport {
     private var pid: pid_t = 0
     private var toHelper: Int32 = -1
     private var fromHelper: Int32 = -1
+    /// The helper's stderr: an unlinked file, read only to say why it stopped (a pipe nobody
+    /// reads could fill and block a crashing helper forever).
+    private var errors: Int32 = -1
     private var source: DescriptorSource?
     private var nextID = 0
 
@@ -52,7 +56,7 @@ public final class DAVHelper: DAVTransport {
                 throw .helper("the request helper answered out of turn (\(error.description))")
             }
             guard case let .reply(id, reply)? = frame, id >= first, id - first < replies.count, replies[id - first] == nil else {
-                throw .helper("the request helper stopped before answering (\(helperPath))")
+                throw .helper("the request helper stopped before answering (\(stopReason()))")
             }
             replies[id - first] = reply
             left -= 1
@@ -64,10 +68,42 @@ public final class DAVHelper: DAVTransport {
         guard pid != 0 else { return }
         Glibc.close(toHelper)
         Glibc.close(fromHelper)
+        _ = reap()
+        source = nil
+    }
+
+    private func reap() -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         pid = 0
+        if errors >= 0 { Glibc.close(errors) }
+        errors = -1
+        return status
+    }
+
+    /// How the helper ended, and the last line it wrote on stderr, once it has stopped answering.
+    private func stopReason() -> String {
+        let name = helperPath.split(separator: "/").last.map(String.init) ?? helperPath
+        Glibc.close(toHelper)
+        var said = ""
+        if errors >= 0 {
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            let end = lseek(errors, 0, SEEK_END)
+            let n = bytes.withUnsafeMutableBytes { pread(errors, $0.baseAddress, $0.count, max(0, end - 4096)) }
+            let text = String(decoding: bytes.prefix(max(0, n)), as: UTF8.self)
+            let last = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+            said = String(TextSafety.neutralised(Secrets.redacted(last)).prefix(200))
+        }
+        Glibc.close(fromHelper)
+        let status = reap()
         source = nil
+        var how = "\(name) exited"
+        if status & 0x7f != 0 {
+            how = "\(name) was killed by signal \(status & 0x7f)"
+        } else if (status >> 8) & 0xff != 0 {
+            how = "\(name) exited with status \((status >> 8) & 0xff)"
+        }
+        return said.isEmpty ? how : "\(how): \(said)"
     }
 
     private func start() throws(SyncError) {
@@ -84,7 +120,12 @@ public final class DAVHelper: DAVTransport {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        errors = DAVHelper.unlinkedFile()
+        if errors >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, errors, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
@@ -93,6 +134,8 @@ public final class DAVHelper: DAVTransport {
         Glibc.close(output[1])
         guard spawned == 0 else {
             Glibc.close(input[1]); Glibc.close(output[0])
+            if errors >= 0 { Glibc.close(errors) }
+            errors = -1
             throw .helper("cannot run the request helper \(helperPath) (\(String(cString: strerror(spawned))))")
         }
         pid = child
@@ -100,6 +143,18 @@ public final class DAVHelper: DAVTransport {
         fromHelper = output[0]
         source = DescriptorSource(fd: output[0])
         if let credentials { DAVHelper.writeAll(toHelper, DAVWire.credentials(user: credentials.user, password: credentials.password)) }
+    }
+
+    /// A file in $TMPDIR (or /tmp) that no one else can open: made, then unlinked at once.
+    static func unlinkedFile() -> Int32 {
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        var template = Array((folder + "/errand-fetch-stderr-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard fd >= 0 else { return -1 }
+        // Not inherited by errand's other children (errand-ical); dup2 gives the helper its own.
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        template.withUnsafeBufferPointer { if let path = $0.baseAddress { _ = unlink(path) } }
+        return fd
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
