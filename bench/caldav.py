@@ -14,6 +14,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import time
 import uuid
 
@@ -200,8 +201,9 @@ def figure9(bench):
         "One Radicale (Debian 3.1.8, htpasswd, loopback) holds a VTODO collection per contender: errand syncs "
         "its store, vdirsyncer (Debian 0.19) a folder of .ics files. Whole processes: errand includes its "
         "helpers (errand-fetch for HTTP, errand-ical for iCalendar). The floor is dav_floor.py: the same PUTs "
-        "from a bare HTTP client over one connection, or the one PROPFIND that tells whether anything changed; "
-        "it is what the server costs, which no client can go under. The first sync uploads %s items into "
+        "from a bare HTTP client over one connection, or the one PROPFIND that tells whether anything changed "
+        "(a Python process: some 40 ms of its start-up are in its time); it is what the server costs, which "
+        "no client can go under. The first sync uploads %s items into "
         "empty collections, once each (Radicale scans every UID of a collection on each new member, so an "
         "upload's time grows with the square of its size: 10,000 would take either client hours). The other "
         "rows use collections of %s items written to the server's disk and read once: joining them from an "
@@ -226,7 +228,7 @@ def first_upload(bench, server, work, env, rows, verdicts):
         with open("%s/item-%d.ics" % (folder, i), "w") as f:
             f.write(vtodo("item-%d@bench" % i, "item %d" % i))
     vdir = vdirsyncer(work, "upload", folder, server, vdir_path)
-    floor = Contender("floor", ["python3", HERE + "/dav_floor.py", "put", folder, server.url(floor_path)], env=env)
+    floor = Contender("floor", [sys.executable, "-S", HERE + "/dav_floor.py", "put", folder, server.url(floor_path)], env=env)
     for contender in (errand, vdir, floor):
         contender.once()
     e, v, f = (labelled("errand: first sync, %s items uploaded" % f"{n:,}", errand),
@@ -249,7 +251,7 @@ def at_scale(bench, server, work, env, rows, verdicts, kinds):
     store = "%s/joined-%s.sqlite" % (work, tag)
     errand = Contender("errand", bench.errand_cmd(store, "--remote", server.url(errand_path), "-c", "sync todos"),
                        env=env)
-    floor = Contender("floor", ["python3", HERE + "/dav_floor.py", "propfind", server.url(errand_path)], env=env)
+    floor = Contender("floor", [sys.executable, "-S", HERE + "/dav_floor.py", "propfind", server.url(errand_path)], env=env)
     folder, vdir = None, None
     if kinds:
         folder = "%s/joined-%s" % (work, tag)
