@@ -39,12 +39,7 @@ public struct CurlDownloader: Downloader {
         // Credentials go as a header; the URL handed to libcurl carries none.
         let (plain, authorization) = URLPassword.authorization(for: url, password: password)
         configure(easy, url: plain.absoluteString, authorization: authorization, limits: limits)
-        let context = Unmanaged.passUnretained(transfer).toOpaque()
-        easy.set(CURLOPT_HEADERFUNCTION, callback: CurlDownloader.headerCallback)
-        easy.set(CURLOPT_HEADERDATA, pointer: context)
-        easy.set(CURLOPT_WRITEFUNCTION, callback: CurlDownloader.writeCallback)
-        easy.set(CURLOPT_WRITEDATA, pointer: context)
-        easy.setProgress(CurlDownloader.progressCallback, context: context)
+        easy.deliver(to: transfer)
         let code = withExtendedLifetime(transfer) { curl_easy_perform(easy.handle) }
         if transfer.reported { finished?() }
         if let refusal = transfer.refusal { throw refusal }
@@ -72,25 +67,5 @@ public struct CurlDownloader: Downloader {
         if let authorization { headers.append("Authorization: " + authorization) }
         easy.setHeaders(headers)
         easy.set(CURLOPT_USERAGENT, userAgent ?? "errand-fetch")
-    }
-
-    static let headerCallback: ccurl_data_callback = { buffer, size, count, context in
-        let length = size * count
-        guard let context else { return 0 }
-        let transfer = Unmanaged<FetchTransfer>.fromOpaque(context).takeUnretainedValue()
-        return transfer.takeHeader(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
-    }
-
-    static let progressCallback: ccurl_progress_callback = { context, _, downloaded, _, uploaded in
-        guard let context else { return 1 }
-        let transfer = Unmanaged<FetchTransfer>.fromOpaque(context).takeUnretainedValue()
-        return transfer.stillMoving(Int64(downloaded) + Int64(uploaded)) ? 0 : 1
-    }
-
-    static let writeCallback: ccurl_data_callback = { buffer, size, count, context in
-        let length = size * count
-        guard let context else { return 0 }
-        let transfer = Unmanaged<FetchTransfer>.fromOpaque(context).takeUnretainedValue()
-        return transfer.takeBody(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
     }
 }

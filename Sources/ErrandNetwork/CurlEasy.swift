@@ -5,6 +5,8 @@ import CCurl
 final class CurlEasy {
     let handle: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The context of libcurl's callbacks (deliver(to:)); kept here so it lives as long as the handle.
+    private var callbacks: CurlCallbacks?
     /// libcurl writes a failure's detail here (CURLOPT_ERRORBUFFER), up to CURL_ERROR_SIZE.
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
@@ -47,8 +49,19 @@ final class CurlEasy {
         _ = ccurl_setopt_pointer(handle, option, value)
     }
 
-    func set(_ option: CURLoption, callback: ccurl_data_callback) {
-        _ = ccurl_setopt_data_callback(handle, option, callback)
+    /// Headers, body and progress (as bytes move, and about once a second when none do) go
+    /// to `receiver`.
+    func deliver(to receiver: any CurlReceiver) {
+        let route = CurlCallbacks(receiver)
+        callbacks = route
+        let context = Unmanaged.passUnretained(route).toOpaque()
+        _ = ccurl_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, CurlCallbacks.header)
+        set(CURLOPT_HEADERDATA, pointer: context)
+        _ = ccurl_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, CurlCallbacks.body)
+        set(CURLOPT_WRITEDATA, pointer: context)
+        set(CURLOPT_NOPROGRESS, 0)
+        _ = ccurl_setopt_progress_callback(handle, CURLOPT_XFERINFOFUNCTION, CurlCallbacks.progress)
+        set(CURLOPT_XFERINFODATA, pointer: context)
     }
 
     /// Request header lines ("Name: value"; "Name:" removes one libcurl would add).
@@ -66,13 +79,6 @@ final class CurlEasy {
     func setTimeouts(idle: Double, total: Double) {
         set(CURLOPT_CONNECTTIMEOUT_MS, max(1, Int((idle * 1000).rounded(.up))))
         set(CURLOPT_TIMEOUT_MS, max(1, Int((total * 1000).rounded(.up))))
-    }
-
-    /// Calls `callback` with `context` as bytes move, and about once a second when none do.
-    func setProgress(_ callback: ccurl_progress_callback, context: UnsafeMutableRawPointer) {
-        set(CURLOPT_NOPROGRESS, 0)
-        _ = ccurl_setopt_progress_callback(handle, CURLOPT_XFERINFOFUNCTION, callback)
-        set(CURLOPT_XFERINFODATA, pointer: context)
     }
 
     /// The detail libcurl gave for the last failure, else its generic text for `code`.

@@ -7,7 +7,7 @@ import ErrandDAVWire
 /// it is announced or crosses it), and the reply frame it ends with. Redirects are not
 /// followed: a CalDAV client that silently wrote to another URL could write somewhere the user
 /// never named. A 401 is an answer like any other (no authentication dance).
-final class DAVTransfer {
+final class DAVTransfer: CurlReceiver {
     let id: Int
     let url: String
     let easy: CurlEasy
@@ -54,12 +54,7 @@ final class DAVTransfer {
         lines.append("Expect:")
         if !request.headers.contains(where: { $0.0.lowercased() == "content-type" }) { lines.append("Content-Type:") }
         easy.setHeaders(lines)
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        easy.set(CURLOPT_HEADERFUNCTION, callback: DAVTransfer.headerCallback)
-        easy.set(CURLOPT_HEADERDATA, pointer: context)
-        easy.set(CURLOPT_WRITEFUNCTION, callback: DAVTransfer.writeCallback)
-        easy.set(CURLOPT_WRITEDATA, pointer: context)
-        easy.setProgress(DAVTransfer.progressCallback, context: context)
+        easy.deliver(to: self)
     }
 
     /// The reply frame for errand, once libcurl ended the transfer with `code`.
@@ -77,14 +72,14 @@ final class DAVTransfer {
         return .response(DAVResponse(status: head.status, headers: headers, body: body))
     }
 
-    private func takeHeader(_ line: UnsafeRawBufferPointer) -> Bool {
+    func takeHeader(_ line: UnsafeRawBufferPointer) -> Bool {
         if head.size > 256 << 10 { return refuse(.unreachable(url: url, reason: "endless headers")) }
         guard head.take(line), !head.isInterim(following: false) else { return true }
         if let length = head.contentLength, length > limits.maxBytes { return refuse(.tooLarge(url: url, limit: limits.maxBytes)) }
         return true
     }
 
-    private func takeBody(_ piece: UnsafeRawBufferPointer) -> Bool {
+    func takeBody(_ piece: UnsafeRawBufferPointer) -> Bool {
         guard refusal == nil else { return false }
         if body.count + piece.count > limits.maxBytes {
             body = []
@@ -94,7 +89,7 @@ final class DAVTransfer {
         return true
     }
 
-    private func stillMoving(_ moved: Int64) -> Bool {
+    func stillMoving(_ moved: Int64) -> Bool {
         guard idle.stalled(moved: moved) else { return true }
         return refuse(.timedOut(url: url, seconds: limits.idleTimeout))
     }
@@ -102,25 +97,5 @@ final class DAVTransfer {
     private func refuse(_ error: CatalogueError) -> Bool {
         if refusal == nil { refusal = error }
         return false
-    }
-
-    static let headerCallback: ccurl_data_callback = { buffer, size, count, context in
-        let length = size * count
-        guard let context else { return 0 }
-        let transfer = Unmanaged<DAVTransfer>.fromOpaque(context).takeUnretainedValue()
-        return transfer.takeHeader(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
-    }
-
-    static let progressCallback: ccurl_progress_callback = { context, _, downloaded, _, uploaded in
-        guard let context else { return 1 }
-        let transfer = Unmanaged<DAVTransfer>.fromOpaque(context).takeUnretainedValue()
-        return transfer.stillMoving(Int64(downloaded) + Int64(uploaded)) ? 0 : 1
-    }
-
-    static let writeCallback: ccurl_data_callback = { buffer, size, count, context in
-        let length = size * count
-        guard let context else { return 0 }
-        let transfer = Unmanaged<DAVTransfer>.fromOpaque(context).takeUnretainedValue()
-        return transfer.takeBody(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
     }
 }

@@ -5,7 +5,7 @@ import ErrandCatalogue
 /// (status, Content-Type, announced length) before a byte of its body is kept, counts the body
 /// against the limit, passes it on, and reports progress. libcurl calls in on the thread that
 /// runs curl_easy_perform, so nothing here is shared.
-final class FetchTransfer {
+final class FetchTransfer: CurlReceiver {
     let url: String
     let limits: FetchLimits
     let forward: (@Sendable (UnsafeRawBufferPointer) -> Bool)?
