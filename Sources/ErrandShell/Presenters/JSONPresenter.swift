@@ -26,7 +26,7 @@ public struct JSONPresenter {
                         .object([("n", .int(i + 1)), ("date", .string(row.day.iso)), ("label", .string(row.label)),
                                  ("count", .int(row.count))])
                     }))]
-        case let .items(day, heading, rows, first, _, _):
+        case let .items(day, _, heading, rows, first, _, _):
             var pairs: [(String, JSONValue)] = [("screen", .string(day == nil ? "list" : "day"))]
             if let day { pairs.append(("date", .string(day.iso))) }
             pairs.append(("heading", .string(heading)))

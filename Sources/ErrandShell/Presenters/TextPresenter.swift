@@ -26,8 +26,8 @@ public struct TextPresenter {
         if let notice = display.notice { lines.append(DisplayWidth.sanitize(notice)) }
         switch display.screen {
         case let .week(rows, today, overdue, undated)?: lines += week(rows, today: today, overdue: overdue, undated: undated)
-        case let .items(day, heading, rows, first, total, empty)?:
-            lines += items(rows, heading: heading, showDate: day == nil, first: first, total: total, empty: empty)
+        case let .items(_, dated, heading, rows, first, total, empty)?:
+            lines += items(rows, heading: heading, showDate: dated, first: first, total: total, empty: empty)
         case let .detail(item, dayLabel, matched)?: lines += detail(item, dayLabel: dayLabel, matched: matched)
         case let .nearby(centre, page, first)?: lines += nearby(centre, page, first: first)
         case let .lines(name, text)?:

@@ -4,8 +4,11 @@ import ErrandStorage
 /// A screen that lists items (a day, all, what find found, the overdue ones): how to read its
 /// size and a page of it, and how it is headed. One paging path serves them all.
 struct ItemList {
-    /// The day shown, for a one-day list; nil when each row shows its own day.
+    /// The day shown, for a one-day list; nil for the other lists.
     let day: DueDay?
+    /// Whether each row shows its day: not where all rows share one (a day, No date).
+    var showsDates: Bool { day == nil && !undated }
+    private var undated = false
     let heading: String
     /// What an empty list says.
     let empty: String
@@ -41,6 +44,7 @@ struct ItemList {
             page = { try store.overdueItems(before: before, offset: $0, limit: $1) }
         case .undated:
             day = nil
+            undated = true
             heading = "No date"
             empty = "every item has a date"
             total = { try store.itemCount(on: nil) }

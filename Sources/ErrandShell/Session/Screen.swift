@@ -7,9 +7,10 @@ public enum Screen: Equatable, Sendable {
     /// `undated`: open items without a due day, shown as row 8 after the days when there are any.
     case week(rows: [WeekRow], today: DueDay, overdue: Int, undated: Int)
     /// A page of a list of items with one numbering over both sections, rows numbered from
-    /// `first` out of `total`; `day` is nil for lists of several days (all, found, overdue),
-    /// which show each item's day; `empty` is what an empty list says.
-    case items(day: DueDay?, heading: String, rows: [TodoItem], first: Int, total: Int, empty: String)
+    /// `first` out of `total`; `day` is nil for lists of several days (all, found, overdue, no
+    /// date); `dated`: whether rows show their day (not in a day's list or the No date list,
+    /// where all rows share it); `empty` is what an empty list says.
+    case items(day: DueDay?, dated: Bool, heading: String, rows: [TodoItem], first: Int, total: Int, empty: String)
     /// `matched`: the address a geocoder matched for the item's place, when known.
     case detail(TodoItem, dayLabel: String, matched: String?)
     /// A page of the open items nearest a point (`near`), rows numbered from `first`.
