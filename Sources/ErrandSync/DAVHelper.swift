@@ -21,6 +21,9 @@ public final class DAVHelper: DAVTransport {
     /// The helper's stderr: an unlinked file, read only to say why it stopped (a pipe nobody
     /// reads could fill and block a crashing helper forever).
     private var errors: Int32 = -1
+    /// Writes to the helper, one batch after another, and finally closes its input: the
+    /// descriptor is never closed under a write still running (its number could be reused).
+    private let writer = DispatchQueue(label: "errand.dav-helper.writer")
     private var source: DescriptorSource?
     private var nextID = 0
 
@@ -42,7 +45,7 @@ public final class DAVHelper: DAVTransport {
         let fd = toHelper
         let batch = frames
         // Written apart from the reading below (Dispatch, not Thread: errand links FoundationEssentials only).
-        DispatchQueue.global().async { DAVHelper.writeAll(fd, batch) }
+        writer.async { DAVHelper.writeAll(fd, batch) }
         var replies = [DAVReply?](repeating: nil, count: requests.count)
         var left = requests.count
         guard var source else { throw .helper("the request helper is not running") }
@@ -66,37 +69,49 @@ public final class DAVHelper: DAVTransport {
 
     public func close() {
         guard pid != 0 else { return }
-        Glibc.close(toHelper)
-        Glibc.close(fromHelper)
-        _ = reap()
-        source = nil
-    }
-
-    private func reap() -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        pid = 0
+        _ = end(waiting: nil)
         if errors >= 0 { Glibc.close(errors) }
         errors = -1
+    }
+
+    /// Closes the helper's input after the last batch (its cue to exit), waits for it, then
+    /// closes the rest. `waiting`: seconds to wait before killing it, for one that closed its
+    /// output (exiting, or broken); nil waits as long as it takes to finish the last requests.
+    private func end(waiting: Double?) -> Int32 {
+        let input = toHelper
+        writer.async { _ = Glibc.close(input) }
+        var status: Int32 = 0
+        if let waiting {
+            var left = waiting
+            while waitpid(pid, &status, WNOHANG) == 0, left > 0 {
+                usleep(5_000)
+                left -= 0.005
+            }
+            if left <= 0 { kill(pid, SIGKILL) }
+        }
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        writer.sync {}
+        Glibc.close(fromHelper)
+        pid = 0
+        source = nil
         return status
     }
 
     /// How the helper ended, and the last line it wrote on stderr, once it has stopped answering.
     private func stopReason() -> String {
         let name = helperPath.split(separator: "/").last.map(String.init) ?? helperPath
-        Glibc.close(toHelper)
+        let status = end(waiting: 2)
         var said = ""
         if errors >= 0 {
             var bytes = [UInt8](repeating: 0, count: 4096)
-            let end = lseek(errors, 0, SEEK_END)
-            let n = bytes.withUnsafeMutableBytes { pread(errors, $0.baseAddress, $0.count, max(0, end - 4096)) }
+            let size = lseek(errors, 0, SEEK_END)
+            let n = bytes.withUnsafeMutableBytes { pread(errors, $0.baseAddress, $0.count, max(0, size - 4096)) }
             let text = String(decoding: bytes.prefix(max(0, n)), as: UTF8.self)
             let last = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
             said = String(TextSafety.neutralised(Secrets.redacted(last)).prefix(200))
+            Glibc.close(errors)
+            errors = -1
         }
-        Glibc.close(fromHelper)
-        let status = reap()
-        source = nil
         var how = "\(name) exited"
         if status & 0x7f != 0 {
             how = "\(name) was killed by signal \(status & 0x7f)"
@@ -142,7 +157,10 @@ public final class DAVHelper: DAVTransport {
         toHelper = input[1]
         fromHelper = output[0]
         source = DescriptorSource(fd: output[0])
-        if let credentials { DAVHelper.writeAll(toHelper, DAVWire.credentials(user: credentials.user, password: credentials.password)) }
+        if let credentials {
+            let fd = toHelper, frame = DAVWire.credentials(user: credentials.user, password: credentials.password)
+            writer.async { DAVHelper.writeAll(fd, frame) }
+        }
     }
 
     /// A file in $TMPDIR (or /tmp) that no one else can open: made, then unlinked at once.
