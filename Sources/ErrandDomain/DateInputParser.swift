@@ -11,15 +11,22 @@
 /// | `dec 1`, `1 dec`, `december 1` | the next Dec 1 on or after today |
 /// | `dec 1 2027`, `1 dec 2027` | that exact day |
 ///
-/// Any of them may be followed by a 24-hour time, `14:30`. Words are English and
-/// case-insensitive.
+/// Any of them may be followed by a time, `14:30`, `at 14:30`, `2pm` or `2:30pm`; a time alone
+/// is today at that time; `2026-12-03T10:00` and `next friday` are read too. Words are English
+/// and case-insensitive.
 public enum DateInputParser {
     public struct Result: Equatable, Sendable {
         public let day: DueDay
         public let time: TimeOfDay?
         /// Days from today when typed as a shift (`+3d`, `-1w`), which `postpone` applies to an
         /// item's own due day instead.
-        public var shift: Int? = nil
+        public var shift: Int?
+
+        public init(day: DueDay, time: TimeOfDay?, shift: Int? = nil) {
+            self.day = day
+            self.time = time
+            self.shift = shift
+        }
     }
 
     static let weekdayWords: [String: Int] = [
@@ -38,33 +45,48 @@ public enum DateInputParser {
     public static let completionWords = ["today", "tomorrow", "yesterday", "monday", "tuesday", "wednesday",
                                          "thursday", "friday", "saturday", "sunday", "+1d", "+1w"]
 
-    /// Whether `next` continues a date typed without quotes (`--date dec 1`, `--date tomorrow
-    /// 14:30`, `--date 1 dec 2027`), so the command line parser can take it along.
-    public static func continues(_ value: String, with next: String) -> Bool {
-        let words = value.lowercased().split(separator: " ").map(String.init)
-        let word = next.lowercased()
-        if words.last?.contains(":") == true { return false }
-        if TimeOfDay(text: word) != nil { return true }
-        let isNumber = !word.isEmpty && word.count <= 4 && word.allSatisfy(\.isASCII) && word.allSatisfy(\.isNumber)
-        let monthCount = words.filter { monthWords[$0] != nil }.count
-        switch words.count {
-        case 1 where monthWords[words[0]] != nil: return isNumber && word.count <= 2
-        case 1 where words[0].allSatisfy(\.isNumber): return monthWords[word] != nil
-        case 2 where monthCount == 1: return isNumber && word.count == 4
-        default: return false
-        }
-    }
-
     public static func parse(_ text: String, today: DueDay) throws(DomainError) -> Result {
         var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        // `2026-12-03T10:00`, as ISO 8601 and other programs write it.
+        if words.count == 1, let t = words[0].firstIndex(of: "t"), DueDay(iso: String(words[0][..<t])) != nil {
+            words = [String(words[0][..<t]), String(words[0][words[0].index(after: t)...])]
+        }
         var time: TimeOfDay?
-        if let last = words.last, last.contains(":") {
-            guard let t = TimeOfDay(text: last) else { throw .invalidDate(text) }
+        if let last = words.last, looksLikeTime(last) {
+            guard let t = clockTime(last) else { throw .invalidTime(last) }
             time = t
             words.removeLast()
+            // `tomorrow at 14:30`
+            if words.last == "at" { words.removeLast() }
         }
+        // `next friday` is the weekday alone: already the next one after today.
+        if words.count == 2, words[0] == "next", weekdayWords[words[1]] != nil { words.removeFirst() }
+        // A time alone is today at that time.
+        if words.isEmpty, let time { return Result(day: today, time: time) }
         guard let day = parseDay(words, today: today) else { throw .invalidDate(text) }
         return Result(day: day, time: time, shift: words.count == 1 ? shift(words[0]) : nil)
+    }
+
+    /// Whether a word is meant as a time of day (so a bad one is named as a time, not a date).
+    static func looksLikeTime(_ word: String) -> Bool {
+        word.contains(":") || (word.hasSuffix("am") || word.hasSuffix("pm")) && word.first?.isNumber == true
+    }
+
+    /// `14:30`, `9:05`, and the 12-hour `2pm`, `2:30pm`, `12am`.
+    static func clockTime(_ word: String) -> TimeOfDay? {
+        guard word.hasSuffix("am") || word.hasSuffix("pm") else { return TimeOfDay(text: word) }
+        let afternoon = word.hasSuffix("pm")
+        let clock = word.dropLast(2)
+        let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let hourText = parts.first, (1...2).contains(hourText.count),
+              let hour = DueDay.digits(ArraySlice(hourText.utf8)), (1...12).contains(hour) else { return nil }
+        var minute = 0
+        if parts.count == 2 {
+            let minuteText = parts[1]
+            guard minuteText.count == 2, let m = DueDay.digits(ArraySlice(minuteText.utf8)) else { return nil }
+            minute = m
+        }
+        return TimeOfDay(hour: hour % 12 + (afternoon ? 12 : 0), minute: minute)
     }
 
     static func parseDay(_ words: [String], today: DueDay) -> DueDay? {

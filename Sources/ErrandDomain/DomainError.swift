@@ -11,6 +11,9 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyLocationName
     case invalidCoordinates(String)
     case invalidDate(String)
+    case invalidTime(String)
+    /// A day a command computed or read outside the years the stores hold.
+    case dateOutOfRange(String)
     case tooLong(field: String, limit: Int)
     case controlCharacters(field: String)
 
@@ -43,6 +46,11 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidDate(text):
             let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
             return "cannot read the date \"\(shown)\": try YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +3d, +2w or dec 1"
+        case let .invalidTime(text):
+            let shown = text.count > 20 ? String(text.prefix(20)) + "…" : text
+            return "cannot read the time \"\(shown)\": try 14:30 (24-hour) or 2pm"
+        case let .dateOutOfRange(what):
+            return "\(what) is outside the years 1 to 9999, which is all a store holds; nothing was changed"
         }
     }
 }

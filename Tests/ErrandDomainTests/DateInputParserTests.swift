@@ -28,10 +28,17 @@ import Testing
         #expect(result.time?.description == "14:30")
     }
 
-    @Test(arguments: ["", "soon", "feb 30", "2026-02-30", "+d", "+3x", "dec", "32 dec", "today 25:00",
+    @Test(arguments: ["", "soon", "feb 30", "2026-02-30", "+d", "+3x", "dec", "32 dec",
                       "+999999d", "dec 1 20", "mon tue wed thu"])
     func refusedWithTheTextQuoted(_ input: String) {
         #expect(throws: DomainError.invalidDate(input)) { try parse(input) }
         #expect(DomainError.invalidDate(input).description.contains("\"\(input)\""))
+    }
+
+    /// A bad time is named as a time, so the user sees which word was wrong.
+    @Test(arguments: ["today 25:00", "fri 9:5", "tomorrow 13pm", "dec 1 0am"])
+    func badTimeNamed(_ input: String) throws {
+        let word = String(input.split(separator: " ").last ?? "")
+        #expect(throws: DomainError.invalidTime(word)) { try parse(input) }
     }
 }

@@ -34,16 +34,6 @@ public enum ArgumentKind: Equatable, Sendable {
     /// checks it while it is parsed; Tab offers the words listed for the word typed before.
     case dependent([String: [String]])
 
-    /// Whether an option value of this kind typed without quotes goes on into the next word:
-    /// `--date dec 1`, `--date tomorrow 14:30`, `--every 2 weeks`.
-    func continues(_ value: String, with next: String) -> Bool {
-        switch self {
-        case .date: return DateInputParser.continues(value, with: next)
-        case .schedule: return Int(value) != nil && Repeat(text: value + " " + next) != nil
-        default: return false
-        }
-    }
-
     /// `text` typed for the argument or option `name` of `command`, as a checked value.
     func value(_ text: String, name: String, command: String, context: ParseContext) throws(ShellError) -> ArgumentValue {
         switch self {

@@ -14,24 +14,25 @@ public struct CommandParser: Sendable {
         let tokens: [Tokenizer.Token]
         do {
             tokens = try Tokenizer.split(line)
-        } catch .unbalancedQuote(let quote) {
-            throw ParseFailure(command: "", error: .usage("unbalanced \(quote) quote: close it or escape it with a backslash"))
         } catch {
-            throw ParseFailure(command: "", error: .usage("the line ends with a lone backslash"))
+            switch error {
+            case .unbalancedQuote(let quote):
+                throw ParseFailure(command: "", error: .usage("unbalanced \(quote) quote: close it or escape it with a backslash"))
+            }
         }
         guard let first = tokens.first else { throw ParseFailure(command: "", error: .usage("empty command")) }
         guard let spec = table.spec(named: first.text) else {
             throw ParseFailure(command: "", error: .unknownCommand(first.text, suggestion: table.suggestion(for: first.text)))
         }
         do {
-            return try parse(tokens.dropFirst().map(\.text), spec: spec, context: context)
+            return try parse(tokens.dropFirst().map { CommandWord($0.text, literal: $0.quoted) }, spec: spec, context: context)
         } catch {
             throw ParseFailure(command: spec.name, error: error)
         }
     }
 
     /// The words after the command name.
-    public func parse(_ words: [String], spec: CommandSpec, context: ParseContext) throws(ShellError) -> ParsedCommand {
+    public func parse(_ words: [CommandWord], spec: CommandSpec, context: ParseContext) throws(ShellError) -> ParsedCommand {
         let (typed, options) = try split(words, spec: spec)
         var values = ArgumentValues()
         for (option, text) in options {
@@ -48,24 +49,33 @@ public struct CommandParser: Sendable {
         }
     }
 
-    /// Options with their raw values, in declaration order, and the positional words.
-    private func split(_ words: [String], spec: CommandSpec) throws(ShellError) -> ([String], [(OptionSpec, String)]) {
+    /// Options with their raw values, in declaration order, and the positional words. The one
+    /// rule (`CommandTable.wordRule`): an option's value runs up to the next option, the
+    /// command's own words come before the first option (or after `--`), and a word that fits
+    /// neither is named, so no word ever lands in a field the user did not type it for.
+    private func split(_ words: [CommandWord], spec: CommandSpec) throws(ShellError) -> ([String], [(OptionSpec, String)]) {
         var positional: [String] = []
         var found: [String: String] = [:]
         var index = 0
         var endOfOptions = false
+        var lastFlag: String?
         while index < words.count {
             let word = words[index]
             index += 1
-            if word == "--", !endOfOptions {
+            if word.endsOptions, !endOfOptions {
                 endOfOptions = true
                 continue
             }
-            guard !endOfOptions, word.hasPrefix("--"), word.count > 2 else {
-                positional.append(word)
+            guard !endOfOptions, word.isOption else {
+                if let lastFlag, !endOfOptions {
+                    throw .usage("\(spec.name): \(ShellError.quote(word.text)) follows --\(lastFlag), which takes no value: "
+                                 + "\(spec.arguments.first.map { $0.name + " goes" } ?? "nothing goes") before the first option "
+                                 + "(usage: \(spec.usage))")
+                }
+                positional.append(word.text)
                 continue
             }
-            var name = String(word.dropFirst(2))
+            var name = String(word.text.dropFirst(2))
             var inlineValue: String?
             if let eq = name.firstIndex(of: "=") {
                 inlineValue = String(name[name.index(after: eq)...])
@@ -80,20 +90,19 @@ public struct CommandParser: Sendable {
             if let value = option.value {
                 if let inlineValue {
                     found[name] = inlineValue
-                } else if index < words.count {
-                    var taken = words[index]
-                    index += 1
-                    while index < words.count, value.kind.continues(taken, with: words[index]) {
-                        taken += " " + words[index]
-                        index += 1
-                    }
-                    found[name] = taken
                 } else {
-                    throw .usage("\(spec.name): --\(name) needs a \(value.name) (usage: \(spec.usage))")
+                    let taken = words[index...].prefix { !$0.isOption && !$0.endsOptions }.map(\.text)
+                    index += taken.count
+                    guard !taken.isEmpty else {
+                        throw .usage("\(spec.name): --\(name) needs a \(value.name) (usage: \(spec.usage))")
+                    }
+                    found[name] = taken.joined(separator: " ")
                 }
+                lastFlag = nil
             } else {
                 guard inlineValue == nil else { throw .usage("\(spec.name): --\(name) takes no value") }
                 found[name] = ""
+                lastFlag = name
             }
         }
         for option in spec.options where found[option.name] != nil {

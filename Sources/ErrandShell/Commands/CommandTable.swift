@@ -36,8 +36,12 @@ public struct CommandTable: Sendable {
         let width = specs.map(\.name.count).max() ?? 0
         return specs.map { spec in
             spec.name + String(repeating: " ", count: width - spec.name.count + 2) + spec.summary
-        } + ["", "help COMMAND explains one. Numbers (N) are rows of the last listing shown."]
+        } + ["", "help COMMAND explains one. Numbers (N) are rows of the last listing shown.", CommandTable.wordRule]
     }
+
+    /// How the parser places words, said once for `help` (CommandParser keeps to it).
+    public static let wordRule = "Words: a command's own words (a title, rows) come first; an option's value runs "
+        + "up to the next --option; quote a word to keep it as text (\"--draft\"); a word that fits nowhere is an error."
 
     /// `help COMMAND`.
     public func help(for spec: CommandSpec) -> [String] {
@@ -48,6 +52,7 @@ public struct CommandTable: Sendable {
         for option in spec.options {
             lines.append("  --\(option.name)\(option.value.map { " " + $0.name } ?? "")  \(option.help)")
         }
+        if !spec.options.isEmpty { lines.append(CommandTable.wordRule) }
         return lines
     }
 }

@@ -1,23 +1,26 @@
 /// Splits a command line into words the way a shell user expects: spaces separate, "double"
-/// and 'single' quotes group, a backslash escapes the next character.
+/// and 'single' quotes group, a backslash escapes a space, a quote or a backslash. Text is full
+/// of apostrophes (`l'école`, `don't`), so a single quote opens a quote only at the start of a
+/// word and closes it only at the end of one; elsewhere it is a letter. A backslash before
+/// anything else stays (`C:\temp`).
 public enum Tokenizer {
     public struct Token: Equatable, Sendable {
         public var text: String
         /// Offset of the token's first character (in Characters) in the line.
         public var start: Int
+        /// Whether it opens with a quote: such a word is text, never an option (`"--draft"`),
+        /// while `--at="Gare de Lyon"` is still an option.
         public var quoted: Bool
     }
 
     public enum Failure: Error, Equatable {
         case unbalancedQuote(Character)
-        case trailingBackslash
     }
 
     /// Complete lines: an unbalanced quote is an error.
     public static func split(_ line: String) throws(Failure) -> [Token] {
         let result = scan(line)
         if let open = result.openQuote { throw .unbalancedQuote(open) }
-        if result.danglingEscape { throw .trailingBackslash }
         return result.tokens
     }
 
@@ -42,33 +45,34 @@ public enum Tokenizer {
     }
 
     static func scanCharacters(_ line: String) -> Scan {
-        scan(line, into: String.self)
+        scan(Array(line), into: String.self)
     }
 
     static func scanASCII(_ line: String) -> Scan {
-        scan(line.utf8, into: [UInt8].self)
+        scan(Array(line.utf8), into: [UInt8].self)
     }
 
     /// The one set of rules, over Characters or, for ASCII lines, bytes: `Buffer` says how a
     /// word is gathered from those units. Offsets count units, which for ASCII are Characters.
-    static func scan<Units: Sequence, Buffer: TokenBuffer>(_ units: Units, into _: Buffer.Type) -> Scan
-    where Units.Element == Buffer.Unit {
+    static func scan<Buffer: TokenBuffer>(_ units: [Buffer.Unit], into _: Buffer.Type) -> Scan {
         var scan = Scan()
         var current = Buffer()
         var start = 0
         var inToken = false
         var quoted = false
-        var escape = false
         var openQuote: Buffer.Unit?
-        for (offset, unit) in units.enumerated() {
-            if escape {
-                current.append(unit)
-                escape = false
-            } else if let quote = openQuote {
-                if unit == quote {
+        var offset = 0
+        while offset < units.count {
+            let unit = units[offset]
+            let next = offset + 1 < units.count ? units[offset + 1] : nil
+            if let quote = openQuote {
+                // `'it's here'`: a single quote before a letter is an apostrophe inside the quote.
+                if unit == quote, quote == Buffer.doubleQuote || next.map(Buffer.isWordUnit) != true {
                     openQuote = nil
-                } else if unit == Buffer.backslash && quote == Buffer.doubleQuote {
-                    escape = true
+                } else if unit == Buffer.backslash, quote == Buffer.doubleQuote, let next,
+                          next == Buffer.doubleQuote || next == Buffer.backslash {
+                    current.append(next)
+                    offset += 1
                 } else {
                     current.append(unit)
                 }
@@ -80,20 +84,25 @@ public enum Tokenizer {
                     quoted = false
                 }
             } else {
+                let wordStart = !inToken || offset > 0 && units[offset - 1] == Buffer.equals
                 if !inToken { start = offset; inToken = true }
-                if unit == Buffer.doubleQuote || unit == Buffer.singleQuote {
+                if unit == Buffer.doubleQuote
+                    || unit == Buffer.singleQuote && wordStart {
                     openQuote = unit
-                    quoted = true
-                } else if unit == Buffer.backslash {
-                    escape = true
+                    if offset == start { quoted = true }
+                } else if unit == Buffer.backslash, let next, Buffer.escapable(next) {
+                    current.append(next)
+                    offset += 1
                 } else {
+                    // A backslash that ends a partial line may yet escape what is typed next.
+                    if unit == Buffer.backslash, next == nil { scan.danglingEscape = true }
                     current.append(unit)
                 }
             }
+            offset += 1
         }
         if inToken { scan.tokens.append(Token(text: current.text, start: start, quoted: quoted)) }
         scan.openQuote = openQuote.map(Buffer.character)
-        scan.danglingEscape = escape
         return scan
     }
 

@@ -79,22 +79,21 @@ struct Create: ShellCommand {
     /// Asks each declared field that has a question, arguments then options (an option that needs another
     /// only when that one was answered), and gives back the words a person would have typed,
     /// for the parser to check as it checks a typed line. nil when the person cancels (Ctrl-C).
-    static func ask(_ prompter: Prompter, defaultDay: String) -> [String]? {
-        var arguments: [String] = []
+    static func ask(_ prompter: Prompter, defaultDay: String) -> [CommandWord]? {
+        var arguments: [CommandWord] = []
         for argument in spec.arguments {
             guard let question = argument.prompt else { continue }
             guard let answer = prompter.ask(question) else { return nil }
-            arguments.append(answer)
+            arguments.append(CommandWord(answer, literal: true))
         }
-        var options: [String] = []
+        var options: [CommandWord] = []
         for option in spec.options {
             guard var question = option.prompt else { continue }
             if option == date { question = "Date [\(defaultDay)]: " }
-            if let required = option.requires, !options.contains("--" + required) { continue }
+            if let required = option.requires, !options.contains(CommandWord("--" + required)) { continue }
             guard let answer = prompter.ask(question) else { return nil }
-            if !answer.isEmpty { options += [option.flag, answer] }
+            if !answer.isEmpty { options += [CommandWord(option.flag), CommandWord(answer, literal: true)] }
         }
-        // "--" keeps a title such as "--draft" a title.
-        return options + ["--"] + arguments
+        return options + [CommandWord("--")] + arguments
     }
 }

@@ -48,7 +48,7 @@ struct Edit: ShellCommand {
                 return Display(message: "cancelled; nothing was changed")
             }
             let row = (c.session.listing.firstIndex(of: .item(listed)) ?? 0) + 1
-            values = try CommandParser(table: c.table).parse([String(row)] + words, spec: Edit.spec,
+            values = try CommandParser(table: c.table).parse([CommandWord(String(row))] + words, spec: Edit.spec,
                                                              context: c.parseContext).values
         }
         var edited = try Edit.changed(listed, values)
@@ -69,8 +69,8 @@ struct Edit: ShellCommand {
     /// Bare `edit N` at a terminal: each declared question, its line holding the current value
     /// to edit; an emptied optional field is cleared (its --no- option). Gives back the words a
     /// person would have typed, for the parser; nil when the person cancels (Ctrl-C).
-    static func ask(_ prompter: Prompter, item: TodoItem) -> [String]? {
-        var words: [String] = []
+    static func ask(_ prompter: Prompter, item: TodoItem) -> [CommandWord]? {
+        var words: [CommandWord] = []
         var hasPlace = false
         for option in spec.options {
             guard let question = option.prompt else { continue }
@@ -80,12 +80,10 @@ struct Edit: ShellCommand {
             let offered = !TextSafety.containsControl(current)
             guard let answer = prompter.ask(question, initial: offered ? current : "") else { return nil }
             if option == place { hasPlace = !answer.isEmpty || !offered && !current.isEmpty }
-            if !answer.isEmpty {
-                words += [option.flag, answer]
+            if !answer.isEmpty || offered && option.conflicts == nil {
+                words += [CommandWord(option.flag), CommandWord(answer, literal: true)]
             } else if offered, let clear = option.conflicts {
-                words.append("--" + clear)
-            } else if offered {
-                words += [option.flag, answer]
+                words.append(CommandWord("--" + clear))
             }
         }
         return words
