@@ -8,7 +8,8 @@ extension ItemRecords {
     public mutating func receive(_ incoming: TodoItem) throws -> CalendarReceipt {
         let item = try incoming.validated()
         guard let stored = try self.item(uid: item.uid) else {
-            if try hasOpenItem(withEntry: EntryKey(item)) || self.item(id: item.id) != nil { return .refused }
+            // The equal-item rule guards To do: a done item equal to an open one is history, not a twin.
+            if try !item.isDone && hasOpenItem(withEntry: EntryKey(item)) || self.item(id: item.id) != nil { return .refused }
             var fresh = item
             fresh.sequence = try nextSequence()
             try insert(fresh)

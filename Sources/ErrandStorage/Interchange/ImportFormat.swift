@@ -4,4 +4,6 @@ public enum ImportFormat: String, Sendable {
     case weekApp = "SwiftUI app todos.plist"
     /// The book's ItemManager `toDoItems.plist`: dictionaries with `titleKey` and friends.
     case bookApp = "ItemManager toDoItems.plist"
+    /// What `export FILE.json` writes: every field, matched by UID on the way back in.
+    case errandJSON = "Errand JSON"
 }

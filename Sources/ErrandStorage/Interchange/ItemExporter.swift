@@ -49,6 +49,23 @@ public enum ItemExporter {
         }
     }
 
+    /// What a format cannot hold, field by field, with how many of the written items had it:
+    /// the SwiftUI app's plist keeps a title, a day and time and an id, nothing else. (Items
+    /// it cannot hold at all, those without a date, are counted by the caller.)
+    public static func fieldsLeftOut(_ items: [TodoItem], in format: Format) -> [(field: String, items: Int)] {
+        guard format == .weekAppPlist else { return [] }
+        let written = items.filter { $0.due != nil }
+        let fields: [(String, (TodoItem) -> Bool)] = [
+            ("done state", \.isDone), ("notes", { $0.notes != nil }), ("place", { $0.location != nil }),
+            ("repeat", { $0.repeats != nil }), ("UID", { $0.uid != $0.id.uuidString }),
+            ("other calendar fields", { $0.icalendar != nil }),
+        ]
+        return fields.compactMap { name, has in
+            let count = written.filter(has).count
+            return count == 0 ? nil : (name, count)
+        }
+    }
+
     /// Items without a due day are left out: every entry of that format has a date (the
     /// export command says how many were left out).
     public static func weekAppPlist(_ items: [TodoItem], clock: Clock) throws -> Data {

@@ -1,8 +1,9 @@
 import ErrandDomain
 import FoundationEssentials
 
-/// Reads the original apps' property lists into items. The whole file is checked before any
-/// item is returned, so a malformed file imports nothing; the error names the entry.
+/// Reads the original apps' property lists, and Errand's own JSON export, into items. The
+/// whole file is checked before any item is returned, so a malformed file imports nothing;
+/// the error names the entry.
 public enum ItemImporter {
     public struct Parsed: Sendable {
         public let format: ImportFormat
@@ -17,53 +18,92 @@ public enum ItemImporter {
     /// Decoded with PropertyListDecoder: PropertyListSerialization crashed (a memory error
     /// under AddressSanitizer) on a binary plist holding a malformed set, found by FuzzImport.
     public static func parse(_ data: Data, path: String, clock: Clock, newID: () -> UUID) throws -> Parsed {
-        guard PlistSniffer.isXMLOrBinary(data) else { throw StoreError.badFile(path: path, reason: "not a property list") }
+        if isJSON(data) { return try parseJSON(data, path: path) }
+        guard PlistSniffer.isXMLOrBinary(data) else {
+            throw StoreError.badFile(path: path, reason: "neither a property list nor an Errand JSON export")
+        }
         let probes = try decode([Probe].self, data, path: path)
         guard let first = probes.first else { return Parsed(format: .weekApp, items: []) }
-        let format: ImportFormat = first.titleKey != nil ? .bookApp : .weekApp
-        var items: [TodoItem] = []
-        items.reserveCapacity(probes.count)
-        switch format {
-        case .weekApp:
-            for (index, entry) in try decode([WeekEntry].self, data, path: path).enumerated() {
-                items.append(try item(index, path) {
-                    guard let id = UUID(uuidString: entry.id) else { throw Failure("missing or malformed id") }
-                    guard Clock.supportedSeconds.contains(entry.date.timeIntervalSince1970) else {
-                        throw Failure("date is outside the years 1 to 9999")
-                    }
-                    return TodoItem(id: id, title: entry.todo, due: clock.day(of: entry.date),
-                                    time: timeUnlessMidnight(entry.date, clock), created: clock.now)
-                })
-            }
-        case .bookApp:
-            for (index, entry) in try decode([BookEntry].self, data, path: path).enumerated() {
-                items.append(try item(index, path) {
-                    var due = clock.today
-                    var time: TimeOfDay?
-                    if let seconds = entry.timestampKey {
-                        guard Clock.supportedSeconds.contains(seconds) else {
-                            throw Failure("timestampKey is not a number of seconds")
-                        }
-                        let date = Date(timeIntervalSince1970: seconds)
-                        due = clock.day(of: date)
-                        time = timeUnlessMidnight(date, clock)
-                    }
-                    var location: Location?
-                    if let place = entry.locationKey {
-                        var coordinate: Coordinate?
-                        switch (place.latitudeKey, place.longitudeKey) {
-                        case let (lat?, lon?): coordinate = try Coordinate(latitude: lat, longitude: lon)
-                        case (nil, nil): coordinate = nil
-                        default: throw Failure("latitudeKey and longitudeKey come together")
-                        }
-                        location = Location(name: place.nameKey, coordinate: coordinate)
-                    }
-                    return TodoItem(id: newID(), title: entry.titleKey, notes: entry.itemDescriptionKey, due: due,
-                                    time: time, location: location, created: clock.now)
-                })
+        if first.titleKey != nil { return Parsed(format: .bookApp, items: try bookAppItems(data, path: path, clock: clock, newID: newID)) }
+        return Parsed(format: .weekApp, items: try weekAppItems(data, path: path, clock: clock))
+    }
+
+    static func weekAppItems(_ data: Data, path: String, clock: Clock) throws -> [TodoItem] {
+        try decode([WeekEntry].self, data, path: path).enumerated().map { index, entry in
+            try item(index, path) {
+                guard let id = UUID(uuidString: entry.id) else { throw Failure("missing or malformed id") }
+                guard Clock.supportedSeconds.contains(entry.date.timeIntervalSince1970) else {
+                    throw Failure("date is outside the years 1 to 9999")
+                }
+                return TodoItem(id: id, title: entry.todo, due: clock.day(of: entry.date),
+                                time: timeUnlessMidnight(entry.date, clock), created: clock.now)
             }
         }
-        return Parsed(format: format, items: items)
+    }
+
+    static func bookAppItems(_ data: Data, path: String, clock: Clock, newID: () -> UUID) throws -> [TodoItem] {
+        try decode([BookEntry].self, data, path: path).enumerated().map { index, entry in
+            try item(index, path) {
+                var due = clock.today
+                var time: TimeOfDay?
+                if let seconds = entry.timestampKey {
+                    guard Clock.supportedSeconds.contains(seconds) else {
+                        throw Failure("timestampKey is not a number of seconds")
+                    }
+                    let date = Date(timeIntervalSince1970: seconds)
+                    due = clock.day(of: date)
+                    time = timeUnlessMidnight(date, clock)
+                }
+                var location: Location?
+                if let place = entry.locationKey {
+                    var coordinate: Coordinate?
+                    switch (place.latitudeKey, place.longitudeKey) {
+                    case let (lat?, lon?): coordinate = try Coordinate(latitude: lat, longitude: lon)
+                    case (nil, nil): coordinate = nil
+                    default: throw Failure("latitudeKey and longitudeKey come together")
+                    }
+                    location = Location(name: place.nameKey, coordinate: coordinate)
+                }
+                return TodoItem(id: newID(), title: entry.titleKey, notes: entry.itemDescriptionKey, due: due,
+                                time: time, location: location, created: clock.now)
+            }
+        }
+    }
+
+    /// A JSON object first: what `export FILE.json` writes.
+    static func isJSON(_ data: Data) -> Bool {
+        data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+    }
+
+    /// Every field back as it was exported: ids, UIDs, done state, times, repeats, the kept VTODO.
+    static func parseJSON(_ data: Data, path: String) throws -> Parsed {
+        let header = try decode(Header.self, data, path: path, kind: "an Errand JSON export") { try JSONDecoder().decode($0, from: $1) }
+        guard header.format == ExportDocument.formatName else {
+            throw StoreError.badFile(path: path, reason: "not an Errand JSON export (its format is not \"\(ExportDocument.formatName)\")")
+        }
+        guard (1...ExportDocument.currentVersion).contains(header.version) else {
+            throw StoreError.badFile(path: path, reason: "written by a newer Errand (version \(header.version); "
+                                     + "this one reads 1 to \(ExportDocument.currentVersion))")
+        }
+        let document = try decode(ExportDocument.self, data, path: path, kind: "an Errand JSON export") {
+            try JSONDecoder().decode($0, from: $1)
+        }
+        var items: [TodoItem] = []
+        items.reserveCapacity(document.items.count)
+        var seen = Set<UUID>()
+        for (index, row) in document.items.enumerated() {
+            let item = try item(index, path) { try row.item() }
+            guard seen.insert(item.id).inserted else {
+                throw StoreError.badFile(path: path, reason: "item \(index + 1): id \(item.id.uuidString) is given twice")
+            }
+            items.append(item)
+        }
+        return Parsed(format: .errandJSON, items: items)
+    }
+
+    struct Header: Decodable {
+        let format: String
+        let version: Int
     }
 
     struct Probe: Decodable {
@@ -105,24 +145,27 @@ public enum ItemImporter {
         }
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ data: Data, path: String) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data, path: String, kind: String = "a property list",
+                                     with decoder: (T.Type, Data) throws -> T = { try PropertyListDecoder().decode($0, from: $1) })
+        throws -> T {
         func fail(_ reason: String) -> StoreError { .badFile(path: path, reason: reason) }
+        // A plist is an array of items; the JSON export an object whose "items" holds them.
         func entry(_ codingPath: [CodingKey]) -> String {
-            codingPath.first?.intValue.map { "item \($0 + 1)" } ?? "the file"
+            codingPath.lazy.compactMap(\.intValue).first.map { "item \($0 + 1)" } ?? "the file"
         }
         do {
-            return try PropertyListDecoder().decode(type, from: data)
+            return try decoder(type, data)
         } catch let DecodingError.keyNotFound(key, context) {
             throw fail("\(entry(context.codingPath)): missing \(key.stringValue)")
         } catch let DecodingError.typeMismatch(_, context) {
-            if context.codingPath.isEmpty { throw fail("expected an array of items at the top") }
-            if context.codingPath.count == 1 { throw fail("\(entry(context.codingPath)) is not a dictionary") }
+            if context.codingPath.isEmpty { throw fail("expected \(kind == "a property list" ? "an array of items" : "an object") at the top") }
+            if context.codingPath.last?.intValue != nil { throw fail("\(entry(context.codingPath)) is not a dictionary") }
             let key = context.codingPath.last?.stringValue ?? "a field"
             throw fail("\(entry(context.codingPath)): \(key) has the wrong type")
         } catch let DecodingError.valueNotFound(_, context) {
             throw fail("\(entry(context.codingPath)): \(context.codingPath.last?.stringValue ?? "a field") is empty")
         } catch {
-            throw fail("not a property list")
+            throw fail("not \(kind)")
         }
     }
 

@@ -1,7 +1,8 @@
 import ErrandStorage
 
-/// `export FILE`: every item, as .plist (the SwiftUI app's format), .json (every field) or
-/// .ics (iCalendar VTODOs, as sync sends them).
+/// `export FILE`: every item, as .plist (the SwiftUI app's format; what it cannot hold is
+/// named), .json (every field: `import` restores it whole) or .ics (iCalendar VTODOs, as sync
+/// sends them).
 struct Export: ShellCommand {
     static let file = ArgumentSpec("FILE", .file, help: "where to write: .plist, .json or .ics")
     static let spec = CommandSpec("export", summary: "write every item to FILE: .plist (SwiftUI app format), .json or .ics (iCalendar)",
@@ -17,7 +18,12 @@ struct Export: ShellCommand {
             try ItemExporter.write(items, to: path, clock: clock) { try helper.write($0, naming: path) }
         }
         let undated = format == .weekAppPlist ? items.filter { $0.due == nil }.count : 0
-        let left = undated == 0 ? "" : "; left out \(Plural.items(undated)) without a date (the format needs one)"
+        var left = undated == 0 ? "" : "; left out \(Plural.items(undated)) without a date (the format needs one)"
+        let fields = ItemExporter.fieldsLeftOut(items, in: format)
+        if !fields.isEmpty {
+            left += "; the format has no field for " + fields.map { "\($0.field) (\(Plural.items($0.items)))" }
+                .joined(separator: ", ") + ": export .json keeps everything"
+        }
         return Display(message: "exported \(Plural.items(items.count - undated)) to \(name) (\(format.rawValue))\(left)")
     }
 }

@@ -2,13 +2,13 @@ import ErrandDomain
 import ErrandStorage
 
 /// `import FILE`: items from either app's property list (duplicates skipped and counted), or
-/// the VTODOs of an iCalendar file (.ics), matched by UID: a known UID updates its item when the
+/// Errand's own JSON export or the VTODOs of an iCalendar file (.ics), matched by UID: a known UID updates its item when the
 /// file's copy was modified later, and is left alone otherwise. One step for `undo` either way.
 struct ImportItems: ShellCommand {
     static let file = ArgumentSpec("FILE", .file, help: "a property list, or an iCalendar file (.ics)")
     static let spec = CommandSpec(
-        "import", summary: "add items from the SwiftUI app's todos.plist, the book app's toDoItems.plist or an .ics file",
-        details: "From .ics: VTODOs only (other components are counted and skipped); an item already here by UID "
+        "import", summary: "add items from the SwiftUI app's todos.plist, the book app's toDoItems.plist, an export .json or an .ics file",
+        details: "From .json (what export writes): every field back, matched by UID. From .ics: VTODOs only (other components are counted and skipped); an item already here by UID "
             + "is updated when the file's LAST-MODIFIED is later.",
         arguments: [file]) { ImportItems(name: try $0.requiredText(file)) }
 
@@ -20,6 +20,11 @@ struct ImportItems: ShellCommand {
         let environment = c.environment
         let parsed = try c.naming(name) {
             try ItemImporter.read(path: $0, clock: environment.clock, newID: environment.newID)
+        }
+        if parsed.format == .errandJSON {
+            // A backup comes back whole: matched by UID like .ics, done items staying done.
+            let receipts = try c.change { try $0.receive(parsed.items) }
+            return try c.refresh(message: ImportItems.summary(receipts, skipped: [], from: name, format: parsed.format.rawValue))
         }
         let outcome = try c.change { try $0.importItems(parsed.items) }
         let skipped = outcome.skipped == 0 ? "" : ", skipped \(outcome.skipped) already on the list"
@@ -35,7 +40,8 @@ struct ImportItems: ShellCommand {
     }
 
     /// `imported 3 items from x.ics (iCalendar): 2 new, 1 updated; 4 unchanged; skipped 2 VEVENTs`.
-    static func summary(_ receipts: [CalendarReceipt], skipped: [CalendarWire.Skipped], from name: String) -> String {
+    static func summary(_ receipts: [CalendarReceipt], skipped: [CalendarWire.Skipped], from name: String,
+                        format: String = "iCalendar") -> String {
         var added = 0, updated = 0, unchanged = 0, refused = 0
         for receipt in receipts {
             switch receipt {
@@ -45,7 +51,7 @@ struct ImportItems: ShellCommand {
             case .refused: refused += 1
             }
         }
-        var line = "imported \(Plural.items(added + updated)) from \(name) (iCalendar): \(added) new, \(updated) updated"
+        var line = "imported \(Plural.items(added + updated)) from \(name) (\(format)): \(added) new, \(updated) updated"
         if unchanged > 0 { line += "; \(unchanged) already up to date" }
         if refused > 0 { line += "; skipped \(refused) equal to an item already open" }
         if !skipped.isEmpty {
