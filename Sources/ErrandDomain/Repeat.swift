@@ -75,7 +75,10 @@ public struct Repeat: Hashable, Sendable, CustomStringConvertible {
             let year = total / 12, month = total % 12 + 1
             // The anchor's day, not the day stepped from: Jan 31, Feb 28, then Mar 31.
             let last = DueDay.daysIn(month: month, year: year)
-            return DueDay(year: year, month: month, day: min(anchor?.day ?? day.day, last)) ?? day
+            // Past 9999 there is no civil day: a day past the range, which validation refuses
+            // (returning `day` itself made next(after:) loop for ever).
+            return DueDay(year: year, month: month, day: min(anchor?.day ?? day.day, last))
+                ?? DueDay(dayNumber: DueDay.supportedDayNumbers.upperBound + 1)
         }
     }
 

@@ -27,6 +27,10 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
     /// written back from it, so an edit here rewrites only what Errand owns. nil for items
     /// made here.
     public var icalendar: String?
+    /// What the store could not read of this item (ItemDamage), or nil. A damaged item is
+    /// listed marked so the user can mend it (`edit N --date ...`), delete it or undo; a value it
+    /// lost reads as absent. Never stored: the next read of the same bytes finds it again.
+    public var damage: String?
 
     public init(id: UUID, uid: String? = nil, title: String, notes: String? = nil, due: DueDay?,
                 time: TimeOfDay? = nil, location: Location? = nil, isDone: Bool = false, created: Date,
@@ -63,6 +67,8 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
     /// and compare the same bytes.
     public func validated() throws(DomainError) -> TodoItem {
         var copy = self
+        // What is written is whole again: a damaged item that passes is mended.
+        copy.damage = nil
         copy.title = TextSafety.trimmed(title)
         guard !copy.title.isEmpty else { throw .emptyTitle }
         // Limits keep one runaway paste from turning every listing into megabytes.
@@ -72,6 +78,11 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
             throw .tooLong(field: "place", limit: TodoItem.maxTitle)
         }
         try checkCalendarFields()
+        // Every day a command computes (a postpone, a repeat's next occurrence, an edit) is
+        // checked here, before anything is written: no store can hold another.
+        if let due, !DueDay.supportedDayNumbers.contains(due.dayNumber) {
+            throw .dateOutOfRange("the due day of \"\(TextSafety.trimmed(title).prefix(60))\"")
+        }
         // Control characters would drive the terminal, break XML stores and end C strings.
         if TextSafety.containsControl(copy.title) { throw .controlCharacters(field: "title") }
         if let notes = copy.notes, TextSafety.containsControl(notes, allowing: ["\n", "\t"]) {

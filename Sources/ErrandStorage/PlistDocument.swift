@@ -23,11 +23,12 @@ struct PlistDocument: Codable {
     var sync: PlistSync?
 
     init(revision: Int, items: [TodoItem], catalogue: Catalogue?, journal: PlistJournal,
-         places: [String: CachedPlace] = [:], ledger: SyncLedger = SyncLedger()) {
+         places: [String: CachedPlace] = [:], ledger: SyncLedger = SyncLedger(), damaged: [UUID: PlistItem] = [:]) {
         format = Self.formatName
         version = Self.currentVersion
         self.revision = revision
-        self.items = items.map(PlistItem.init)
+        // An item still damaged was not changed (every write validates, which clears it).
+        self.items = items.map { item in item.damage == nil ? PlistItem(item) : damaged[item.id] ?? PlistItem(item) }
         self.catalogue = catalogue.map(PlistCatalogue.init)
         self.journal = journal.entries.isEmpty ? nil : journal
         sync = PlistSync(ledger)
@@ -82,13 +83,17 @@ struct PlistDocument: Codable {
         return try encoder.encode(self)
     }
 
-    func todoItems(path: String) throws -> [TodoItem] {
-        try items.enumerated().map { index, item in
-            guard let todo = item.todoItem else {
+    /// The items, and the entries read as damaged by id as the file holds them (one pass).
+    func todoItems(path: String) throws -> (items: [TodoItem], damaged: [UUID: PlistItem]) {
+        var damaged: [UUID: PlistItem] = [:]
+        let todos = try items.enumerated().map { index, entry in
+            guard let todo = entry.todoItem else {
                 throw StoreError.notAStore(path: path, reason: "damaged: item \(index + 1) has an invalid field")
             }
+            if todo.damage != nil { damaged[todo.id] = entry }
             return todo
         }
+        return (todos, damaged)
     }
 
     static func describe(_ error: Error) -> String {
@@ -142,27 +147,22 @@ struct PlistItem: Codable {
         icalendar = item.icalendar
     }
 
+    /// nil only without a readable id; any other impossible value is read as absent and named
+    /// in the item's damage (ItemDamage), as SQLite reads it.
     var todoItem: TodoItem? {
-        guard let uuid = UUID(uuidString: id), Clock.supportedSeconds.contains(created.timeIntervalSince1970),
-              Clock.supportedSeconds.contains((modified ?? created).timeIntervalSince1970) else { return nil }
-        let day = due.flatMap { DueDay(iso: $0) }
-        if due != nil, day == nil { return nil }
-        var location: Location?
-        if let place {
-            var coordinate: Coordinate?
-            if let latitude, let longitude {
-                guard let c = try? Coordinate(latitude: latitude, longitude: longitude) else { return nil }
-                coordinate = c
-            }
-            location = Location(name: place, coordinate: coordinate)
-        }
-        let timeOfDay = time.flatMap { TimeOfDay(minutes: $0) }
-        if time != nil, timeOfDay == nil { return nil }
+        guard let uuid = UUID(uuidString: id) else { return nil }
+        var damage = ItemDamage()
+        let created = damage.moment(seconds: self.created.timeIntervalSince1970, name: "created",
+                                    fallback: Date(timeIntervalSince1970: 0))
+        let modified = self.modified.map { damage.moment(seconds: $0.timeIntervalSince1970, name: "modified", fallback: created) }
+        let location = place.map { Location(name: $0, coordinate: damage.coordinate(latitude: latitude, longitude: longitude)) }
         let rule = repeats.flatMap(Repeat.init(stored:))
         if repeats != nil, rule == nil { return nil }
-        return TodoItem(id: uuid, uid: uid, title: title, notes: notes, due: day, time: timeOfDay, location: location,
-                        isDone: done, created: created, modified: modified, sequence: sequence, repeats: rule,
-                        icalendar: icalendar)
+        var item = TodoItem(id: uuid, uid: uid, title: title, notes: notes, due: damage.day(iso: due),
+                            time: damage.time(minutes: time), location: location, isDone: done, created: created,
+                            modified: modified, sequence: sequence, repeats: rule, icalendar: icalendar)
+        item.damage = damage.text
+        return item
     }
 }
 

@@ -20,6 +20,9 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     private var fingerprint: FileFingerprint?
     private var batch: Batch?
     private var journal = PlistJournal()
+    /// The damaged items as the file holds them: an item nobody mended is written back with
+    /// the same values, so the damage stays visible instead of turning into "No date".
+    private var damagedEntries: [UUID: PlistItem] = [:]
     /// The command being journaled (ItemStore+Journal).
     public var journalContext: JournalContext?
 
@@ -285,7 +288,8 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     /// Writes a new version of the file (the lock must be held) and makes it the one we hold.
     private func write(items: ItemManager, catalogue: Catalogue?, journal: PlistJournal) throws {
         let document = PlistDocument(revision: revision + 1, items: items.allInSections, catalogue: catalogue,
-                                     journal: journal, places: cachedPlaces, ledger: items.ledger)
+                                     journal: journal, places: cachedPlaces, ledger: items.ledger,
+                                     damaged: damagedEntries)
         let data: Data
         do {
             data = try document.encoded()
@@ -308,6 +312,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         guard let current = FileFingerprint(path: path) else {
             // No file yet: an empty store until the first change creates it.
             manager = ItemManager()
+            damagedEntries = [:]
             cachedCatalogue = nil
             cachedPlaces = [:]
             journal = PlistJournal()
@@ -324,7 +329,9 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             throw StoreError.unreadable(path: path, reason: error.reason)
         }
         let document = try PlistDocument.decode(data, path: path)
-        manager = ItemManager(items: try document.todoItems(path: path))
+        let read = try document.todoItems(path: path)
+        manager = ItemManager(items: read.items)
+        damagedEntries = read.damaged
         if let sync = document.sync {
             guard let ledger = sync.ledger else { throw StoreError.notAStore(path: path, reason: "damaged: sync state") }
             manager.ledger = ledger

@@ -281,30 +281,25 @@ public final class SQLiteItemStore: ItemStore {
         guard let id = UUID(uuidString: s.text(0)) else {
             throw StoreError.notAStore(path: path, reason: "an item has a malformed id")
         }
-        // A hand-edited row must not make day arithmetic overflow later.
+        // A hand-edited or damaged row is read, marked, and left for the user to mend: a value
+        // outside what the domain holds must not make day arithmetic overflow later.
+        var damage = ItemDamage()
         let dueKey = Int(s.int(3))
-        let modified = s.optionalInt(13).map(Double.init) ?? Double(s.int(9))
-        guard DueDay.supportedDayNumbers.contains(dueKey) || dueKey == SQLiteSchema.noDateKey,
-              Clock.supportedSeconds.contains(Double(s.int(9))), Clock.supportedSeconds.contains(modified) else {
-            throw StoreError.notAStore(path: path, reason: "an item has an impossible date")
-        }
+        let due = dueKey == SQLiteSchema.noDateKey ? nil : damage.day(number: dueKey)
+        let created = damage.moment(seconds: Double(s.int(9)), name: "created", fallback: Date(timeIntervalSince1970: 0))
+        let modified = s.optionalInt(13).map { damage.moment(seconds: Double($0), name: "modified", fallback: created) }
         let rule = s.optionalText(11).map { ($0, Repeat(stored: $0)) }
         if let rule, rule.1 == nil {
             throw StoreError.notAStore(path: path, reason: "an item has a repeat rule this version cannot read: \(rule.0)")
         }
-        var location: Location?
-        if let name = s.optionalText(5) {
-            var coordinate: Coordinate?
-            if let lat = s.optionalDouble(6), let lon = s.optionalDouble(7) {
-                coordinate = try? Coordinate(latitude: lat, longitude: lon)
-            }
-            location = Location(name: name, coordinate: coordinate)
+        let location = s.optionalText(5).map {
+            Location(name: $0, coordinate: damage.coordinate(latitude: s.optionalDouble(6), longitude: s.optionalDouble(7)))
         }
-        return TodoItem(id: id, uid: s.optionalText(12), title: s.text(1), notes: s.optionalText(2),
-                        due: dueKey == SQLiteSchema.noDateKey ? nil : DueDay(dayNumber: dueKey),
-                        time: s.optionalInt(4).flatMap { TimeOfDay(minutes: Int($0)) }, location: location,
-                        isDone: s.int(8) != 0, created: Date(timeIntervalSince1970: Double(s.int(9))),
-                        modified: Date(timeIntervalSince1970: modified), sequence: s.int(10), repeats: rule?.1,
-                        icalendar: s.optionalText(14))
+        var item = TodoItem(id: id, uid: s.optionalText(12), title: s.text(1), notes: s.optionalText(2), due: due,
+                            time: damage.time(minutes: s.optionalInt(4).map(Int.init)), location: location,
+                            isDone: s.int(8) != 0, created: created, modified: modified, sequence: s.int(10),
+                            repeats: rule?.1, icalendar: s.optionalText(14))
+        item.damage = damage.text
+        return item
     }
 }

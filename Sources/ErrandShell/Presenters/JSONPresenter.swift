@@ -94,6 +94,7 @@ public struct JSONPresenter {
         if let time = item.time { pairs.append(("time", .string(time.description))) }
         if let notes = item.notes { pairs.append(("notes", .string(notes))) }
         if let rule = item.repeats { pairs.append(("repeat", .string(rule.description))) }
+        if let damage = item.damage { pairs.append(("damaged", .string(damage))) }
         if let location = item.location {
             var place: [(String, JSONValue)] = [("name", .string(location.name))]
             if let c = location.coordinate {

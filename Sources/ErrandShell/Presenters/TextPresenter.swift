@@ -125,8 +125,9 @@ public struct TextPresenter {
             if i < lead.count { line += String(repeating: " ", count: leadWidth - 2 - DisplayWidth.of(lead[i])) + lead[i] + "  " }
             if showDate { line += DisplayWidth.pad(dates[i], to: dateWidth) + "  " }
             if hasTime { line += (item.time.map { $0.description } ?? "     ") + "  " }
-            // One column for the state: done, or open and repeating (checking it makes the next one).
-            line += item.isDone ? "✓ " : item.repeats == nil ? "  " : "↻ "
+            // One column for the state: damaged (the detail says what), done, or open and
+            // repeating (checking it makes the next one).
+            line += item.damage != nil ? "! " : item.isDone ? "✓ " : item.repeats == nil ? "  " : "↻ "
             let title = DisplayWidth.truncate(titles[i], to: titleWidth)
             if let place = item.location?.name {
                 line += DisplayWidth.pad(title, to: titleWidth) + "  @ " + DisplayWidth.sanitize(place)
@@ -154,6 +155,12 @@ public struct TextPresenter {
         }
         if let rule = item.repeats { field("Repeats", rule.description) }
         field("State", item.isDone ? "done" : "to do")
+        if let damage = item.damage {
+            let advice = "\(damage): mend it with edit (--date DATE), or swipe it"
+            for (i, line) in TextWrap.wrap(advice, width: max(10, width - 12)).enumerated() {
+                out.append((i == 0 ? "  Damaged   " : "            ") + line)
+            }
+        }
         // Only for an item another calendar named: for one made here it is its id, shown nowhere.
         if item.uid != item.id.uuidString { field("UID", item.uid) }
         return out

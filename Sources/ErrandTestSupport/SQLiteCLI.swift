@@ -1,8 +1,8 @@
 import Foundation
 
 /// The sqlite3 shell, for tests that must shape a store file as another program would.
-enum SQLiteCLI {
-    static func run(_ path: String, _ sql: String) throws -> Int32 {
+public enum SQLiteCLI {
+    public static func run(_ path: String, _ sql: String) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["sqlite3", path, sql]

@@ -1,0 +1,67 @@
+import FoundationEssentials
+
+/// What a store could not read of one item, gathered while its raw values are turned into
+/// fields. Both backends and the undo journal read through here, so a value no store may hold
+/// (a day outside the years 1 to 9999, a time past midnight, an impossible coordinate) is
+/// treated the same everywhere: read as absent and named, so the item is listed marked
+/// `damaged` and can be edited, deleted or undone, and one bad row never locks the rest.
+public struct ItemDamage: Equatable, Sendable {
+    public private(set) var reasons: [String] = []
+
+    public init() {}
+
+    /// One line for the user, or nil when nothing was wrong.
+    public var text: String? { reasons.isEmpty ? nil : reasons.joined(separator: "; ") }
+
+    /// A day kept as a day number (SQLite); nil stays nil.
+    public mutating func day(number: Int?) -> DueDay? {
+        guard let number else { return nil }
+        guard DueDay.supportedDayNumbers.contains(number) else {
+            reasons.append("its due day is outside the years 1 to 9999")
+            return nil
+        }
+        return DueDay(dayNumber: number)
+    }
+
+    /// A day kept as `YYYY-MM-DD` (the property-list store, the journal).
+    public mutating func day(iso: String?) -> DueDay? {
+        guard let iso else { return nil }
+        guard let day = DueDay(iso: iso) else {
+            reasons.append("its due day is not a real day")
+            return nil
+        }
+        return day
+    }
+
+    public mutating func time(minutes: Int?) -> TimeOfDay? {
+        guard let minutes else { return nil }
+        guard let time = TimeOfDay(minutes: minutes) else {
+            reasons.append("its time is not a time of day")
+            return nil
+        }
+        return time
+    }
+
+    /// A moment (created, modified) outside what the clock converts reads as `fallback`.
+    public mutating func moment(seconds: Double, name: String, fallback: Date) -> Date {
+        guard Clock.supportedSeconds.contains(seconds) else {
+            reasons.append("its \(name) time is outside the years 1 to 9999")
+            return fallback
+        }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// Both coordinates or neither; a pair out of range is dropped (the place keeps its name).
+    public mutating func coordinate(latitude: Double?, longitude: Double?) -> Coordinate? {
+        switch (latitude, longitude) {
+        case (nil, nil): return nil
+        case let (lat?, lon?):
+            if let coordinate = try? Coordinate(latitude: lat, longitude: lon) { return coordinate }
+            reasons.append("its coordinates are out of range")
+            return nil
+        default:
+            reasons.append("its place has half a coordinate")
+            return nil
+        }
+    }
+}
