@@ -379,9 +379,9 @@ import Testing
         _ = try store.add(TodoItem(id: UUID(), title: "x", due: DueDay(dayNumber: 20_000), created: Date()))
         store.close()
         #expect(try SQLiteCLI.run(path, "UPDATE item SET due = 9000000000000000000;") == 0)
+        // Read, named and left for the user to mend (ItemDamage): one row never locks the store.
         let reopened = try StoreOpener.open(path: path, backend: .sqlite)
-        #expect(throws: StoreError.notAStore(path: path, reason: "an item has an impossible date")) {
-            try reopened.allItems()
-        }
+        let item = try #require(try reopened.allItems().first)
+        #expect(item.due == nil && item.damage == "its due day is outside the years 1 to 9999")
     }
 }

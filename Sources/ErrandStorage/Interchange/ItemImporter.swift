@@ -18,9 +18,12 @@ public enum ItemImporter {
     /// Decoded with PropertyListDecoder: PropertyListSerialization crashed (a memory error
     /// under AddressSanitizer) on a binary plist holding a malformed set, found by FuzzImport.
     public static func parse(_ data: Data, path: String, clock: Clock, newID: () -> UUID) throws -> Parsed {
-        if isJSON(data) { return try parseJSON(data, path: path) }
+        // By content, so a renamed backup still reads; a .plist is a plist whatever it holds
+        // (an old-style plist opens with a brace too).
+        if isJSON(data), !path.lowercased().hasSuffix(".plist") { return try parseJSON(data, path: path) }
         guard PlistSniffer.isXMLOrBinary(data) else {
-            throw StoreError.badFile(path: path, reason: "neither a property list nor an Errand JSON export")
+            throw StoreError.badFile(path: path, reason: "not a property list" + (path.lowercased().hasSuffix(".plist")
+                ? "" : " or an Errand JSON export"))
         }
         let probes = try decode([Probe].self, data, path: path)
         guard let first = probes.first else { return Parsed(format: .weekApp, items: []) }
