@@ -29,7 +29,8 @@ public struct SyncEngine {
     public let now: () -> Date
     /// Items per write transaction while applying or recording (bounds a transaction's size).
     public var chunk = 500
-    /// Rounds of fetch-merge-retry after 412 before giving up.
+    /// Rounds of fetch-merge-retry after 412 before giving up; also the rounds of push and
+    /// settle one sync makes while settling leaves work to send (changes merged meanwhile).
     public var retries = 3
 
     public init(client: CalDAVClient, codec: VTODOCodec, remoteURL: String, now: @escaping () -> Date = Date.init) {
