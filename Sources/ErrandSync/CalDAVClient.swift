@@ -61,8 +61,11 @@ public final class CalDAVClient {
         let request = DAVRequest(method: "REPORT", url: collection.url, headers: [("Depth", "1"), Self.xmlType],
                                  body: Array(body.utf8))
         let response = try send(request)
-        // RFC 6578 §3.2: an expired token is 403 or 409 with DAV:valid-sync-token.
-        if token != nil, [403, 409, 410].contains(response.status) { return nil }
+        // RFC 6578 §3.2: an expired token is 403 or 409 with DAV:valid-sync-token; Google says
+        // 410, some servers 412, and Xandikos 0.2.8 fails with 500 on a token its repository
+        // lacks (a collection made anew, a restored backup). Each means: list everything. A
+        // server that is really failing fails that listing too, and the sync with it.
+        if token != nil, [403, 409, 410, 412, 500].contains(response.status) { return nil }
         let status = try readMultistatus(request, response)
         var changed: [RemoteVersion] = []
         var removed: [String] = []

@@ -6,6 +6,10 @@ import FoundationEssentials
 struct SyncApplier {
     /// Decoded versions of the `base` texts of entries that may merge, by text.
     let bases: [String: TodoItem]
+    /// The server's history is broken (a token it does not know, a member it lost): a member
+    /// that differs from what we last sent may be older than it (a restored backup) or newer
+    /// (another client), so it is merged without a base, the later LAST-MODIFIED winning.
+    let doubtful: Bool
 
     /// One member as fetched: added here, taken over, or merged with a pending local change.
     func apply(_ remote: RemoteItem, _ parsed: TodoItem, _ records: inout some SyncRecords,
@@ -29,8 +33,8 @@ struct SyncApplier {
             return
         }
         var result = parsed
-        if entry?.pending ?? true {
-            let base = entry?.base.flatMap { bases[$0] }
+        if entry?.pending ?? true || doubtful {
+            let base = doubtful ? nil : entry?.base.flatMap { bases[$0] }
             let (merged, conflict) = SyncMerge.merge(base: base, local: local, remote: parsed)
             result = merged
             if let conflict {
@@ -65,6 +69,21 @@ struct SyncApplier {
             outcome.deletedHere += 1
         }
         try records.removeSyncEntry(itemID: entry.itemID)
+    }
+
+    /// A member we believed on the server that it does not hold (lost there, not deleted by
+    /// another client): sent again as new at the same href, its base kept for a merge should
+    /// someone else make it first. A deletion still to send has nothing left to delete.
+    func resend(_ href: String, _ records: inout some SyncRecords) throws {
+        guard var entry = try records.syncEntry(href: href) else { return }
+        let item = try records.item(id: entry.itemID)
+        if entry.deleted || item == nil {
+            try records.removeSyncEntry(itemID: entry.itemID)
+            return
+        }
+        entry.etag = nil
+        entry.pending = true
+        try records.putSyncEntry(entry)
     }
 
     static func checked(_ item: TodoItem, _ remote: RemoteItem) throws -> TodoItem {

@@ -3,10 +3,18 @@ import ErrandStorage
 import FoundationEssentials
 
 /// Two-way sync of a store with one CalDAV collection: pull what changed there (merging what
-/// changed on both sides), then push what is pending here. Our own writes are not pulled back:
-/// the next sync sees them among the changes since the stored token and, their ETags being the
-/// ones the PUTs answered, fetches nothing. A second pull here would cost two more requests
-/// that are each O(collection) on Radicale (0.4 s at 10,000 items) in every sync that sends.
+/// changed on both sides), then push what is pending here. A sync that wrote ends with the
+/// changes since the token kept before its writes (PullMode.settle): our own writes come back
+/// with the ETags the PUTs answered and are not fetched, and the token kept names a state that
+/// holds them, so an equal token at the next discovery is evidence enough to stop there. That
+/// REPORT (O(collection) on Radicale, 0.5 s at 10,000 items) is one the next sync would have
+/// asked to read our writes back, had nothing else changed; when something did, it is one
+/// more. A fresh PROPFIND token instead would be no cheaper on Radicale and could name a state
+/// with someone else's change we never read.
+///
+/// A server that lost what we sent (a calendar made anew, a restored backup; seen as a token
+/// it refuses, or a write's guard meeting a member that is not there) gets it sent again, and
+/// its members are merged without a base (PullMode.audit, SyncApplier.doubtful).
 ///
 /// Crash safety comes from the order of things: each step's effect on the store is one
 /// transaction (the items, their entries and the token together), hrefs of new members are
@@ -22,7 +30,8 @@ public struct SyncEngine {
     public let now: () -> Date
     /// Items per write transaction while applying or recording (bounds a transaction's size).
     public var chunk = 500
-    /// Rounds of fetch-merge-retry after 412 before giving up.
+    /// Rounds of fetch-merge-retry after 412 before giving up; also the rounds of push and
+    /// settle one sync makes while settling leaves work to send (changes merged meanwhile).
     public var retries = 3
 
     public init(client: CalDAVClient, codec: VTODOCodec, remoteURL: String, now: @escaping () -> Date = Date.init) {
@@ -34,18 +43,20 @@ public struct SyncEngine {
 
     public func run<S: ItemStore>(_ store: S) throws -> SyncOutcome {
         var outcome = SyncOutcome()
-        try pull(store, &outcome)
-        var pending = try store.readRecords { try SyncEngine.pendingWork($0) }
-        var round = 0
-        while !pending.isEmpty {
-            let stale = try push(pending, store, &outcome)
-            if stale.isEmpty { break }
-            round += 1
-            guard round <= retries else {
-                throw SyncError.helper("\(stale.count) items kept changing on the server; try again")
-            }
-            try apply(try client.fetch(stale), removed: [], remote: nil, store, &outcome, conflictsOnly: true)
-            pending = try store.readRecords { try SyncEngine.pendingWork($0) }
+        let found = try client.discover()
+        try pull(store, found, .start, &outcome)
+        var settled = 0
+        while true {
+            let pushed = try pushPending(store, &outcome)
+            guard pushed.wrote || pushed.lost else { break }
+            // Without this the token kept would be the one from before our writes, and a
+            // collection emptied to that state again (deleted and made anew) would pass for
+            // one with nothing new; a settle that merges changes made meanwhile leaves work
+            // pending, sent in the next round.
+            try pull(store, found, pushed.lost ? .audit : .settle, &outcome)
+            settled += 1
+            let left = try store.readRecords { try SyncEngine.pendingWork($0) }
+            if settled > retries || left.isEmpty { break }
         }
         try store.changeItems { records in
             guard var remote = try records.syncRemote() else { return }
@@ -58,6 +69,39 @@ public struct SyncEngine {
         return outcome
     }
 
+    /// Sends everything pending, with fetch-merge-retry rounds for what the server refused.
+    /// A member refused (412, 404) that a fetch then cannot find is not there at all: it is
+    /// sent again as new rather than retried until "kept changing", and `lost` says the
+    /// server lacked something we believed it held.
+    func pushPending<S: ItemStore>(_ store: S, _ outcome: inout SyncOutcome) throws -> (wrote: Bool, lost: Bool) {
+        var pending = try store.readRecords { try SyncEngine.pendingWork($0) }
+        var round = 0
+        var wrote = false
+        var lost = false
+        while !pending.isEmpty {
+            let before = outcome.sent
+            let stale = try push(pending, store, &outcome)
+            wrote = wrote || outcome.sent > before
+            if stale.isEmpty { break }
+            round += 1
+            guard round <= retries else {
+                throw SyncError.helper("\(stale.count) items kept changing on the server; try again")
+            }
+            let fetched = try client.fetch(stale)
+            try apply(fetched, removed: [], lost: [], remote: nil, store, &outcome, doubtful: false)
+            let found = Set(fetched.map(\.href))
+            let gone = stale.filter { !found.contains($0) }
+            if !gone.isEmpty {
+                lost = true
+                try store.changeItems { records in
+                    for href in gone { try SyncApplier(bases: [:], doubtful: false).resend(href, &records) }
+                }
+            }
+            pending = try store.readRecords { try SyncEngine.pendingWork($0) }
+        }
+        return (wrote, lost)
+    }
+
     /// Entries with something to send, and items no entry knows yet (made before the remote).
     static func pendingWork(_ records: some SyncRecords) throws -> [SyncEntry] {
         try records.pendingSyncEntries() + records.unsyncedItemIDs().map { SyncEntry(itemID: $0) }
@@ -65,16 +109,39 @@ public struct SyncEngine {
 
     // MARK: pull
 
-    func pull<S: ItemStore>(_ store: S, _ outcome: inout SyncOutcome) throws {
-        let found = try client.discover()
+    func pull<S: ItemStore>(_ store: S, _ found: CalDAVCollection, _ mode: PullMode, _ outcome: inout SyncOutcome) throws {
         let known = try store.readRecords { try $0.syncRemote() }
         let current = known.flatMap { $0.url == remoteURL ? $0 : nil }
-        if let current, let token = current.token, found.supportsSyncCollection, found.syncToken == token { return }
-        if let current, current.token == nil, let ctag = found.ctag, current.ctag == ctag { return }
+        if mode == .start, let current {
+            if let token = current.token, found.supportsSyncCollection, found.syncToken == token { return }
+            if current.token == nil, let ctag = found.ctag, current.ctag == ctag { return }
+        }
+        if mode == .settle, !found.supportsSyncCollection {
+            // The ctag read before our writes names a state without them. Forgotten, the next
+            // sync lists the collection, as it would have anyway (our writes changed the ctag).
+            try store.changeItems { records in
+                guard var remote = try records.syncRemote() else { return }
+                remote.ctag = nil
+                try records.setSyncRemote(remote)
+            }
+            return
+        }
         var versions: [RemoteVersion]
         var removed: [String] = []
+        var lost: [String] = []
         var token: String?
-        if found.supportsSyncCollection, let since = current?.token, let changes = try client.changes(since: since) {
+        // Whether the server's history since our token is known to be broken: then a member
+        // it lacks was lost there (sent again), not deleted by another client (deleted here),
+        // and our bases are no evidence of what the server last agreed to.
+        var doubtful = mode == .audit
+        var changes: RemoteChanges?
+        if mode != .audit, found.supportsSyncCollection, let since = current?.token {
+            changes = try client.changes(since: since)
+            // A token the server does not know: it lost the history that token named (a
+            // collection made anew, a restored backup) or let it expire.
+            if changes == nil { doubtful = true }
+        }
+        if let changes {
             (versions, removed, token) = (changes.changed, changes.removed, changes.token)
         } else {
             if found.supportsSyncCollection, let all = try client.changes(since: nil) {
@@ -84,7 +151,8 @@ public struct SyncEngine {
             }
             let present = Set(versions.map(\.href))
             let synced = current == nil ? [] : try store.readRecords { try $0.syncedEntries() }
-            removed = synced.compactMap { $0.href }.filter { !present.contains($0) }
+            let absent = synced.compactMap { $0.href }.filter { !present.contains($0) }
+            if doubtful { lost = absent } else { removed = absent }
         }
         let needed = try store.readRecords { records in
             try versions.filter { version in
@@ -98,27 +166,29 @@ public struct SyncEngine {
         let most = needed.count >= 200 && needed.count * 4 >= versions.count
         let fetched = most ? try client.fetchMost(needed) : try client.fetch(needed)
         var remote = current ?? SyncRemote(url: remoteURL)
-        remote.token = token ?? found.syncToken
-        remote.ctag = found.ctag
+        // After our writes the discovery's token and ctag are from before them: never kept then.
+        remote.token = token ?? (mode == .start ? found.syncToken : nil)
+        remote.ctag = mode == .start ? found.ctag : nil
         if known != nil, current == nil {
             // Another collection than the one the entries describe: start over with this one.
             try store.changeItems { try $0.setSyncRemote(nil) }
         }
-        try apply(fetched, removed: removed, remote: remote, store, &outcome, conflictsOnly: false)
+        try apply(fetched, removed: removed, lost: lost, remote: remote, store, &outcome, doubtful: doubtful)
     }
 
-    /// Applies fetched members and removals in transactions of `chunk`; the remote state
-    /// (token, ctag) lands with the last one, so a crash before it repeats the whole pull.
-    /// Members that meet a pending local change are merged in a journaled transaction of their
-    /// own, so `undo` brings back what a merge replaced and nothing else.
-    func apply<S: ItemStore>(_ items: [RemoteItem], removed: [String], remote: SyncRemote?, _ store: S,
-                             _ outcome: inout SyncOutcome, conflictsOnly: Bool) throws {
-        let (merging, bases) = try store.readRecords { records in try mergeCandidates(items, records) }
+    /// Applies fetched members, removals and members the server lost in transactions of
+    /// `chunk`; the remote state (token, ctag) lands with the last one, so a crash before it
+    /// repeats the whole pull. Members that meet a pending local change are merged in a
+    /// journaled transaction of their own, so `undo` brings back what a merge replaced and
+    /// nothing else; when `doubtful`, every member we knew is merged so, without a base.
+    func apply<S: ItemStore>(_ items: [RemoteItem], removed: [String], lost: [String], remote: SyncRemote?, _ store: S,
+                             _ outcome: inout SyncOutcome, doubtful: Bool) throws {
+        let (merging, bases) = try store.readRecords { records in try mergeCandidates(items, records, doubtful: doubtful) }
         let baseTexts = Array(Set(bases))
         let decoded = try decode(items.map(\.text) + baseTexts, hrefs: items.map(\.href))
         var baseItems: [String: TodoItem] = [:]
         for (text, item) in zip(baseTexts, decoded.dropFirst(items.count)) { baseItems[text] = item }
-        let applier = SyncApplier(bases: baseItems)
+        let applier = SyncApplier(bases: baseItems, doubtful: doubtful)
         let pairs = Array(zip(items, decoded.prefix(items.count)))
         var start = 0
         repeat {
@@ -139,6 +209,7 @@ public struct SyncEngine {
                     }
                     if last {
                         for href in removed { try applier.remove(href, &records, &local) }
+                        for href in lost { try applier.resend(href, &records) }
                         if let remote {
                             var kept = try records.syncRemote() ?? remote
                             kept.token = remote.token
@@ -152,14 +223,16 @@ public struct SyncEngine {
         } while start < pairs.count
     }
 
-    /// The hrefs whose local item has a change of its own (a merge, journaled), and the base
-    /// texts those merges compare against.
-    func mergeCandidates(_ items: [RemoteItem], _ records: some SyncRecords) throws -> (Set<String>, [String]) {
+    /// The hrefs whose local item has a change of its own, or may have (`doubtful`): a merge,
+    /// journaled; and the base texts those merges compare against.
+    func mergeCandidates(_ items: [RemoteItem], _ records: some SyncRecords, doubtful: Bool) throws -> (Set<String>, [String]) {
         var hrefs: Set<String> = []
         var bases: [String] = []
         for item in items {
             let entry = try records.syncEntry(href: item.href)
-            if let entry, entry.pending {
+            if doubtful, entry != nil {
+                hrefs.insert(item.href)
+            } else if let entry, entry.pending {
                 hrefs.insert(item.href)
                 if let base = entry.base { bases.append(base) }
             } else if entry == nil {

@@ -29,12 +29,9 @@ enum SyncRecorder {
             if reply.status != 404 { outcome.sent += 1 }
         case (_, 412):
             stale.append(href)
-        case (.put(_, _, let etag?), 404):
-            // Deleted there while edited here: the edit wins, created again.
-            var entry = plan.entry
-            entry.etag = nil
-            _ = etag
-            try records.putSyncEntry(entry)
+        case (.put(_, _, _?), 404):
+            // Gone there while edited here: like a 412, fetched; the engine sends again what
+            // the fetch cannot find (the edit wins).
             stale.append(href)
         default:
             let method = { if case .put = plan.write { return "PUT" } else { return "DELETE" } }()

@@ -77,6 +77,37 @@ public final class DAVServer: @unchecked Sendable {
         }
     }
 
+    /// Deletes the collection and everything in it (a user resetting a calendar), so that
+    /// `makeTaskCollection` can make it again, empty, at the same URL.
+    public func deleteCollection(_ name: String) throws {
+        let reply = try RawHTTP(port: port, authorization: authorization).send("DELETE", collectionPath(name), body: Data(),
+                                                                                headers: [:])
+        guard (200...299).contains(reply.status) else {
+            throw StartFailure(description: "DELETE \(name) on \(kind) answered \(reply.status)")
+        }
+    }
+
+    /// Where the server keeps its collections: copied aside, it is a backup `restore` puts back.
+    var storage: String { folder + (kind == .radicale ? "/collections" : "/data") }
+
+    /// Copies the server's storage to `backup` (made anew), the server stopped meanwhile so the
+    /// copy is one consistent state, then starts it again.
+    public func backUp(to backup: String) throws {
+        stop()
+        try? FileManager.default.removeItem(atPath: backup)
+        try FileManager.default.copyItem(atPath: storage, toPath: backup)
+        try restart()
+    }
+
+    /// Puts a backup's state back in place of the current one (a server restored to an older
+    /// state, its sync-token history with it).
+    public func restore(from backup: String) throws {
+        stop()
+        try FileManager.default.removeItem(atPath: storage)
+        try FileManager.default.copyItem(atPath: backup, toPath: storage)
+        try restart()
+    }
+
     public func stop() {
         if let process, process.isRunning {
             // The watchdog kills the server (Radicale ignores SIGTERM while a connection is open).
