@@ -82,10 +82,18 @@ struct PlistDocument: Codable {
         return try encoder.encode(self)
     }
 
+    /// Two items with one id (a hand merge, a file-sync conflict) are refused, not read: the
+    /// store keys items by id, so one would vanish at the next write. Not renumbered either:
+    /// undo entries and sync state name items by id, and no rule can tell which copy they mean.
     func todoItems(path: String) throws -> [TodoItem] {
-        try items.enumerated().map { index, item in
+        var firstIndex: [UUID: Int] = [:]
+        return try items.enumerated().map { index, item in
             guard let todo = item.todoItem else {
                 throw StoreError.notAStore(path: path, reason: "damaged: item \(index + 1) has an invalid field")
+            }
+            if let earlier = firstIndex.updateValue(index, forKey: todo.id) {
+                throw StoreError.notAStore(path: path, reason: "damaged: items \(earlier + 1) and \(index + 1) share the id "
+                    + "\(UUIDText.of(todo.id)); fix the file by hand, giving one a new id or removing it")
             }
             return todo
         }
