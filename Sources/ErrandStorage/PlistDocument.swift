@@ -55,6 +55,9 @@ struct PlistDocument: Codable {
         guard PlistSniffer.isXMLOrBinary(data) else {
             throw StoreError.notAStore(path: path, reason: "not a readable property list")
         }
+        guard PlistNesting.isWithinLimit(data) else {
+            throw StoreError.notAStore(path: path, reason: "nested more than \(PlistNesting.limit) deep")
+        }
         let header: Header
         do {
             header = try PropertyListDecoder().decode(Header.self, from: data)

@@ -72,4 +72,87 @@ import Testing
         #expect(message.contains("items 1 and 2 share the id \(shared.uuidString)"), "\(message)")
         #expect(try bytes(path) == before)
     }
+
+    // MARK: nesting (item 5)
+
+    static func nestedXML(_ depth: Int) -> Data {
+        Data(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n"
+            + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
+            + "\n</plist>\n").utf8)
+    }
+
+    /// Foundation's XML parser recursed once per level: 10,000 (150 KB) ended in SIGSEGV.
+    @Test(arguments: [65, 10_000, 200_000])
+    func aDeeplyNestedXMLStoreIsRefusedBeforeParsing(_ depth: Int) throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("deep.plist")
+        try Self.nestedXML(depth).write(to: URL(fileURLWithPath: path))
+        let before = try bytes(path)
+        let message = refusal(path) { _ = try StoreOpener.open(path: path, backend: .plist) }
+        #expect(message.contains("not an Errand store (nested more than 64 deep)"), "\(message)")
+        #expect(try bytes(path) == before)
+    }
+
+    @Test(arguments: [65, 10_000, 200_000])
+    func aDeeplyNestedXMLImportIsRefusedBeforeParsing(_ depth: Int) throws {
+        let message = refusal("deep.plist") {
+            _ = try ItemImporter.parse(Self.nestedXML(depth), path: "deep.plist", clock: Clock(), newID: UUID.init)
+        }
+        #expect(message == "deep.plist: a property list nested more than 64 deep")
+    }
+
+    /// At the limit the file is parsed and refused for what it holds; closing tags hidden in
+    /// comments and CDATA do not take a level back, and self-closed ones add none.
+    @Test func nestingIsCountedAsTheParserSeesIt() throws {
+        let atLimit = Self.nestedXML(64)
+        let message = refusal("f") { _ = try ItemImporter.parse(atLimit, path: "f", clock: Clock(), newID: UUID.init) }
+        #expect(!message.contains("nested"), "\(message)")
+        let hidden = "<?xml version=\"1.0\"?><plist version=\"1.0\">"
+            + String(repeating: "<array><!-- </array> --><string><![CDATA[</array>]]></string><array/><dict/>", count: 70)
+            + String(repeating: "</array>", count: 70) + "</plist>"
+        let deep = refusal("f") { _ = try ItemImporter.parse(Data(hidden.utf8), path: "f", clock: Clock(), newID: UUID.init) }
+        #expect(deep == "f: a property list nested more than 64 deep")
+        let wide = "<?xml version=\"1.0\"?><plist version=\"1.0\"><array>"
+            + String(repeating: "<dict><key>todo</key><array><array/></array></dict>", count: 1_000) + "</array></plist>"
+        let shallow = refusal("f") { _ = try ItemImporter.parse(Data(wide.utf8), path: "f", clock: Clock(), newID: UUID.init) }
+        #expect(!shallow.contains("nested"), "\(shallow)")
+    }
+
+    /// A binary plist nests through object references: 100,000 arrays each holding the next,
+    /// in 700 KB. Its decoder reads objects lazily, as deep as the type asks, so no check is
+    /// needed; this holds it to that.
+    static func nestedBinary(_ depth: Int, cycle: Bool = false) -> Data {
+        var out = Data("bplist00".utf8)
+        var offsets: [Int] = []
+        func be(_ value: Int, _ width: Int) -> [UInt8] { (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        for index in 0..<depth {
+            offsets.append(out.count)
+            if index == depth - 1, !cycle {
+                out.append(0xA0)
+            } else {
+                out.append(0xA1)
+                out.append(contentsOf: be(cycle && index == depth - 1 ? 0 : index + 1, 4))
+            }
+        }
+        let table = out.count
+        for offset in offsets { out.append(contentsOf: be(offset, 4)) }
+        out.append(contentsOf: [0, 0, 0, 0, 0, 0, 4, 4])
+        out.append(contentsOf: be(depth, 8) + be(0, 8) + be(table, 8))
+        return out
+    }
+
+    @Test(arguments: [(100_000, false), (1, true), (3, true)])
+    func aDeeplyNestedOrCyclicBinaryPlistIsRefusedInOneLine(_ depth: Int, _ cycle: Bool) throws {
+        let data = Self.nestedBinary(depth, cycle: cycle)
+        let imported = refusal("deep.plist") {
+            _ = try ItemImporter.parse(data, path: "deep.plist", clock: Clock(), newID: UUID.init)
+        }
+        #expect(imported == "deep.plist: item 1 is not a dictionary")
+        let dir = TemporaryDirectory()
+        let path = dir.file("deep.plist")
+        try data.write(to: URL(fileURLWithPath: path))
+        let message = refusal(path) { _ = try StoreOpener.open(path: path, backend: .plist) }
+        #expect(message.contains("not an Errand store"), "\(message)")
+        #expect(try bytes(path) == data)
+    }
 }

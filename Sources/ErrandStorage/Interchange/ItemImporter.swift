@@ -18,6 +18,9 @@ public enum ItemImporter {
     /// under AddressSanitizer) on a binary plist holding a malformed set, found by FuzzImport.
     public static func parse(_ data: Data, path: String, clock: Clock, newID: () -> UUID) throws -> Parsed {
         guard PlistSniffer.isXMLOrBinary(data) else { throw StoreError.badFile(path: path, reason: "not a property list") }
+        guard PlistNesting.isWithinLimit(data) else {
+            throw StoreError.badFile(path: path, reason: "a property list nested more than \(PlistNesting.limit) deep")
+        }
         let probes = try decode([Probe].self, data, path: path)
         guard let first = probes.first else { return Parsed(format: .weekApp, items: []) }
         let format: ImportFormat = first.titleKey != nil ? .bookApp : .weekApp
