@@ -155,4 +155,47 @@ import Testing
         #expect(message.contains("not an Errand store"), "\(message)")
         #expect(try bytes(path) == data)
     }
+
+    // MARK: SQLite's user_version (item 6)
+
+    func sqliteStore(_ dir: TemporaryDirectory) throws -> String {
+        let path = dir.file("store.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        _ = try store.add(TodoItem(id: UUID(), title: "kept", due: day(), created: Date()))
+        store.close()
+        #expect(try SQLiteCLI.run(path, "PRAGMA wal_checkpoint(TRUNCATE);") == 0)
+        return path
+    }
+
+    /// One byte flipped at offset 60 (user_version, big-endian) made the version negative, and
+    /// the migration list was indexed with it: SIGILL.
+    @Test(arguments: [UInt8(0xFF), 0x80])
+    func aNegativeSchemaVersionIsRefused(_ flipped: UInt8) throws {
+        let dir = TemporaryDirectory()
+        let path = try sqliteStore(dir)
+        var data = try bytes(path)
+        try #require(data.count > 64)
+        data[data.startIndex + 60] = flipped
+        try data.write(to: URL(fileURLWithPath: path))
+        let message = refusal(path) { _ = try StoreOpener.open(path: path, backend: .sqlite) }
+        let version = Int32(bitPattern: UInt32(flipped) << 24 | UInt32(Self.schemaVersion))
+        #expect(message.contains("not an Errand store (damaged: schema version \(version) is not one Errand writes)"),
+                "\(message)")
+        #expect(try bytes(path) == data)
+    }
+
+    /// Tables already at the current schema under an older user_version: the migration failed
+    /// with SQLite's own words (`table item already exists`). Refused in one line naming the
+    /// version it claims, the transaction rolled back.
+    @Test(arguments: 0..<HostileStoreFileTests.schemaVersion)
+    func tablesThatDoNotMatchTheirVersionAreRefused(_ version: Int) throws {
+        let dir = TemporaryDirectory()
+        let path = try sqliteStore(dir)
+        #expect(try SQLiteCLI.run(path, "PRAGMA user_version = \(version);") == 0)
+        let before = try bytes(path)
+        let message = refusal(path) { _ = try StoreOpener.open(path: path, backend: .sqlite) }
+        #expect(message.contains("not an Errand store (damaged: its tables do not match the schema version \(version) it claims"),
+                "\(message)")
+        #expect(try bytes(path) == before)
+    }
 }
