@@ -198,4 +198,93 @@ import Testing
                 "\(message)")
         #expect(try bytes(path) == before)
     }
+
+    // MARK: counters at their largest (item 7)
+
+    /// `list` worked and the first write trapped on revision + 1.
+    @Test func aRevisionAtItsLargestRefusesTheWrite() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("s.plist")
+        let id = UUID()
+        try write(document([entry(id, "kept")], revision: Int.max), to: path)
+        let before = try bytes(path)
+        let store = try StoreOpener.open(path: path, backend: .plist)
+        #expect(try store.allItems().map(\.id) == [id])
+        let message = refusal(path) { _ = try store.add(TodoItem(id: UUID(), title: "new", due: day(), created: Date())) }
+        #expect(message.contains("revision is at its largest (\(Int.max))"), "\(message)")
+        #expect(message.hasSuffix("nothing was changed"), "\(message)")
+        #expect(try bytes(path) == before)
+        #expect(try store.allItems().map(\.id) == [id])
+    }
+
+    /// The same in a batch (a script): refused when the batch is written, and what the batch did
+    /// in memory is forgotten.
+    @Test func aRevisionAtItsLargestRefusesABatch() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("s.plist")
+        let id = UUID()
+        try write(document([entry(id, "kept")], revision: Int.max), to: path)
+        let before = try bytes(path)
+        let store = try StoreOpener.open(path: path, backend: .plist)
+        try store.beginBatch()
+        _ = try store.add(TodoItem(id: UUID(), title: "new", due: day(), created: Date()))
+        let message = refusal(path) { try store.endBatch(commit: true) }
+        #expect(message.contains("revision is at its largest"), "\(message)")
+        #expect(try bytes(path) == before)
+        #expect(try store.allItems().map(\.id) == [id])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aSequenceAtItsLargestRefusesTheChange(_ backend: Backend) throws {
+        for batched in [false, true] {
+            let dir = TemporaryDirectory()
+            let path = dir.file(backend.fileName)
+            let kept = TodoItem(id: UUID(), title: "kept", due: day(), created: Date(timeIntervalSince1970: 1_790_000_000))
+            switch backend {
+            case .plist:
+                try write(document([entry(kept.id, "kept", sequence: Int64.max)]), to: path)
+            case .sqlite:
+                let store = try StoreOpener.open(path: path, backend: .sqlite)
+                _ = try store.add(kept)
+                store.close()
+                #expect(try SQLiteCLI.run(path, "UPDATE meta SET value = 9223372036854775807 WHERE key = 'last_seq';") == 0)
+            }
+            let before = try bytes(path)
+            let store = try StoreOpener.open(path: path, backend: backend)
+            let message = refusal(path) {
+                if batched { try store.beginBatch() }
+                defer { if batched { try? store.endBatch(commit: true) } }
+                _ = try store.add(TodoItem(id: UUID(), title: "new", due: day(), created: Date()))
+            }
+            #expect(message.contains("at its largest (\(Int64.max))") || message.contains("are at their largest (\(Int64.max))"),
+                    "\(batched) \(message)")
+            store.close()
+            #expect(try bytes(path) == before, "\(batched)")
+        }
+    }
+
+    /// A plist journal whose last entry is numbered Int64.max: the next journaled change trapped.
+    @Test func aJournalNumberAtItsLargestRefusesTheChange() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("s.plist")
+        let store = try StoreOpener.open(path: path, backend: .plist)
+        try store.journaling("create", at: Date()) {
+            _ = try store.add(TodoItem(id: UUID(), title: "first", due: day(), created: Date()))
+        }
+        var plist = try #require(try PropertyListSerialization.propertyList(from: bytes(path), format: nil) as? [String: Any])
+        var journal = try #require(plist["journal"] as? [[String: Any]])
+        journal[0]["id"] = Int64.max
+        plist["journal"] = journal
+        try write(plist, to: path)
+        let before = try bytes(path)
+        let reopened = try StoreOpener.open(path: path, backend: .plist)
+        let message = refusal(path) {
+            try reopened.journaling("create", at: Date()) {
+                _ = try reopened.add(TodoItem(id: UUID(), title: "second", due: day(), created: Date()))
+            }
+        }
+        #expect(message.contains("journal's last entry number is at its largest (\(Int64.max))"), "\(message)")
+        #expect(try bytes(path) == before)
+        #expect(try reopened.allItems().map(\.title) == ["first"])
+    }
 }
