@@ -102,8 +102,8 @@ public final class SQLiteItemStore: ItemStore {
         let s = try db.statement("SELECT total(open), total(total) FROM day_count")
         defer { s.reset() }
         guard try s.step() else { return ItemCounts(toDo: 0, done: 0) }
-        let open = Int(s.double(0)), all = Int(s.double(1))
-        return ItemCounts(toDo: max(0, open), done: max(0, all - open))
+        let open = s.tally(0)
+        return ItemCounts(toDo: open, done: SQLiteStatement.tally(s.double(1) - Double(open)))
     }
 
     public func item(id: UUID) throws -> TodoItem? {
@@ -163,7 +163,7 @@ public final class SQLiteItemStore: ItemStore {
         let s = try db.statement("SELECT total(open) FROM day_count WHERE due < ?1")
         s.bind(1, day.dayNumber)
         defer { s.reset() }
-        return try s.step() ? max(0, Int(s.double(0))) : 0
+        return try s.step() ? s.tally(0) : 0
     }
 
     public func overdueItems(before day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {

@@ -287,4 +287,14 @@ import Testing
         #expect(try bytes(path) == before)
         #expect(try reopened.allItems().map(\.title) == ["first"])
     }
+
+    /// The day tallies are summed as reals: a hand-edited huge one trapped in Int(_:).
+    @Test func hugeDayTalliesDoNotTrap() throws {
+        let dir = TemporaryDirectory()
+        let path = try sqliteStore(dir)
+        #expect(try SQLiteCLI.run(path, "UPDATE day_count SET open = 1e300, total = -1e300;") == 0)
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        #expect(try store.counts() == ItemCounts(toDo: Int.max, done: 0))
+        #expect(try store.overdueCount(before: day().adding(days: 1)) == Int.max)
+    }
 }
