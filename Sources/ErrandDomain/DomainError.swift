@@ -16,6 +16,9 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
     case dateOutOfRange(String)
     case tooLong(field: String, limit: Int)
     case controlCharacters(field: String)
+    /// The last sequence number (read from a store) is Int64.max, so no item can follow it.
+    /// Stores name their file and say this in their own words (PlistItemStore).
+    case sequenceExhausted
 
     public var description: String {
         switch self {
@@ -43,6 +46,8 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the \(field) contains control characters (such as escape or NUL); type plain text"
         case let .tooLong(field, limit):
             return "the \(field) is too long: at most \(limit) characters"
+        case .sequenceExhausted:
+            return "the items' sequence numbers are at their largest (\(Int64.max)); nothing was changed"
         case let .invalidDate(text):
             let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
             return "cannot read the date \"\(shown)\": try YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +3d, +2w or dec 1"

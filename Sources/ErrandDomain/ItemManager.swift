@@ -98,9 +98,12 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
 
     public func hasOpenItem(withEntry key: EntryKey) -> Bool { openEntries[key] != nil }
 
-    public mutating func nextSequence() -> Int64 {
-        lastSequence += 1
-        return lastSequence
+    /// `lastSequence` comes from the items read, so a hand-edited file can put it at Int64.max.
+    public mutating func nextSequence() throws(DomainError) -> Int64 {
+        let (next, overflow) = lastSequence.addingReportingOverflow(1)
+        if overflow { throw DomainError.sequenceExhausted }
+        lastSequence = next
+        return next
     }
 
     public mutating func insert(_ item: TodoItem) { put(item) }

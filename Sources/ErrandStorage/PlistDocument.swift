@@ -56,6 +56,9 @@ struct PlistDocument: Codable {
         guard PlistSniffer.isXMLOrBinary(data) else {
             throw StoreError.notAStore(path: path, reason: "not a readable property list")
         }
+        guard PlistNesting.isWithinLimit(data) else {
+            throw StoreError.notAStore(path: path, reason: "nested more than \(PlistNesting.limit) deep")
+        }
         let header: Header
         do {
             header = try PropertyListDecoder().decode(Header.self, from: data)
@@ -84,11 +87,19 @@ struct PlistDocument: Codable {
     }
 
     /// The items, and the entries read as damaged by id as the file holds them (one pass).
+    /// Two items with one id (a hand merge, a file-sync conflict) are refused, not read: the
+    /// store keys items by id, so one would vanish at the next write. Not renumbered either:
+    /// undo entries and sync state name items by id, and no rule can tell which copy they mean.
     func todoItems(path: String) throws -> (items: [TodoItem], damaged: [UUID: PlistItem]) {
         var damaged: [UUID: PlistItem] = [:]
+        var firstIndex: [UUID: Int] = [:]
         let todos = try items.enumerated().map { index, entry in
             guard let todo = entry.todoItem else {
                 throw StoreError.notAStore(path: path, reason: "damaged: item \(index + 1) has an invalid field")
+            }
+            if let earlier = firstIndex.updateValue(index, forKey: todo.id) {
+                throw StoreError.notAStore(path: path, reason: "damaged: items \(earlier + 1) and \(index + 1) share the id "
+                    + "\(UUIDText.of(todo.id)); fix the file by hand, giving one a new id or removing it")
             }
             if todo.damage != nil { damaged[todo.id] = entry }
             return todo

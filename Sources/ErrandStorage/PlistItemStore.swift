@@ -229,7 +229,13 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             try refresh()
             return
         }
-        try write(items: manager, catalogue: cachedCatalogue, journal: journal)
+        do {
+            try write(items: manager, catalogue: cachedCatalogue, journal: journal)
+        } catch {
+            // Memory holds what was not written: the next read must take the file as it is.
+            fingerprint = nil
+            throw error
+        }
     }
 
     private struct Batch {
@@ -241,8 +247,9 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     /// Applies `body` to the freshest copy of the items under the lock and writes the result.
     public func changeItems<T>(_ body: (inout JournalRecorder<ItemManager>) throws -> T) throws -> T {
         try changeAll { items, _, journal in
+            if journalContext != nil { _ = try journal.nextID(path: path) }
             let (result, changes) = try Self.recording(&items, body)
-            journal.append(changes, context: journalContext)
+            try journal.append(changes, context: journalContext, path: path)
             return result
         }
     }
@@ -270,7 +277,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             // In place: a copy per change made a 100,000-line script quadratic. Safe because
             // every rule (ItemRecords+Rules) checks before it changes anything, so a refused
             // change leaves the items as they were.
-            let result = try body(&manager, &cachedCatalogue, &journal)
+            let result = try namingTheFile { try body(&manager, &cachedCatalogue, &journal) }
             batch?.dirty = true
             return result
         }
@@ -279,15 +286,30 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             var copy = manager
             var catalogueCopy = cachedCatalogue
             var journalCopy = journal
-            let result = try body(&copy, &catalogueCopy, &journalCopy)
+            let result = try namingTheFile { try body(&copy, &catalogueCopy, &journalCopy) }
             try write(items: copy, catalogue: catalogueCopy, journal: journalCopy)
             return result
         }
     }
 
+    /// The domain cannot name the file whose numbers ran out; the store can.
+    private func namingTheFile<T>(_ run: () throws -> T) throws -> T {
+        do {
+            return try run()
+        } catch DomainError.sequenceExhausted {
+            throw StoreError.io(path: path, reason: "the items' sequence numbers are at their largest (\(Int64.max)); "
+                + "lower them by hand")
+        }
+    }
+
     /// Writes a new version of the file (the lock must be held) and makes it the one we hold.
     private func write(items: ItemManager, catalogue: Catalogue?, journal: PlistJournal) throws {
-        let document = PlistDocument(revision: revision + 1, items: items.allInSections, catalogue: catalogue,
+        // The revision comes from the file: a hand-edited Int.max must refuse, not trap.
+        let (next, overflow) = revision.addingReportingOverflow(1)
+        if overflow {
+            throw StoreError.io(path: path, reason: "the store's revision is at its largest (\(revision)); lower it by hand")
+        }
+        let document = PlistDocument(revision: next, items: items.allInSections, catalogue: catalogue,
                                      journal: journal, places: cachedPlaces, ledger: items.ledger,
                                      damaged: damagedEntries)
         let data: Data

@@ -26,13 +26,26 @@ struct PlistJournal: Codable {
     }
 
     /// A new change ends what redo could apply; the journal keeps its newest entries.
-    mutating func append(_ changes: [ItemChange], context: JournalContext?) {
+    mutating func append(_ changes: [ItemChange], context: JournalContext?, path: String) throws {
         guard let context, !changes.isEmpty else { return }
+        let id = try nextID(path: path)
         entries.removeAll(where: \.undone)
-        let id = (entries.last?.id ?? 0) + 1
         entries.append(Entry(id: id, time: context.time, command: context.command, undone: false,
                              changes: changes.map(StoredChange.init)))
         if entries.count > JournalEntry.capacity { entries.removeFirst(entries.count - JournalEntry.capacity) }
+    }
+
+    /// The id the next entry gets. The last one comes from the file: a hand-edited Int64.max
+    /// refuses the change in one line instead of trapping. A batch asks before the change
+    /// runs, since it changes its items in place.
+    func nextID(path: String) throws -> Int64 {
+        let last = entries.last(where: { !$0.undone })?.id ?? 0
+        let (id, overflow) = last.addingReportingOverflow(1)
+        if overflow {
+            throw StoreError.io(path: path, reason: "the undo journal's last entry number is at its largest (\(last)); "
+                + "lower it by hand")
+        }
+        return id
     }
 
     mutating func mark(_ id: Int64, undone: Bool) {

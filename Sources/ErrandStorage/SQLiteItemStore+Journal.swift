@@ -44,8 +44,12 @@ extension SQLiteItemStore {
         guard try insert.step() else { throw StoreError.sqlite(path: path, reason: "the undo journal refused an entry") }
         let id = insert.int(0)
         insert.reset()
+        // A hand-edited journal can hold ids near Int64.min, where the subtraction would trap;
+        // there no id lies below the cut, so nothing is pruned.
+        let (cut, overflow) = id.subtractingReportingOverflow(Int64(JournalEntry.capacity))
+        guard !overflow else { return }
         let prune = try db.statement("DELETE FROM journal WHERE id <= ?1")
-        prune.bind(1, id - Int64(JournalEntry.capacity))
+        prune.bind(1, cut)
         try prune.run()
     }
 

@@ -102,8 +102,8 @@ public final class SQLiteItemStore: ItemStore {
         let s = try db.statement("SELECT total(open), total(total) FROM day_count")
         defer { s.reset() }
         guard try s.step() else { return ItemCounts(toDo: 0, done: 0) }
-        let open = Int(s.double(0)), all = Int(s.double(1))
-        return ItemCounts(toDo: max(0, open), done: max(0, all - open))
+        let open = s.tally(0)
+        return ItemCounts(toDo: open, done: SQLiteStatement.tally(s.double(1) - Double(open)))
     }
 
     public func item(id: UUID) throws -> TodoItem? {
@@ -163,7 +163,7 @@ public final class SQLiteItemStore: ItemStore {
         let s = try db.statement("SELECT total(open) FROM day_count WHERE due < ?1")
         s.bind(1, day.dayNumber)
         defer { s.reset() }
-        return try s.step() ? max(0, Int(s.double(0))) : 0
+        return try s.step() ? s.tally(0) : 0
     }
 
     public func overdueItems(before day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
@@ -249,17 +249,30 @@ public final class SQLiteItemStore: ItemStore {
         try s.run()
     }
 
+    /// The counter comes from the file, so a hand-edited Int64.max must refuse the change:
+    /// Swift's + traps on it, and SQLite's turns it into a real that stays there.
     func nextSequence() throws -> Int64 {
         if db.inBatch {
-            let next = try (batchSequence ?? db.scalar("SELECT value FROM meta WHERE key = 'last_seq'")) + 1
+            let last = try batchSequence ?? db.scalar("SELECT value FROM meta WHERE key = 'last_seq'")
+            let (next, overflow) = last.addingReportingOverflow(1)
+            if overflow { throw sequenceExhausted }
             batchSequence = next
             return next
         }
-        let s = try db.statement("UPDATE meta SET value = value + 1 WHERE key = 'last_seq' RETURNING value")
-        guard try s.step() else { throw StoreError.sqlite(path: path, reason: "the sequence counter is missing") }
+        let s = try db.statement("""
+            UPDATE meta SET value = value + 1 WHERE key = 'last_seq' AND value < 9223372036854775807 RETURNING value
+            """)
+        guard try s.step() else {
+            guard try db.scalar("SELECT count(*) FROM meta WHERE key = 'last_seq'") == 0 else { throw sequenceExhausted }
+            throw StoreError.sqlite(path: path, reason: "the sequence counter is missing")
+        }
         let value = s.int(0)
         s.reset()
         return value
+    }
+
+    private var sequenceExhausted: StoreError {
+        .io(path: path, reason: "the sequence counter is at its largest (\(Int64.max)) or not a number; lower it by hand")
     }
 
     func rows(_ sql: String, bind: (SQLiteStatement) -> Void = { _ in }) throws -> [TodoItem] {

@@ -276,6 +276,11 @@ enum SQLiteSchema {
         if version > currentVersion {
             throw StoreError.newerSchema(path: db.path, found: version, supported: currentVersion)
         }
+        // user_version is a signed 32-bit field: one flipped top bit made it negative, and
+        // migrate indexed its list with it (SIGILL).
+        if version < 0 {
+            throw StoreError.notAStore(path: db.path, reason: "damaged: schema version \(version) is not one Errand writes")
+        }
     }
 
     /// Gives each title stored un-normalised its NFC form as its equal-item key. Only a
@@ -301,13 +306,23 @@ enum SQLiteSchema {
         // Nothing to do must write nothing: opening a store should not touch the file.
         guard Int(try db.scalar("PRAGMA user_version")) < currentVersion else { return }
         try db.writeTransaction {
-            var version = Int(try db.scalar("PRAGMA user_version"))
-            while version < currentVersion {
-                try db.execute(migrations[version])
-                version += 1
-                if version == 5 { try keyLegacyTitles(db) }
+            let start = Int(try db.scalar("PRAGMA user_version"))
+            guard start >= 0 else {
+                throw StoreError.notAStore(path: db.path, reason: "damaged: schema version \(start) is not one Errand writes")
             }
-            try db.execute("PRAGMA user_version = \(version)")
+            for (version, migration) in migrations.enumerated() where version >= start {
+                do {
+                    try db.execute(migration)
+                    if version + 1 == 5 { try keyLegacyTitles(db) }
+                } catch let StoreError.sqlite(_, reason) {
+                    // The tables are not those of the version the file claims (a hand-set
+                    // user_version, say): SQLite's own words alone would not say so. Thrown
+                    // inside the transaction, so nothing of the migration stays.
+                    throw StoreError.notAStore(path: db.path, reason: "damaged: its tables do not match the schema "
+                        + "version \(start) it claims: \(reason)")
+                }
+            }
+            try db.execute("PRAGMA user_version = \(currentVersion)")
             try db.execute("PRAGMA application_id = \(applicationID)")
         }
     }

@@ -66,6 +66,16 @@ final class SQLiteStatement {
 
     func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
     func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
+    /// A count summed from a table (total() is a real): a hand-edited row can make it huge,
+    /// negative or NaN, where Int(_:) traps, so it is kept within 0...Int.max.
+    func tally(_ column: Int32) -> Int { Self.tally(double(column)) }
+
+    static func tally(_ value: Double) -> Int {
+        guard value > 0 else { return 0 }
+        return Int(exactly: value.rounded(.down)) ?? (value >= Double(Int.max) ? Int.max : 0)
+    }
+
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
     func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
     func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }

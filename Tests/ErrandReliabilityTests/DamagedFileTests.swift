@@ -101,4 +101,24 @@ import Testing
         #expect(err.contains(path))
         #expect(try bytes(path) == Data(half))
     }
+
+    /// A 150 KB XML plist nested 10,000 deep ended both commands in SIGSEGV (issue 28): the
+    /// parser recursed once per level. One line each now, the file unchanged.
+    @Test func aDeeplyNestedPlistIsRefusedAsAStoreAndAsAnImport() throws {
+        let executable = try #require(ChildProcess.executable)
+        let deep = dir + "/deep.plist"
+        let nested = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">"
+            + String(repeating: "<array>", count: 10_000) + String(repeating: "</array>", count: 10_000) + "</plist>\n"
+        try Data(nested.utf8).write(to: URL(fileURLWithPath: deep))
+        let before = try bytes(deep)
+        let (opened, _, openError) = try Self.run([executable, "--store", deep, "-c", "list"])
+        #expect(opened == 3, "\(openError)")
+        #expect(openError == "errand: \(deep): not an Errand store (nested more than 64 deep); the file was left untouched\n")
+        let store = try populated("s.sqlite", items: 1)
+        let (imported, _, importError) = try Self.run([executable, "--store", store, "-c", "import \(deep)"])
+        #expect(imported == 1, "\(importError)")
+        #expect(importError.split(separator: "\n").count == 1)
+        #expect(importError.contains("\(deep): a property list nested more than 64 deep"), "\(importError)")
+        #expect(try bytes(deep) == before)
+    }
 }

@@ -25,6 +25,9 @@ public enum ItemImporter {
             throw StoreError.badFile(path: path, reason: "not a property list" + (path.lowercased().hasSuffix(".plist")
                 ? "" : " or an Errand JSON export"))
         }
+        guard PlistNesting.isWithinLimit(data) else {
+            throw StoreError.badFile(path: path, reason: "a property list nested more than \(PlistNesting.limit) deep")
+        }
         let probes = try decode([Probe].self, data, path: path)
         guard let first = probes.first else { return Parsed(format: .weekApp, items: []) }
         if first.titleKey != nil { return Parsed(format: .bookApp, items: try bookAppItems(data, path: path, clock: clock, newID: newID)) }
