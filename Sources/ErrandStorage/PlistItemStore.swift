@@ -70,7 +70,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
 
     public func matching(_ query: SearchQuery, offset: Int, limit: Int) throws -> [TodoItem] {
         try refresh()
-        return PageWindow(offset: offset, limit: limit).slice(manager.allInSections.filter(query.matches))
+        return PageWindow(offset: offset, limit: limit).slice(manager.agenda.filter(query.matches))
     }
 
     public func agenda(offset: Int, limit: Int) throws -> [TodoItem] {

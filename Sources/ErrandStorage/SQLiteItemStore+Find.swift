@@ -2,7 +2,8 @@ import ErrandDomain
 import FoundationEssentials
 
 /// `find`: the full-text index (item_text) says which rows hold the words, once per query and
-/// store state; the page is then read in list order. Few rows found: they are read by rowid
+/// store state; the page is then read in `list`'s order (To do by due day and time, then Done
+/// as checked). Few rows found: they are read by rowid
 /// and sorted. Many (a word in a twentieth of 1,000,000 titles: 50,000 rows): the list order's
 /// covering index is walked and the rows found are kept until the page is full, which stops
 /// after a few hundred index entries where sorting would read all of them. Handing SQLite the
@@ -11,10 +12,18 @@ import FoundationEssentials
 extension SQLiteItemStore {
     static let matchingSQL = """
         SELECT \(columns) FROM item WHERE id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1)
-        ORDER BY done, seq LIMIT ?2 OFFSET ?3
+        ORDER BY done, CASE done WHEN 0 THEN due END, CASE done WHEN 0 THEN due_time IS NULL END,
+        CASE done WHEN 0 THEN due_time END, seq LIMIT ?2 OFFSET ?3
         """
-    /// The list order, as row ids only: item_done_seq covers it.
-    static let listOrderSQL = "SELECT id FROM item INDEXED BY item_done_seq ORDER BY done, seq"
+    /// The list order, as row ids with their section, walked one section after the other
+    /// through covering indexes: To do along item_day_order (its Done entries skipped:
+    /// item_todo_order holds no `done`, so it would read the table for every entry), then
+    /// Done along item_done_seq.
+    static let listOrderSQL = [
+        (sql: "SELECT id, done FROM item INDEXED BY item_day_order ORDER BY due, done, due_time IS NULL, due_time, seq",
+         done: false),
+        (sql: "SELECT id, done FROM item INDEXED BY item_done_seq WHERE done = 1 ORDER BY seq", done: true),
+    ]
     static let manyMatches = 2_000
 
     public func matchCount(_ query: SearchQuery) throws -> Int {
@@ -30,14 +39,16 @@ extension SQLiteItemStore {
                 $0.bind(window, limit: 2, offset: 3)
             }
         }
-        let walk = try db.statement(Self.listOrderSQL)
-        defer { walk.reset() }
         var skipped = 0
         var page: [Int64] = []
-        while page.count < window.limit, try walk.step() {
-            let id = walk.int(0)
-            guard found.contains(id) else { continue }
-            if skipped < window.offset { skipped += 1 } else { page.append(id) }
+        for section in Self.listOrderSQL where page.count < window.limit {
+            let walk = try db.statement(section.sql)
+            defer { walk.reset() }
+            while page.count < window.limit, try walk.step() {
+                let id = walk.int(0)
+                guard (walk.int(1) != 0) == section.done, found.contains(id) else { continue }
+                if skipped < window.offset { skipped += 1 } else { page.append(id) }
+            }
         }
         let byRowid = try db.statement("SELECT \(Self.columns) FROM item WHERE id = ?1")
         return try page.compactMap { rowid in

@@ -50,7 +50,17 @@ import Testing
             $0.stacks[.view] = [.week(start: today)]
             $0.listing = (0..<7).map { .day(today.adding(days: $0)) }
         }
-        t.send("back", ["error: back: already at the first screen of the view tab"], succeeds: false)
+        // From a tab's first screen, back goes to the tab you came from (the create before
+        // `view`, and before that the view the shell started on), as the apps' navigation does.
+        t.send("back", ["Create: create TITLE [--date DATE] [--at PLACE] [--coords LAT,LON] [--notes TEXT]"]) {
+            $0.tab = .create
+            $0.tabTrail = [.view]
+        }
+        t.send("back", ["View: 7 days from Sun Nov 29 2026"] + weekLines(counts: [0, 2, 0, 0, 0, 0, 0])) {
+            $0.tab = .view
+            $0.tabTrail = []
+        }
+        t.send("back", ["error: back: already at the first screen"], succeeds: false)
     }
 
     @Test func checkUncheckSwipeAndUndoKeepNumbersHonest() throws {
@@ -243,7 +253,8 @@ import Testing
 
     @Test func errorsAreOneLineAndSayWhatIsValid() throws {
         let t = try ShellTester()
-        t.send("open 1", ["error: open: nothing is listed yet: view, list or day DATE first"], succeeds: false)
+        // A fresh shell's rows are the week its prompt names (issue 27, 11).
+        t.send("open 9", ["error: open: no row \"9\": choose a number from 1 to 7"], succeeds: false)
         t.send("undo", ["error: undo: nothing to undo"], succeeds: false)
         t.given("view")
         t.send("open 8", ["error: open: no row \"8\": choose a number from 1 to 7"], succeeds: false)
@@ -352,7 +363,7 @@ import Testing
         let t = try ShellTester()
         t.send("help swipe", ["usage: swipe N...", "delete rows, as swiping left did",
                               "Several rows are deleted together, or none if one changed since it was listed.",
-                              "also: delete, rm", "  N  row numbers of the last listing: 1 3 5, 2-4"])
+                              "also: delete, rm", "  N  row numbers of the last listing: 1 3 5, 1,2, 2-4"])
         t.given("help")
         // One line a command, wrapped (never cut) where a summary is longer than the width.
         #expect(t.sink.all.count >= CommandTable.standard.specs.count + 2)

@@ -23,7 +23,9 @@ import Testing
         try store.endBatch(commit: true)
         let checked = try store.setDone(true, listed: [added[4], added[0], added[3_000 - 2]])
         let query = try #require(SearchQuery("COMMON"))
+        // In `list`'s order: To do by due day (then as added), Done as checked.
         let open = added.filter { $0.title.hasPrefix("common") && !checked.map(\.id).contains($0.id) }
+            .sorted { ($0.due?.dayNumber ?? 0, $0.sequence) < ($1.due?.dayNumber ?? 0, $1.sequence) }
         let expected = open.map(\.id) + checked.filter { $0.title.hasPrefix("common") }.map(\.id)
         #expect(try store.matchCount(query) == 2_500)
         var pages: [UUID] = []
@@ -32,11 +34,12 @@ import Testing
         }
         #expect(pages == expected)
 
-        // Another handle adds one; this one's next search sees it, at the end of To do.
+        // Another handle adds one; this one's next search sees it, at the end of its day.
         let other = try backend.open(dir)
         let late = try other.add(TodoItem(id: UUID(), title: "common late", due: day, created: Date()))
         #expect(try store.matchCount(query) == 2_501)
-        #expect(try store.matching(query, offset: open.count, limit: 1).map(\.id) == [late.id])
+        let sameDay = open.filter { $0.due == day }.count
+        #expect(try store.matching(query, offset: sameDay, limit: 1).map(\.id) == [late.id])
         // And a change here: deleted, it is found no more.
         _ = try store.delete(id: late.id, expecting: nil)
         #expect(try store.matchCount(query) == 2_500)

@@ -38,13 +38,15 @@ public struct ParseContext {
         case let .item(item): return item
         case .day, .overdue, .undated: throw .usage("\(command): the rows listed are days: open one first")
         case .ad: throw .usage("\(command): ads cannot be changed here, only opened")
+        case .category: throw .usage("\(command): the rows listed are categories: open one to see its ads")
         }
     }
 
     /// `1 3 5`, `2-4` and mixes, resolved against the last listing: every row must be an item;
     /// a row named twice counts once.
     func items(_ text: String, command: String) throws(ShellError) -> [TodoItem] {
-        let words = text.split(separator: " ")
+        // `1,2` and `1, 3`, and a `;` typed at the end out of SQL habit, separate rows too.
+        let words = text.split { $0 == " " || $0 == "," || $0 == ";" }
         // Nothing but spaces is no row at all, and is named as such.
         if words.isEmpty { _ = try row(text, command: command) }
         var numbers: [Int] = []
@@ -75,8 +77,11 @@ public struct ParseContext {
 
     /// Whether a word can be a row or a range of rows (`3`, `2-4`), before it is checked.
     static func looksLikeRows(_ word: String) -> Bool {
-        !word.isEmpty && word.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
-            && word.first != "-" && word.filter({ $0 == "-" }).count <= 1
+        let parts = word.split { $0 == "," || $0 == ";" }
+        return !parts.isEmpty && parts.allSatisfy { part in
+            part.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
+                && part.first != "-" && part.filter({ $0 == "-" }).count <= 1
+        }
     }
 
     /// A category name as the catalogue spells it (case and accents do not matter when typed).
@@ -89,6 +94,10 @@ public struct ParseContext {
         }
         guard let summary else {
             throw .usage("\(command): no ads are cached yet: type ads or sync URL first")
+        }
+        // A row of `categories`, as numbered there.
+        if !listing.isEmpty, let n = Int(text), n >= 1, n <= listing.count, case let .category(name) = listing[n - 1] {
+            return name
         }
         guard let category = summary.category(named: text) else {
             let names = summary.categories.map(\.name).joined(separator: ", ")

@@ -116,6 +116,7 @@ public struct Completer {
         case .undated: return DayLabeler.noDate
         case let .item(item): return DisplayWidth.sanitize(item.title)
         case let .ad(ad): return DisplayWidth.sanitize(ad.title)
+        case let .category(name): return DisplayWidth.sanitize(name)
         }
     }
 

@@ -22,7 +22,17 @@ public final class Interpreter {
         do {
             parsed = try parser.parse(line, context: context.parseContext)
         } catch {
-            return CommandOutcome(command: error.command, result: .failure(error.error))
+            // A fresh shell's prompt says `view`: its rows are what `open 2` means, so they are
+            // read once the line needs them (never at start, which stays one store read).
+            guard session.route == nil, session.tab == .view, session.listing.isEmpty,
+                  (try? Week.show(from: environment.clock.today, &context)) != nil else {
+                return CommandOutcome(command: error.command, result: .failure(error.error))
+            }
+            do {
+                parsed = try parser.parse(line, context: context.parseContext)
+            } catch {
+                return CommandOutcome(command: error.command, result: .failure(error.error))
+            }
         }
         // Work on a copy: a command that fails leaves the session as it was, except for a
         // store change it made before failing, which stays recorded (see CommandContext).

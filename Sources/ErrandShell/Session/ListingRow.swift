@@ -10,4 +10,6 @@ public enum ListingRow: Equatable, Sendable {
     case overdue(before: DueDay)
     /// The week's No date row: the items without a due day.
     case undated
+    /// A row of `categories`: `open N` (or `filter N`) shows that category's ads.
+    case category(String)
 }

@@ -3,7 +3,17 @@ import ErrandDomain
 /// Everything the shell remembers between commands, as a value: commands transform it, and
 /// tests assert it whole.
 public struct Session: Equatable, Sendable {
-    public var tab: Tab = .view
+    public var tab: Tab = .view {
+        // Remembered as the apps' navigation does, so `back` crosses tabs (Session.returnToPreviousTab).
+        didSet {
+            guard oldValue != tab else { return }
+            tabTrail.append(oldValue)
+            if tabTrail.count > Session.tabTrailLimit { tabTrail.removeFirst() }
+        }
+    }
+    /// The tabs left for another, oldest first: where `back` goes from a tab's first screen.
+    public var tabTrail: [Tab] = []
+    static let tabTrailLimit = 50
     /// A navigation stack per tab; the last route is the screen shown.
     public var stacks = TabStacks()
     /// The ads category filter (catalogue).
@@ -42,6 +52,15 @@ public struct Session: Equatable, Sendable {
     }
 
     public var route: Route? { stack.last }
+
+    /// Back to the tab left last, its screens as they were; false when there is none.
+    mutating func returnToPreviousTab() -> Bool {
+        guard let previous = tabTrail.popLast() else { return false }
+        let trail = tabTrail
+        tab = previous
+        tabTrail = trail
+        return true
+    }
 
     /// The day whose list is open on the View tab (also under an item opened from it): where a
     /// `create` without a date lands. Derived from the stack, so it cannot disagree with it.

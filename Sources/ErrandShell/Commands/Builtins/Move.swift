@@ -3,7 +3,7 @@ import ErrandDomain
 /// `check N...` and `uncheck N...`: move items to the end of Done, or back to To do; several
 /// rows go together or not at all. Checking a repeating item also creates its next occurrence.
 struct Move: ShellCommand {
-    static let rows = ArgumentSpec("N", .itemRows, help: "row numbers of the last listing: 1 3 5, 2-4")
+    static let rows = ArgumentSpec("N", .itemRows, help: "row numbers of the last listing: 1 3 5, 1,2, 2-4")
     static let check = CommandSpec("check", aliases: ["done"], summary: "mark rows done: they move to the end of Done",
                                    details: "A repeating item's next occurrence is created as it is checked.",
                                    arguments: [rows]) { Move(done: true, listed: try $0.items(rows)) }

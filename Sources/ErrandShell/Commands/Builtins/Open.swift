@@ -26,6 +26,8 @@ struct Open: ShellCommand {
             // The render falls back to the list when the item is gone: here that is an error.
             guard case .item = c.session.route else { throw StoreError.vanished(title: listed.title) }
             return display
+        case let .category(name):
+            return try Filter(category: name).run(&c)
         case let .ad(ad):
             if case .ad = c.session.route { c.session.stack.removeLast() }
             c.session.stack.append(.ad(ad.id))

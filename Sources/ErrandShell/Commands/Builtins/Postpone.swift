@@ -3,7 +3,7 @@ import ErrandDomain
 /// `postpone N... [DATE]`: move items' due day, keeping their time. A shift (`+3d`, `-1w`)
 /// counts from each item's own due day; any other date is that day. Default: tomorrow.
 struct Postpone: ShellCommand {
-    static let rows = ArgumentSpec("N", .itemRows, help: "row numbers of the last listing: 1 3 5, 2-4")
+    static let rows = ArgumentSpec("N", .itemRows, help: "row numbers of the last listing: 1 3 5, 1,2, 2-4")
     static let date = ArgumentSpec("DATE", .date, optional: true, rest: true,
                                    help: "the new day (default tomorrow); +3d or -1w counts from each item's due day")
     static let spec = CommandSpec("postpone", summary: "move rows to another day (default tomorrow), keeping their time",

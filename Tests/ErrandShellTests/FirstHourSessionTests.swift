@@ -1,0 +1,74 @@
+import ErrandDomain
+import ErrandShell
+import ErrandStorage
+import Foundation
+import Testing
+
+/// Issue 27, as a new user typed it: getting lost (8) and numbers that are not rows (11).
+@Suite struct FirstHourSessionTests {
+    /// 8: after a `create`, `back` is the list you were on; from `ads`, back is the view.
+    @Test func backCrossesTabs() throws {
+        let t = try ShellTester()
+        t.given("create Dentist --date tomorrow")
+        t.given("list")
+        #expect(t.interpreter.session.tab == .view)
+        t.given("create Bakery")
+        #expect(t.interpreter.session.tab == .create)
+        t.given("back")
+        #expect(t.interpreter.session.tab == .view)
+        #expect(t.sink.all.first == "All items")
+        #expect(t.interpreter.session.listing.count == 2)
+        t.interpreter.environment.catalogueBase = "file:///nonexistent/errand-offline/"
+        t.given("sync \(AdsSessionTests.sample)")
+        t.given("ads")
+        #expect(t.interpreter.session.tab == .ads)
+        t.given("back")
+        #expect(t.interpreter.session.tab == .view)
+        #expect(t.sink.all.first == "All items")
+    }
+
+    /// 11: a fresh shell's prompt says `view`, so its rows are the week's.
+    @Test func aFreshShellListsWhatItsPromptNames() throws {
+        let t = try ShellTester()
+        t.given("create Dentist --date tomorrow")
+        let fresh = try ShellTester()
+        fresh.given("open 1")
+        #expect(fresh.sink.all.first == "Sun Nov 29 2026")
+        #expect(fresh.interpreter.session.stack.count == 2)
+        fresh.given("back")
+        #expect(fresh.sink.all.first == "View: 7 days from Sun Nov 29 2026")
+        _ = t
+    }
+
+    /// 11: commas separate rows; a `;` at the end (an SQL habit) is not a row.
+    @Test func commasSeparateRows() throws {
+        let t = try ShellTester()
+        for title in ["A", "B", "C", "D"] { t.given("create \(title)") }
+        t.given("list")
+        t.given("check 1,2")
+        #expect(t.sink.all.first == "checked 2 items: moved to Done")
+        #expect(try t.store.allItems().filter(\.isDone).map(\.title) == ["A", "B"])
+        t.given("list")
+        t.given("check 1, 2;")
+        #expect(try t.store.allItems().filter(\.isDone).map(\.title) == ["A", "B", "C", "D"])
+        t.send("check 1,x", ["error: check: no row \"x\": choose a number from 1 to 4"], succeeds: false)
+    }
+
+    /// 11: the numbered rows of `categories` act: `open 3`, `filter 3`.
+    @Test func categoryRowsAct() throws {
+        let t = try ShellTester()
+        t.interpreter.environment.catalogueBase = "file:///nonexistent/errand-offline/"
+        t.given("sync \(AdsSessionTests.sample)")
+        t.given("categories")
+        let third = try #require(t.sink.all.dropFirst(2).first)
+        t.given("open 3")
+        let name = try #require(t.interpreter.session.filter)
+        #expect(third.contains(name), "\(third) names \(name)")
+        #expect(t.interpreter.session.tab == .ads)
+        t.given("categories")
+        t.given("filter 3")
+        #expect(t.interpreter.session.filter == name)
+        t.given("categories")
+        t.send("check 3", ["error: check: the rows listed are categories: open one to see its ads"], succeeds: false)
+    }
+}
