@@ -1,3 +1,5 @@
+import ErrandShell
+import ErrandStorage
 /// The program's own command line, parsed into a value (tested without a process). What each
 /// option does is declared once, in `LaunchOption.errand` and `LaunchOption.check`.
 public struct LaunchOptions: Equatable, Sendable {
@@ -35,6 +37,11 @@ public struct LaunchOptions: Equatable, Sendable {
 
     public init() {}
 
+    /// A shell command's name that names no file here: a file of that name stays a script.
+    static func isCommandWord(_ word: String) -> Bool {
+        CommandTable.standard.spec(named: word) != nil && FileKind(path: word) == nil
+    }
+
     /// Whether the start-up file runs: at the keyboard unless `--no-rc`, elsewhere only with `--rc`.
     public func readsStartupFile(interactive: Bool) -> Bool {
         rc ?? interactive
@@ -48,7 +55,7 @@ public struct LaunchOptions: Equatable, Sendable {
             options.mode = .check(options.files, update: options.update)
             return options
         }
-        try options.read(arguments[...], LaunchOption.errand, context: "")
+        try options.read(arguments[...], LaunchOption.errand, context: "", commandsTakeTheRest: true)
         guard options.mode == .standardInput else { return options }
         if let name = options.generate {
             guard let format = GeneratedFormat(rawValue: name) else {
@@ -56,6 +63,12 @@ public struct LaunchOptions: Equatable, Sendable {
                 throw .usage("--generate needs one of \(formats), not \"\(name)\"")
             }
             options.mode = .generate(format)
+            return options
+        }
+        // `errand list`, `errand find milk` (taskwarrior's `task list`): a command name that
+        // names no file runs as -c would, its words quoted as they were given.
+        if let first = options.files.first, options.commands.isEmpty, LaunchOptions.isCommandWord(first) {
+            options.mode = .commands([options.files.map(Tokenizer.quote).joined(separator: " ")])
             return options
         }
         guard options.files.count <= 1 else {
@@ -75,11 +88,16 @@ public struct LaunchOptions: Equatable, Sendable {
     /// Applies each argument as `declarations` say; a bare word (or `-`, standard input) is a
     /// file. `context` starts every error ("check: ").
     mutating func read(_ arguments: ArraySlice<String>, _ declarations: [LaunchOption],
-                       context: String) throws(LaunchError) {
+                       context: String, commandsTakeTheRest: Bool = false) throws(LaunchError) {
         var rest = arguments
         while let argument = rest.popFirst() {
             guard argument.hasPrefix("-"), argument != "-" else {
                 files.append(argument)
+                // After a command name (`errand create X --date fri`) the words are the command's.
+                if commandsTakeTheRest, files.count == 1, LaunchOptions.isCommandWord(argument) {
+                    files += rest
+                    return
+                }
                 continue
             }
             let (name, attached) = LaunchOptions.splitAttached(argument)

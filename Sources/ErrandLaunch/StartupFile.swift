@@ -23,8 +23,8 @@ public struct StartupFile: Equatable, Sendable {
         path = XDG.configHome(environment) + "/errand/errandrc"
     }
 
-    /// Runs its commands through `runner`, each error reported as `errandrc:LINE: message` and
-    /// counted as a failed command; the session goes on whatever fails (no bail, no echo). A
+    /// Runs its commands through `runner`, silently, each error reported as `errandrc:LINE:
+    /// message` and counted as a failed command; the session goes on whatever fails (no bail, no echo). A
     /// missing file is no error. False when something failed.
     @discardableResult
     public func run(with runner: Runner) -> Bool {
@@ -43,6 +43,8 @@ public struct StartupFile: Equatable, Sendable {
         let options = runner.options
         runner.options.echo = false
         runner.options.bail = false
+        // Silent unless something fails, as a shell's rc file is.
+        runner.options.quiet = true
         defer { runner.options = options }
         return runner.runBatch(source)
     }

@@ -7,6 +7,13 @@ import Testing
         #expect(try LaunchOptions.parse([]).mode == .standardInput)
         #expect(try LaunchOptions.parse(["-"]).mode == .standardInput)
         #expect(try LaunchOptions.parse(["tour.errand"]).mode == .script("tour.errand"))
+        // A command name that names no file runs as -c would (taskwarrior's `task list`), with
+        // every word after it the command's.
+        #expect(try LaunchOptions.parse(["list"]).mode == .commands(["list"]))
+        #expect(try LaunchOptions.parse(["--json", "create", "Buy milk", "--date", "fri", "2pm"]).mode
+                == .commands(["create \"Buy milk\" --date fri 2pm"]))
+        #expect(try LaunchOptions.parse(["--json", "find", "lot", "d'outils"]).json)
+        #expect(throws: LaunchError.self) { try LaunchOptions.parse(["nosuchcommand", "x"]) }
         #expect(try LaunchOptions.parse(["--script", "a"]).mode == .script("a"))
         #expect(try LaunchOptions.parse(["-f", "a"]).mode == .script("a"))
         let c = try LaunchOptions.parse(["-c", "view", "--bail", "-c", "list", "--store", "x.plist", "--today=2026-01-02"])

@@ -90,7 +90,7 @@ import Testing
                         lines.append("\(name) pagesize \(bad.isEmpty ? "\"\"" : bad)")
                     }
                     lines.append("\(name) timing maybe")
-                case .file:
+                case .file, .wordOrFile:
                     lines.append("\(name) /nonexistent/dir/file.plist")
                     lines.append("\(name) /")
                 case .command:

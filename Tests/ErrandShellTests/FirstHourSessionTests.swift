@@ -1,6 +1,7 @@
 import ErrandDomain
 import ErrandShell
 import ErrandStorage
+import ErrandCatalogue
 import Foundation
 import Testing
 
@@ -70,5 +71,32 @@ import Testing
         #expect(t.interpreter.session.filter == name)
         t.given("categories")
         t.send("check 3", ["error: check: the rows listed are categories: open one to see its ads"], succeeds: false)
+    }
+
+    /// 12: habits from other shells.
+    @Test func habitsFromOtherShells() throws {
+        let t = try ShellTester()
+        t.send("set", ["output text", "color off", "pagesize off", "timing off", "images off"])
+        t.given("set pagesize 5")
+        t.send("set pagesize", ["pagesize 5"])
+        t.given("set pagesize off")
+        for line in ["\\q", "exit"] {
+            let u = try ShellTester()
+            u.given(line)
+            #expect(u.runner.quitRequested, "\(line)")
+        }
+        let complete = { (line: String) in
+            Completer(table: t.interpreter.table, session: t.interpreter.session, environment: t.interpreter.environment)
+                .complete(line).candidates.map(\.insert)
+        }
+        try FileManager.default.createDirectory(atPath: t.directory + "/shop", withIntermediateDirectories: true)
+        #expect(complete("sync ") .prefix(2) == ["todos", "ads"])
+        #expect(complete("sync ").contains("shop/"))
+        #expect(complete("sync a") == ["ads"])
+        // The places already located are offered after --at, as after near (the place cache).
+        try t.store.cachePlace(name: "Clinique du Parc", match: PlaceMatch(coordinate: try Coordinate(latitude: 48.85, longitude: 2.35),
+                                                                         address: "1 rue du Parc", candidates: 1), at: 0)
+        #expect(complete("create X --at Cli") == ["\"Clinique du Parc\""])
+        #expect(complete("edit 1 --at Cli") == complete("near Cli"))
     }
 }

@@ -105,7 +105,7 @@ import Testing
         #expect(try parse("open 1", listing: listing).values.row(Open.row) == .day(ParsingTests.today))
         #expect(try parse("help ls").values.text(Help.command) == "list")
         let set = try #require(try parse("set pagesize 20").command as? SetCommand)
-        #expect(set.setting == .pagesize(20))
+        #expect(set.change == .pagesize(20))
     }
 
     @Test func parserRefusalsNameTheCommandAndSayWhatIsValid() {

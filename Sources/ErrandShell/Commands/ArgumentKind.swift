@@ -30,6 +30,8 @@ public enum ArgumentKind: Equatable, Sendable {
     /// An ads category of the cached catalogue.
     case category
     case choice([String])
+    /// One of these words or a path (`sync todos`, `sync ads`, `sync ~/catalogue`): Tab offers both.
+    case wordOrFile([String])
     /// A value whose kind depends on the argument before it (`set color on`): the command
     /// checks it while it is parsed; Tab offers the words listed for the word typed before.
     case dependent([String: [String]])
@@ -84,7 +86,7 @@ public enum ArgumentKind: Equatable, Sendable {
                 throw .usage("\(command): \(name) must be a whole number from 1 to \(bound), not \(ShellError.quote(text))")
             }
             return .count(n)
-        case .text, .file, .dependent, .place: return .text(text)
+        case .text, .file, .dependent, .place, .wordOrFile: return .text(text)
         }
     }
 }

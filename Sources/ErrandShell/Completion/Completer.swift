@@ -90,6 +90,8 @@ public struct Completer {
             return choices.filter { $0.hasPrefix(prefix) }.map { CompletionCandidate(insert: $0, display: $0) }
         case .file:
             return files(prefix)
+        case let .wordOrFile(words):
+            return candidates(for: .choice(words), prefix: prefix) + files(prefix)
         case .category:
             let names = ((try? environment.store.catalogueSummary())??.categories ?? []).map(\.name)
             let key = AdCategory.fold(prefix)

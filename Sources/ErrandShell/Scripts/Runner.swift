@@ -146,11 +146,12 @@ public final class Runner {
     public func present(_ outcome: CommandOutcome, location: String?) {
         let session = interpreter.session
         if session.output == .json {
-            sink.out(JSONPresenter().line(for: outcome))
+            if !options.quiet || !outcome.succeeded { sink.out(JSONPresenter().line(for: outcome)) }
             return
         }
         switch outcome.result {
         case let .success(display):
+            guard !options.quiet else { return }
             for line in presenter.lines(for: display) { sink.out(line) }
         case let .failure(error):
             report(error, command: outcome.command, location: location)

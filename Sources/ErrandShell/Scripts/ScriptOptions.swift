@@ -3,6 +3,8 @@ public struct ScriptOptions: Equatable, Sendable {
     public var echo = false
     public var bail = false
     public var width = 80
+    /// Show only what fails: a start-up file's `set` lines are not news at every start.
+    public var quiet = false
 
     public init(echo: Bool = false, bail: Bool = false, width: Int = 80) {
         self.echo = echo

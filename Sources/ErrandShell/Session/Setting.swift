@@ -33,6 +33,17 @@ enum Setting: Equatable {
             }
         }
 
+        /// Its value in `session`, as `set NAME VALUE` would set it.
+        func current(in session: Session) -> String {
+            switch self {
+            case .output: return session.output.rawValue
+            case .color: return session.color ? "on" : "off"
+            case .pagesize: return session.pageSize.map(String.init) ?? "off"
+            case .timing: return session.timing ? "on" : "off"
+            case .images: return session.images ? "on" : "off"
+            }
+        }
+
         /// The words Tab offers for the value.
         var words: [String] {
             switch self {

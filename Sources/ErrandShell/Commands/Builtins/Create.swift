@@ -7,7 +7,7 @@ struct Create: ShellCommand {
     static let date = OptionSpec("date", value: "DATE", kind: .date, help: "due day (default today), optionally with HH:MM",
                                  prompt: "Date: ")
     static let noDate = OptionSpec("no-date", help: "no due day: listed under No date", conflicts: "date")
-    static let place = OptionSpec("at", value: "PLACE", help: "where", prompt: "Place (optional): ")
+    static let place = OptionSpec("at", value: "PLACE", kind: .place, help: "where", prompt: "Place (optional): ")
     static let coords = OptionSpec("coords", value: "LAT,LON", kind: .coordinate,
                                    help: "the place's coordinates, e.g. 48.85,2.35", requires: "at",
                                    prompt: "Coordinates LAT,LON (optional): ")

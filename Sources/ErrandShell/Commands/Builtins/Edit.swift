@@ -11,7 +11,7 @@ struct Edit: ShellCommand {
     static let time = OptionSpec("time", value: "HH:MM", kind: .time, help: "a new time", conflicts: "no-time",
                                  prompt: "Time HH:MM (optional): ")
     static let noTime = OptionSpec("no-time", help: "no time on the day")
-    static let place = OptionSpec("at", value: "PLACE", help: "a new place (its old coordinates go unless --coords)",
+    static let place = OptionSpec("at", value: "PLACE", kind: .place, help: "a new place (its old coordinates go unless --coords)",
                                   conflicts: "no-place", prompt: "Place (optional): ")
     static let noPlace = OptionSpec("no-place", help: "no place (and no coordinates)")
     static let coords = OptionSpec("coords", value: "LAT,LON", kind: .coordinate, help: "the place's coordinates",

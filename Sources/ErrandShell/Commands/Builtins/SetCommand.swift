@@ -1,22 +1,27 @@
-/// `set SETTING VALUE`: output mode, colour, page size, timing.
+/// `set SETTING VALUE`: output mode, colour, page size, timing. `set` alone lists every
+/// setting with its value, `set SETTING` one, as psql's `\set` does.
 struct SetCommand: ShellCommand {
-    static let setting = ArgumentSpec("SETTING", .choice(Setting.Name.allCases.map(\.rawValue)),
+    static let setting = ArgumentSpec("SETTING", .choice(Setting.Name.allCases.map(\.rawValue)), optional: true,
                                       help: Setting.Name.listed(\.usage, separator: "; "))
     static let value = ArgumentSpec("VALUE", .dependent(Dictionary(uniqueKeysWithValues: Setting.Name.allCases.map {
         ($0.rawValue, $0.words)
-    })), help: "the setting's value")
+    })), optional: true, help: "the setting's value")
     static let spec = CommandSpec(
-        "set", summary: "change a setting: " + Setting.Name.listed(\.rawValue, separator: ", "),
+        "set", summary: "change a setting: " + Setting.Name.listed(\.rawValue, separator: ", ") + "; alone, list them",
         arguments: [setting, value]) { values in
-        guard let name = values.text(setting).flatMap(Setting.Name.init(rawValue:)) else {
-            throw ShellError.usage("set: missing SETTING")
-        }
-        return SetCommand(setting: try Setting(name, try values.requiredText(value)))
+        let name = values.text(setting).flatMap(Setting.Name.init(rawValue:))
+        guard let name, let text = values.text(value) else { return SetCommand(change: nil, shown: name) }
+        return SetCommand(change: try Setting(name, text), shown: name)
     }
 
-    let setting: Setting
+    let change: Setting?
+    /// Without a value: the setting to show, or nil for all of them.
+    let shown: Setting.Name?
 
     func run(_ c: inout CommandContext) throws -> Display {
-        Display(message: setting.apply(to: &c.session))
+        if let change { return Display(message: change.apply(to: &c.session)) }
+        let session = c.session
+        let names = shown.map { [$0] } ?? Setting.Name.allCases
+        return Display(screen: .lines(name: "set", names.map { "\($0.rawValue) \($0.current(in: session))" }))
     }
 }

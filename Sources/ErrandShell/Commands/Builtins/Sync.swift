@@ -7,7 +7,7 @@ import ErrandSync
 /// the photos not cached yet, for offline use); bare `sync` syncs what the current tab shows.
 /// `sync URL` (the catalogue) still works as it did.
 struct Sync: ShellCommand {
-    static let what = ArgumentSpec("WHAT", .text, optional: true,
+    static let what = ArgumentSpec("WHAT", .wordOrFile(["todos", "ads"]), optional: true,
                                    help: "todos (the CalDAV remote) or ads (the catalogue); default: the current tab")
     static let url = ArgumentSpec("URL", .file, optional: true,
                                   help: "for ads: an http, https or file URL, or a folder, holding listing.json and categories.json")
