@@ -8,7 +8,7 @@
 /// | `yesterday` | today - 1 |
 /// | `monday` ... `sunday`, `mon` ... `sun` | the next such day strictly after today (on a Sunday, `sunday` is 7 days away) |
 /// | `+3d`, `-2d`, `+2w`, `-1w` | that many days or weeks from today |
-/// | `dec 1`, `1 dec`, `december 1` | the next Dec 1 on or after today |
+/// | `dec 1`, `1 dec`, `december 1` | the next Dec 1 on or after today (`day`, `week`: the nearest Dec 1) |
 /// | `dec 1 2027`, `1 dec 2027` | that exact day |
 ///
 /// Any of them may be followed by a time, `14:30`, `at 14:30`, `2pm` or `2:30pm`; a time alone
@@ -45,8 +45,15 @@ public enum DateInputParser {
     public static let completionWords = ["today", "tomorrow", "yesterday", "monday", "tuesday", "wednesday",
                                          "thursday", "friday", "saturday", "sunday", "+1d", "+1w"]
 
-    public static func parse(_ text: String, today: DueDay) throws(DomainError) -> Result {
+    /// `nearest`: for commands that look at days rather than plan them (`day`, `week`), a
+    /// month and day without a year is the nearest such date, so `week dec 3` on Dec 5 is two
+    /// days ago, not next year.
+    /// `local`: the screen language's day and month names (DayLabeler.inputWords), read as
+    /// the English ones are.
+    public static func parse(_ text: String, today: DueDay, nearest: Bool = false,
+                             local: LocalDateWords = LocalDateWords()) throws(DomainError) -> Result {
         var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        if !local.isEmpty { words = words.map { English.word($0, local) } }
         // `2026-12-03T10:00`, as ISO 8601 and other programs write it.
         if words.count == 1, let t = words[0].firstIndex(of: "t"), DueDay(iso: String(words[0][..<t])) != nil {
             words = [String(words[0][..<t]), String(words[0][words[0].index(after: t)...])]
@@ -61,10 +68,32 @@ public enum DateInputParser {
         }
         // `next friday` is the weekday alone: already the next one after today.
         if words.count == 2, words[0] == "next", weekdayWords[words[1]] != nil { words.removeFirst() }
+        // As the screen shows a day (`Wed Dec 2`, `mer. 2 déc.`): the weekday must agree.
+        var weekday: Int?
+        if words.count >= 3, let day = weekdayWords[words[0]] {
+            weekday = day
+            words.removeFirst()
+        }
         // A time alone is today at that time.
         if words.isEmpty, let time { return Result(day: today, time: time) }
-        guard let day = parseDay(words, today: today) else { throw .invalidDate(text) }
+        guard let day = parseDay(words, today: today, nearest: nearest), weekday.map({ $0 == day.weekday }) ?? true else {
+            throw .invalidDate(text)
+        }
         return Result(day: day, time: time, shift: words.count == 1 ? shift(words[0]) : nil)
+    }
+
+    /// A word of the screen's language as the English word that means the same.
+    enum English {
+        static func word(_ word: String, _ local: LocalDateWords) -> String {
+            if weekdayWords[word] != nil || monthWords[word] != nil { return word }
+            let key = LocalDateWords.key(word)
+            if let month = local.months[key] { return englishMonths[month - 1] }
+            if let day = local.weekdays[key] { return englishWeekdays[day] }
+            return word
+        }
+
+        static let englishMonths = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        static let englishWeekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
     }
 
     /// Whether a word is meant as a time of day (so a bad one is named as a time, not a date).
@@ -89,7 +118,7 @@ public enum DateInputParser {
         return TimeOfDay(hour: hour % 12 + (afternoon ? 12 : 0), minute: minute)
     }
 
-    static func parseDay(_ words: [String], today: DueDay) -> DueDay? {
+    static func parseDay(_ words: [String], today: DueDay, nearest: Bool = false) -> DueDay? {
         switch words.count {
         case 1:
             let word = words[0]
@@ -106,7 +135,7 @@ public enum DateInputParser {
             }
             return relative(word, today: today)
         case 2, 3:
-            return monthDay(words, today: today)
+            return monthDay(words, today: today, nearest: nearest)
         default:
             return nil
         }
@@ -127,7 +156,7 @@ public enum DateInputParser {
         return (unit == "w" ? n * 7 : n) * (sign == "-" ? -1 : 1)
     }
 
-    static func monthDay(_ words: [String], today: DueDay) -> DueDay? {
+    static func monthDay(_ words: [String], today: DueDay, nearest: Bool = false) -> DueDay? {
         let month: Int
         let dayText: String
         if let m = monthWords[words[0]] {
@@ -143,6 +172,13 @@ public enum DateInputParser {
         if words.count == 3 {
             guard words[2].count == 4, let year = DueDay.digits(ArraySlice(words[2].utf8)) else { return nil }
             return DueDay(year: year, month: month, day: day)
+        }
+        if nearest {
+            let candidates = (today.year - 1...today.year + 1).compactMap { DueDay(year: $0, month: month, day: day) }
+            // Ties go to the future; Feb 29 with no leap year near falls through to look ahead.
+            if let closest = candidates.min(by: { abs($0.dayNumber - today.dayNumber) < abs($1.dayNumber - today.dayNumber) }) {
+                return closest
+            }
         }
         // Without a year: this year's date if it is today or later, else next year's. Feb 29
         // looks ahead to the next leap year.

@@ -40,6 +40,7 @@ public final class DayLabeler: @unchecked Sendable {
         }
         locale = handle
         usesProcessLocale = processLocale
+        inputWords = DayLabeler.names(locale: handle, usesProcessLocale: processLocale)
         pattern = format.map { DayLabelPattern(dateFormat: $0).strftime } ?? ""
     }
 
@@ -78,6 +79,32 @@ public final class DayLabeler: @unchecked Sendable {
     }
 
     public static let noDate = "No date"
+
+    /// The locale's own day and month names, full and abbreviated, for input; empty for
+    /// English and the C locale (the parser's own words cover them). Read once, at start.
+    public let inputWords: LocalDateWords
+
+    static func names(locale: locale_t?, usesProcessLocale: Bool) -> LocalDateWords {
+        guard locale != nil || usesProcessLocale else { return LocalDateWords() }
+        func name(_ item: Int32) -> String {
+            let text = if let locale { nl_langinfo_l(nl_item(item), locale) } else { nl_langinfo(nl_item(item)) }
+            return text.map { String(cString: $0) } ?? ""
+        }
+        var words = LocalDateWords()
+        for month in 0..<12 {
+            for item in [Int32(MON_1) + Int32(month), Int32(ABMON_1) + Int32(month)] {
+                let key = LocalDateWords.key(name(item))
+                if !key.isEmpty { words.months[key] = month + 1 }
+            }
+        }
+        for day in 0..<7 {
+            for item in [Int32(DAY_1) + Int32(day), Int32(ABDAY_1) + Int32(day)] {
+                let key = LocalDateWords.key(name(item))
+                if !key.isEmpty { words.weekdays[key] = day }
+            }
+        }
+        return words
+    }
 
     /// The label with its year, for detail screens ("Sun Nov 29 2026").
     public func longLabel(_ day: DueDay) -> String {

@@ -96,4 +96,20 @@ import Glibc
         #expect(DayLabelPattern(dateFormat: "").strftime == DayLabelPattern.fallback)
         #expect(DayLabelPattern(dateFormat: "%").strftime == DayLabelPattern.fallback)
     }
+
+    /// Issue 27, 10: dates typed as the screen shows them, in its language.
+    @Test func datesTypedInTheScreensLanguageRead() throws {
+        let today = try #require(DueDay(year: 2026, month: 12, day: 1))
+        let french = DayLabeler(localeIdentifier: "fr_FR.UTF-8")
+        let words = french.inputWords
+        #expect(words.months["dec"] == 12 && words.weekdays["mercredi"] == 3, "\(words)")
+        let shown = french.label(try #require(DueDay(year: 2026, month: 12, day: 2)))
+        #expect(try DateInputParser.parse(shown, today: today, local: words).day.iso == "2026-12-02", "\(shown)")
+        #expect(try DateInputParser.parse("lundi", today: today, local: words).day.iso == "2026-12-07")
+        #expect(try DateInputParser.parse("3 décembre 14:30", today: today, local: words).day.iso == "2026-12-03")
+        #expect(try DateInputParser.parse("Wed Dec 2", today: today).day.iso == "2026-12-02")
+        #expect(throws: DomainError.invalidDate("Thu Dec 2")) { try DateInputParser.parse("Thu Dec 2", today: today) }
+        #expect(throws: DomainError.invalidDate("demain")) { try DateInputParser.parse("demain", today: today, local: words) }
+        #expect(DayLabeler.english.inputWords.isEmpty)
+    }
 }

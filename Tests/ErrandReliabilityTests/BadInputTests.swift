@@ -77,7 +77,7 @@ import Testing
                     for bad in ["0", "-1", "-99999999999999999999", "99999999999999999999999999", "1.5", "one", "0x10", "1e3", "", "٣"] {
                         lines.append("\(name) \(bad.isEmpty ? "\"\"" : bad)")
                     }
-                case .date:
+                case .date, .lookedAtDay:
                     for bad in ["someday", "feb 30", "2026-02-29", "+d", "+999999d", "25:00", "dec 32", "13/01/2026", "jan 1 20x6"] {
                         lines.append("\(name) \(bad)")
                     }

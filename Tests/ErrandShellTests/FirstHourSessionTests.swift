@@ -99,4 +99,28 @@ import Testing
         #expect(complete("create X --at Cli") == ["\"Clinique du Parc\""])
         #expect(complete("edit 1 --at Cli") == complete("near Cli"))
     }
+
+    /// 10: dates that surprised (today is Sun Nov 29 2026 here).
+    @Test func datesLookBackWhereCommandsLookBack() throws {
+        let t = try ShellTester()
+        t.given("week nov 20")
+        #expect(t.sink.all.first == "View: 7 days from Fri Nov 20 2026")
+        t.given("day nov 27")
+        #expect(t.sink.all.first == "Fri Nov 27 2026")
+        // Planning still looks ahead: an item for nov 20 is next year's.
+        t.given("create Renew --date nov 20")
+        #expect(try t.store.allItems().first?.due == DueDay(year: 2027, month: 11, day: 20))
+        t.given("day")
+        #expect(t.sink.all.first == "Sun Nov 29 2026")
+        t.given("week")
+        #expect(t.sink.all.first == "View: 7 days from Sun Nov 29 2026")
+        // One rule for shifts: from the item's own day, in edit as in postpone.
+        t.given("create Dentist --date dec 3")
+        t.given("list")
+        t.given("edit 1 --date +1d")
+        #expect(try t.store.allItems().first { $0.title == "Dentist" }?.due == DueDay(year: 2026, month: 12, day: 4))
+        t.given("list")
+        t.given("postpone 1 +1d")
+        #expect(try t.store.allItems().first { $0.title == "Dentist" }?.due == DueDay(year: 2026, month: 12, day: 5))
+    }
 }

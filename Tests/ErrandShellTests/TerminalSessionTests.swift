@@ -105,10 +105,12 @@ import Testing
         try tmux.start(executable)
         let first = try tmux.wait(for: "create>")
         #expect(first.contains("errandrc:2: unknown command"), "\(first)")
-        #expect(first.contains("created \"From the rc\""))
-        // set timing on took effect: each command's time follows it.
+        // Silent unless it fails: its create ran without a word, its commands untimed.
+        #expect(!first.contains("created \"From the rc\"") && !first.contains("time: "), "\(first)")
+        // set timing on took effect: each command's time follows it; the create is there.
         try tmux.keys("day today", "Enter")
-        try tmux.wait(for: "time: ")
+        let day = try tmux.wait(for: "time: ")
+        #expect(day.contains("From the rc"), "\(day)")
         try tmux.keys("C-d")
         try tmux.wait(for: "EXIT=0")
 

@@ -12,6 +12,9 @@ public enum ArgumentKind: Equatable, Sendable {
     case itemRows
     /// A day as people type it (`tomorrow`, `dec 1`, `+3d`), optionally with a time.
     case date
+    /// A day to look at (`day`, `week`): as `date`, but a month and day without a year is the
+    /// nearest such date, past or future.
+    case lookedAtDay
     case coordinate
     /// A distance: `5km`, `500m`, `2.5 km`, `3mi`.
     case distance
@@ -42,11 +45,14 @@ public enum ArgumentKind: Equatable, Sendable {
         case .row: return .row(try context.row(text, command: command))
         case .itemRow: return .item(try context.item(text, command: command))
         case .itemRows: return .items(try context.items(text, command: command))
-        case .date:
+        case .date, .lookedAtDay:
             do {
-                return .date(try DateInputParser.parse(text, today: context.today))
+                return .date(try DateInputParser.parse(text, today: context.today, nearest: self == .lookedAtDay,
+                                                       local: context.dateWords))
             } catch {
-                throw .failed(error.description)
+                // Day and month names are read in the screen's language; the rest is English.
+                let english = context.dateWords.isEmpty ? "" : " (day and month names may be in your language; today, tomorrow and +3d are English)"
+                throw .failed(error.description + english)
             }
         case .coordinate:
             do {

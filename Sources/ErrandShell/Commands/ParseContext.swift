@@ -9,10 +9,13 @@ public struct ParseContext {
     public var zero: ListingRow?
     public var table: CommandTable
     public var catalogue: () throws -> CatalogueSummary?
+    /// The screen language's day and month names, so dates typed as the screen shows them read.
+    public var dateWords: LocalDateWords
 
     public init(today: DueDay, listing: [ListingRow] = [], zero: ListingRow? = nil, table: CommandTable = .standard,
-                catalogue: @escaping () throws -> CatalogueSummary? = { nil }) {
+                catalogue: @escaping () throws -> CatalogueSummary? = { nil }, dateWords: LocalDateWords = LocalDateWords()) {
         self.today = today
+        self.dateWords = dateWords
         self.listing = listing
         self.zero = zero
         self.table = table

@@ -79,7 +79,7 @@ public struct Completer {
                 guard n.hasPrefix(prefix) else { return nil }
                 return CompletionCandidate(insert: n, display: n + "  " + describe(row))
             }
-        case .date:
+        case .date, .lookedAtDay:
             let today = environment.clock.today
             let isoDays = (0..<7).map { today.adding(days: $0).iso }
             return (DateInputParser.completionWords + isoDays).filter { $0.hasPrefix(prefix.lowercased()) }

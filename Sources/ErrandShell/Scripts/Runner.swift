@@ -97,7 +97,7 @@ public final class Runner {
         let outcome = interpreter.execute(line)
         var ok = outcome.succeeded
         present(outcome, location: location)
-        if interpreter.session.timing {
+        if interpreter.session.timing, !options.quiet {
             // Command and presentation, as a person waits for them; stderr keeps stdout clean.
             sink.err("time: " + Runner.milliseconds(ContinuousClock.now - started) + " ms")
         }

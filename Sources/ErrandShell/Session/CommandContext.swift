@@ -28,7 +28,7 @@ struct CommandContext {
     var parseContext: ParseContext {
         let store = self.store
         return ParseContext(today: today, listing: session.listing, zero: session.listingZero, table: table,
-                            catalogue: { try store.catalogueSummary() })
+                            catalogue: { try store.catalogueSummary() }, dateWords: environment.labeler.inputWords)
     }
 
     /// Runs one store change, journaled as this command's so that undo can revert it.

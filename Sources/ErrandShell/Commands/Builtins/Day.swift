@@ -1,14 +1,17 @@
 import ErrandDomain
 
-/// `day DATE`: one day's items.
+/// `day [DATE]`: one day's items; alone, today's.
 struct Day: ShellCommand {
-    static let day = ArgumentSpec("DATE", .date, rest: true, help: "the day")
-    static let spec = CommandSpec("day", summary: "one day's items", arguments: [day]) { try Day(day: $0.date(day).day) }
+    static let day = ArgumentSpec("DATE", .lookedAtDay, optional: true, rest: true, help: "the day (default today)")
+    static let spec = CommandSpec("day", summary: "one day's items (today's without DATE)", arguments: [day]) {
+        Day(day: $0.givenDate(day)?.day)
+    }
 
-    let day: DueDay
+    /// nil: today, as the clock says when it runs.
+    let day: DueDay?
 
     func run(_ c: inout CommandContext) throws -> Display {
-        try Day.show(root: .day(day), &c)
+        try Day.show(root: .day(day ?? c.today), &c)
     }
 
     /// `list`, `find` and `day DATE` land on a View-tab list with the week below it, so `back` works.

@@ -5,7 +5,7 @@ import ErrandDomain
 struct Edit: ShellCommand {
     static let row = ArgumentSpec("N", .itemRow, help: "a row number of the last listing")
     static let title = OptionSpec("title", value: "TITLE", help: "a new title", prompt: "Title: ")
-    static let date = OptionSpec("date", value: "DATE", kind: .date, help: "a new due day, optionally with HH:MM",
+    static let date = OptionSpec("date", value: "DATE", kind: .date, help: "a new due day, optionally with HH:MM; +3d, -1w count from its own day",
                                  conflicts: "no-date", prompt: "Date (optional): ")
     static let noDate = OptionSpec("no-date", help: "no due day (and no time); it is listed under No date")
     static let time = OptionSpec("time", value: "HH:MM", kind: .time, help: "a new time", conflicts: "no-time",
@@ -105,7 +105,8 @@ struct Edit: ShellCommand {
         var item = item
         if let text = values.text(Edit.title) { item.title = text }
         if let when = values.date(Edit.date) {
-            item.due = when.day
+            // One rule with postpone: a shift (+1d, -1w) counts from the item's own day.
+            item.due = when.shift.flatMap { shift in item.due.map { $0.adding(days: shift) } } ?? when.day
             if let time = when.time { item.time = time }
         }
         if values.has(Edit.noDate) {
