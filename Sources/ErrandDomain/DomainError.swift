@@ -26,7 +26,8 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
             let when = due.map { "for \($0.iso)" } ?? "without a date"
             return "\"\(title)\" is already on the list \(when); change the title, notes, date or place to add another"
         case let .undatedField(what):
-            let without = what == "a time" ? "--no-time" : "--no-repeat"
+            // Said so that create (leave --every out) and edit (--no-repeat) both read it right.
+            let without = what == "a time" ? "--no-time" : "no repeat (leave --every out; edit: --no-repeat)"
             return "an item without a date cannot have \(what): give it a date, or \(without)"
         case .emptyUID:
             return "an item needs a UID"

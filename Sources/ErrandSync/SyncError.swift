@@ -27,7 +27,7 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .transport(error):
             return error.description
         case let .status(url, method, code, location):
-            return "\(url) answered \(method) with HTTP \(code)" + SyncError.advice(code, location: location)
+            return "\(url) answered \(method) with HTTP \(code)" + SyncError.advice(code, method: method, location: location)
         case let .malformed(url, reason):
             return "\(url) sent a reply that cannot be read (\(reason)); nothing was changed"
         case let .notATaskCollection(url):
@@ -37,8 +37,11 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    static func advice(_ code: Int, location: String?) -> String {
+    static func advice(_ code: Int, method: String = "", location: String?) -> String {
         switch code {
+        // A server that does not implement the method will not next time either.
+        case 501, 405 where method == "PROPFIND" || method == "REPORT":
+            return ": not a CalDAV server (it does not speak \(method)); check the URL"
         case 401: return ": check the credentials (~/.netrc or the URL's user:password)"
         case 403: return ": access refused (check the account's rights on the collection)"
         case 404: return ": not found (check the collection URL)"

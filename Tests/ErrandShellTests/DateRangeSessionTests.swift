@@ -52,7 +52,7 @@ import Testing
         t.given("create other --date tomorrow")
         try DateRangeSessionTests.damage(t, backend)
         t.given("find beg")
-        #expect(t.sink.all == ["Found \"beg\"", "To do", "  1  No date  ! beg"])
+        #expect(t.sink.all == ["Found \"beg\"", "To do", "  1  No date  ✗ beg"])
         t.given("open 1")
         let reason = backend == "sqlite" ? "its due day is outside the years 1 to 9999" : "its due day is not a real day"
         #expect(t.sink.all.joined(separator: "\n").contains("  Damaged   \(reason): mend it with edit"), "\(t.sink.all)")

@@ -219,7 +219,7 @@ import Testing
             $0.listing = (0..<7).map { .day(today.adding(days: $0)) }
             $0.listingZero = .overdue(before: today)
         }
-        t.send("open 0", ["Overdue: due before Sun Nov 29 2026", "To do", "  1  Fri Nov 27    Old"]) {
+        t.send("open 0", ["Overdue: due before Sun Nov 29 2026", "To do", "  1  Fri Nov 27  !  Old"]) {
             $0.stacks[.view]?.append(.overdue(before: today))
             $0.listing = [.item(old)]
         }

@@ -99,8 +99,9 @@ public struct TextPresenter {
     /// `lead`: a column after the number (near's distances), one entry per row.
     func items(_ rows: [TodoItem], heading: String, showDate: Bool, first: Int, total: Int, empty: String,
                lead: [String] = []) -> [String] {
+        // No heading: the empty line says what was asked.
+        guard !rows.isEmpty else { return heading.isEmpty ? [empty] : [style(heading, "1"), "  " + empty] }
         var out = [style(heading, "1")]
-        guard !rows.isEmpty else { return out + ["  " + empty] }
         // Sized for the whole list, so the columns stay put from one page to the next.
         let numberWidth = String(total).count
         let year = clock.today.year
@@ -111,7 +112,12 @@ public struct TextPresenter {
         let hasTime = rows.contains { $0.time != nil }
         let titles = rows.map { DisplayWidth.sanitize($0.title) }
         let leadWidth = lead.map { DisplayWidth.of($0) }.max().map { $0 + 2 } ?? 0
+        // A column of its own for `!` (overdue), only where a row needs it.
+        let today = clock.today
+        func overdue(_ item: TodoItem) -> Bool { !item.isDone && item.due.map { $0 < today } == true }
+        let anyOverdue = rows.contains(where: overdue)
         let prefixWidth = numberWidth + 2 + leadWidth + (showDate ? dateWidth + 2 : 0) + (hasTime ? 7 : 0) + 2
+            + (anyOverdue ? 1 : 0)
         let hasPlace = rows.contains { $0.location != nil }
         let titleRoom = max(8, width - prefixWidth - (hasPlace ? 14 : 0))
         let titleWidth = min(titles.map { DisplayWidth.of($0) }.max() ?? 0, titleRoom)
@@ -127,7 +133,8 @@ public struct TextPresenter {
             if hasTime { line += (item.time.map { $0.description } ?? "     ") + "  " }
             // One column for the state: damaged (the detail says what), done, or open and
             // repeating (checking it makes the next one).
-            line += item.damage != nil ? "! " : item.isDone ? "✓ " : item.repeats == nil ? "  " : "↻ "
+            if anyOverdue { line += overdue(item) ? "!" : " " }
+            line += item.damage != nil ? "✗ " : item.isDone ? "✓ " : item.repeats == nil ? "  " : "↻ "
             let title = DisplayWidth.truncate(titles[i], to: titleWidth)
             if let place = item.location?.name {
                 line += DisplayWidth.pad(title, to: titleWidth) + "  @ " + DisplayWidth.sanitize(place)

@@ -67,7 +67,8 @@ extension CommandContext {
         let page = try ListPage(session, continuing: continuing, keep: keep, total: total, describe: Plural.items)
         let rows = try list.page(page.start, page.limit)
         session.listing = page.listing(session, adding: rows.map { .item($0) })
-        return Display(message: message, screen: .items(day: list.day, dated: list.showsDates, heading: list.heading, rows: rows,
+        let heading = rows.isEmpty && list.emptySaysItAll ? "" : list.heading
+        return Display(message: message, screen: .items(day: list.day, dated: list.showsDates, heading: heading, rows: rows,
                                                         first: page.start + 1, total: total, empty: list.empty))
     }
 

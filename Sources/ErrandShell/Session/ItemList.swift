@@ -12,6 +12,9 @@ struct ItemList {
     let heading: String
     /// What an empty list says.
     let empty: String
+    /// Whether `empty` says it all, without the heading above it (`nothing found for "xyz"`
+    /// rather than `Found "xyz"` over `nothing found`).
+    private(set) var emptySaysItAll = false
     let total: () throws -> Int
     let page: (_ offset: Int, _ limit: Int) throws -> [TodoItem]
 
@@ -33,7 +36,8 @@ struct ItemList {
         case let .found(query):
             day = nil
             heading = "Found \"\(query)\""
-            empty = "nothing found"
+            empty = "nothing found for \"\(query)\""
+            emptySaysItAll = true
             total = { try store.matchCount(query) }
             page = { try store.matching(query, offset: $0, limit: $1) }
         case let .overdue(before):

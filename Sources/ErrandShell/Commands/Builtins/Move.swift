@@ -23,8 +23,12 @@ struct Move: ShellCommand {
         let now = c.environment.clock.now
         let (checked, added) = try c.change { try $0.check(listed: listed, next: next, at: now) }
         let labeler = c.environment.labeler
-        let following = added.count == 1 ? added.first.map { "; next on " + labeler.longLabel($0.due) } ?? ""
-            : added.isEmpty ? "" : "; \(Plural.items(added.count)) to come"
+        // Which one repeats, when several were checked: "next on" alone would not say.
+        let following = added.count == 1 ? added.first.map { next in
+            (checked.count > 1 ? "; \"\(next.title)\" next on " : "; next on ") + labeler.longLabel(next.due)
+        } ?? "" : added.isEmpty ? "" : "; \(Plural.items(added.count)) to come: "
+            + added.prefix(3).map { "\"\($0.title)\" on \(labeler.label($0.due))" }.joined(separator: ", ")
+            + (added.count > 3 ? ", …" : "")
         return try c.refresh(message: "checked \(Plural.naming(checked)): moved to Done" + following)
     }
 
