@@ -9,8 +9,14 @@ struct Back: ShellCommand {
         } else {
             // Leaving a tab's first screen goes back to the one before it; the tab left stays
             // as it is, as switching tabs in the apps keeps each tab's place.
-            guard c.session.returnToPreviousTab(), !c.session.stack.isEmpty else {
-                throw ShellError.usage("back: already at the first screen")
+            guard c.session.returnToPreviousTab() else { throw ShellError.usage("back: already at the first screen") }
+            // A tab never drawn (the view a fresh shell starts on) shows its first screen.
+            if c.session.stack.isEmpty {
+                switch c.session.tab {
+                case .view: c.session.stack = [.week(start: c.today)]
+                case .create: c.session.stack = [.createForm]
+                case .ads: c.session.stack = [.ads]
+                }
             }
         }
         return try c.render()
