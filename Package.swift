@@ -66,7 +66,10 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
-        .target(name: "ErrandFiles"),
+        // prctl for CoreDumps (a C variadic Swift cannot call).
+        .systemLibrary(name: "CProcessGuard", path: "Sources/CProcessGuard"),
+        // Every executable calls CoreDumps.forbid() first, so each depends on it by name.
+        .target(name: "ErrandFiles", dependencies: ["CProcessGuard"]),
         .target(name: "ErrandPicture", dependencies: ["CChafa", "CTurboJPEG", "CPNG"]),
         .target(name: "ErrandDomain"),
         .target(name: "ErrandStorage", dependencies: ["ErrandDomain", "ErrandFiles", "CSQLite"]),
@@ -90,9 +93,9 @@ let package = Package(
         .target(name: "ErrandTerminal", dependencies: ["CEditLine", "ErrandFiles"]),
         // Helpers shared by the test targets (child processes, a loopback HTTP server).
         .target(name: "ErrandTestSupport"),
-        .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandCatalogue", "ErrandDAVWire"]),
-        .executableTarget(name: "errand-picture", dependencies: ["ErrandPicture"]),
-        .executableTarget(name: "errand-ical", dependencies: ["ErrandICal", "ErrandStorage", "ErrandDomain"]),
+        .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandCatalogue", "ErrandDAVWire", "ErrandFiles"]),
+        .executableTarget(name: "errand-picture", dependencies: ["ErrandPicture", "ErrandFiles"]),
+        .executableTarget(name: "errand-ical", dependencies: ["ErrandICal", "ErrandStorage", "ErrandDomain", "ErrandFiles"]),
         // The release errand is one static executable (glibc, SQLite and libedit included): the
         // dynamic loader's symbol lookups and relocations were half of a start-up's instructions
         // (callgrind: 7.3M -> 2.9M for `errand -c view`). libedit's own libraries come with it.
@@ -101,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "errand",
             dependencies: ["ErrandLaunch", "ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain",
-                           "ErrandCatalogue"],
+                           "ErrandCatalogue", "ErrandFiles"],
             linkerSettings: Context.environment["ERRAND_DYNAMIC"] == "1" ? [] : [
                 .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("tinfo", .when(platforms: [.linux], configuration: .release)),

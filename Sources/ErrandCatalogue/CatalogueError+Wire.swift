@@ -10,6 +10,7 @@ extension CatalogueError {
         case let .contentType(url, type): fields = ["content-type", url, type]
         case let .tooLarge(url, limit): fields = ["too-large", url, String(limit)]
         case let .timedOut(url, seconds): fields = ["timed-out", url, String(seconds)]
+        case let .stalled(url, seconds): fields = ["stalled", url, String(seconds)]
         case let .truncated(url): fields = ["truncated", url]
         case let .malformed(document, reason): fields = ["malformed", document, reason]
         case let .invalid(document, reason): fields = ["invalid", document, reason]
@@ -28,6 +29,9 @@ extension CatalogueError {
         case ("timed-out", 3):
             guard let seconds = Double(f[2]) else { return nil }
             self = .timedOut(url: f[1], seconds: seconds)
+        case ("stalled", 3):
+            guard let seconds = Double(f[2]) else { return nil }
+            self = .stalled(url: f[1], seconds: seconds)
         case ("truncated", 2): self = .truncated(url: f[1])
         case ("malformed", 3): self = .malformed(document: f[1], reason: f[2])
         case ("invalid", 3): self = .invalid(document: f[1], reason: f[2])

@@ -7,7 +7,10 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     case status(url: String, code: Int)
     case contentType(url: String, type: String)
     case tooLarge(url: String, limit: Int)
+    /// The whole request or download took longer than its total limit.
     case timedOut(url: String, seconds: Double)
+    /// Nothing moved, either way, for the idle limit (a CalDAV request names this one apart).
+    case stalled(url: String, seconds: Double)
     case truncated(url: String)
     case malformed(document: String, reason: String)
     case invalid(document: String, reason: String)
@@ -30,6 +33,8 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(url) is larger than the \(limit / 1_048_576) MB limit; nothing was kept"
         case let .timedOut(url, seconds):
             return "\(url) did not finish within \(Int(seconds)) s"
+        case let .stalled(url, seconds):
+            return "\(url) sent nothing for \(Int(seconds)) s (the idle limit)"
         case let .truncated(url):
             return "\(url) ended before its announced length (truncated)"
         case let .malformed(document, reason):

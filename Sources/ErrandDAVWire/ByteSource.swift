@@ -16,8 +16,22 @@ public struct DescriptorSource: ByteSource {
     var buffer: [UInt8] = []
     var start = 0
     var ended = false
+    /// CLOCK_MONOTONIC seconds past which reading gives up as if the input had ended.
+    let deadline: Double?
+    /// Whether the input "ended" because the deadline passed.
+    public private(set) var timedOut = false
 
-    public init(fd: Int32) { self.fd = fd }
+    public init(fd: Int32, deadline: Double? = nil) {
+        self.fd = fd
+        self.deadline = deadline
+    }
+
+    /// Now, on the clock `deadline` is read on.
+    public static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
 
     mutating func fill() -> Bool {
         if ended { return false }
@@ -27,6 +41,11 @@ public struct DescriptorSource: ByteSource {
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
+            if let deadline, !readable(before: deadline) {
+                timedOut = true
+                ended = true
+                return false
+            }
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 {
@@ -35,6 +54,18 @@ public struct DescriptorSource: ByteSource {
             }
             buffer += chunk[0..<n]
             return true
+        }
+    }
+
+    /// Waits for input until `deadline`; false once it has passed with none.
+    func readable(before deadline: Double) -> Bool {
+        while true {
+            let left = deadline - DescriptorSource.now()
+            if left <= 0 { return false }
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(min(left * 1000, 60_000).rounded(.up)))
+            if ready > 0 { return true }
+            if ready < 0 && errno != EINTR { return true }
         }
     }
 

@@ -44,7 +44,7 @@ public struct CurlDownloader: Downloader {
         if transfer.reported { finished?() }
         if let refusal = transfer.refusal { throw refusal }
         guard code == CURLE_OK else {
-            throw CurlFailure.error(code, url: name, detail: easy.failureText(code), timeout: limits.totalTimeout)
+            throw CurlFailure.error(code, url: name, detail: easy.failureText(code), timeout: .timedOut(url: name, seconds: limits.totalTimeout))
         }
         guard transfer.answered else { throw .unreachable(url: name, reason: "no response") }
         // libcurl checks the announced length itself (CURLE_PARTIAL_FILE); this only covers

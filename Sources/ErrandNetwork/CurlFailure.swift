@@ -4,12 +4,12 @@ import ErrandCatalogue
 /// What a libcurl failure means to errand: the same CatalogueError cases, and so the same
 /// one-line messages, that the URLSession helper gave.
 enum CurlFailure {
-    /// `timeout` is the figure a timed-out request names (the catalogue path names its total
-    /// limit, the CalDAV path its idle limit, as before).
-    static func error(_ code: CURLcode, url: String, detail: String, timeout: Double) -> CatalogueError {
+    /// `timeout` is what a timed-out request says: the catalogue path names its total limit
+    /// whichever fired, as it always did; the CalDAV path tells its two limits apart.
+    static func error(_ code: CURLcode, url: String, detail: String, timeout: CatalogueError) -> CatalogueError {
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
-            return .timedOut(url: url, seconds: timeout)
+            return timeout
         case CURLE_COULDNT_CONNECT:
             return .unreachable(url: url, reason: "connection refused")
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:

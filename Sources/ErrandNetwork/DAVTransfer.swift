@@ -16,6 +16,8 @@ final class DAVTransfer: CurlReceiver {
     private var body: [UInt8] = []
     private var refusal: CatalogueError?
     private var idle: IdleWatch
+    /// When the request was handed to libcurl (IdleWatch's clock), for its total limit.
+    private let started = IdleWatch.now()
     /// The request body, at an address that stays put while libcurl sends it.
     private let upload: UnsafeMutableRawBufferPointer
 
@@ -61,7 +63,7 @@ final class DAVTransfer: CurlReceiver {
     func reply(_ code: CURLcode) -> DAVReply {
         if let refusal { return .failed(wireLine: refusal.wireLine) }
         guard code == CURLE_OK else {
-            let error = CurlFailure.error(code, url: url, detail: easy.failureText(code), timeout: limits.idleTimeout)
+            let error = CurlFailure.error(code, url: url, detail: easy.failureText(code), timeout: timeLimitReached)
             return .failed(wireLine: error.wireLine)
         }
         guard head.complete, head.status > 0 else {
@@ -89,9 +91,19 @@ final class DAVTransfer: CurlReceiver {
         return true
     }
 
+    /// A server trickling a byte now and then never trips the idle limit: only the total
+    /// stops it, and the line must say so (it named the idle limit, "30 s", after 300 s).
     func stillMoving(_ moved: Int64) -> Bool {
+        if IdleWatch.now() - started >= limits.totalTimeout { return refuse(.timedOut(url: url, seconds: limits.totalTimeout)) }
         guard idle.stalled(moved: moved) else { return true }
-        return refuse(.timedOut(url: url, seconds: limits.idleTimeout))
+        return refuse(.stalled(url: url, seconds: limits.idleTimeout))
+    }
+
+    /// Which limit libcurl's own timeout was: its total (CURLOPT_TIMEOUT) once that much time
+    /// has gone, else the connect timeout, which is the idle limit.
+    private var timeLimitReached: CatalogueError {
+        IdleWatch.now() - started >= limits.totalTimeout - 0.05
+            ? .timedOut(url: url, seconds: limits.totalTimeout) : .stalled(url: url, seconds: limits.idleTimeout)
     }
 
     private func refuse(_ error: CatalogueError) -> Bool {

@@ -20,6 +20,8 @@ public struct PictureLimits: Equatable, Sendable {
     }
 
     func checkBuffer(width: Int, height: Int) throws(PictureError) {
-        guard width * height * 4 <= maxDecodedBytes else { throw .tooLarge(width: width, height: height) }
+        guard width * height * 4 <= maxDecodedBytes else {
+            throw .tooManyBytes(width: width, height: height, limit: maxDecodedBytes)
+        }
     }
 }

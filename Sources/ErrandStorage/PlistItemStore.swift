@@ -190,6 +190,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             batch?.dirty = true
             return
         }
+        try refuseIfReadOnly()
         try lock.withLock {
             try refresh()
             let before = cachedPlaces
@@ -209,6 +210,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     /// once, at the end, by the same temp/fsync/rename path as a single change.
     public func beginBatch() throws {
         guard batch == nil else { return }
+        try refuseIfReadOnly()
         try lock.lock()
         do {
             try refresh()
@@ -281,6 +283,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             batch?.dirty = true
             return result
         }
+        try refuseIfReadOnly()
         return try lock.withLock {
             try refresh()
             var copy = manager
@@ -290,6 +293,13 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             try write(items: copy, catalogue: catalogueCopy, journal: journalCopy)
             return result
         }
+    }
+
+    /// A file we may only read is still listed and shown; a change is refused before the lock
+    /// (which might not be ours to make), since the rename that writes it would succeed over a
+    /// read-only file in a folder we can write.
+    private func refuseIfReadOnly() throws {
+        guard StoreFile.writable(path) else { throw StoreError.readOnly(path: path) }
     }
 
     /// The domain cannot name the file whose numbers ran out; the store can.

@@ -54,6 +54,14 @@ public final class SQLiteItemStore: ItemStore {
         let file = try StoreFile.resolved(path)
         if FileKind(path: file) == nil { try SQLiteItemStore.create(file) }
         try SQLiteConnection.checkSideFiles(of: file)
+        guard StoreFile.writable(file) else {
+            // Viewed, never changed: every write meets SQLITE_READONLY, one line naming the file.
+            db = try SQLiteConnection.readOnly(path: path, file: file)
+            try SQLiteSchema.validate(db)
+            try db.execute("PRAGMA busy_timeout = 10000")
+            try SQLiteSchema.migrate(db)
+            return
+        }
         db = try SQLiteConnection(path: path, file: file, flags: SQLITE_OPEN_READWRITE)
         if db.isReadOnly { throw StoreError.readOnly(path: path) }
         try SQLiteSchema.validate(db)

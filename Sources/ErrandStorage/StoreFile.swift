@@ -7,7 +7,8 @@ import Glibc
 /// File-system facts and steps shared by both backends: what is at a path, and the safe file
 /// steps of ErrandFiles (private folders, replacing a file whole) with a store's errors.
 enum StoreFile {
-    /// Checks that an existing store file can be opened for reading and writing; names the problem.
+    /// Checks that an existing store file can be opened for reading; names the problem. One we
+    /// may not write is still opened, to be viewed: only its changes are refused (writable).
     static func checkExisting(_ path: String) throws {
         switch FileKind(path: path) {
         case nil:
@@ -18,9 +19,13 @@ enum StoreFile {
             guard access(path, R_OK) == 0 else {
                 throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
             }
-            guard access(path, W_OK) == 0 else { throw StoreError.readOnly(path: path) }
             if size == 0 { throw StoreError.notAStore(path: path, reason: "the file is empty") }
         }
+    }
+
+    /// Whether a change may be written to the store at `path` (true while there is no file yet).
+    static func writable(_ path: String) -> Bool {
+        FileKind(path: path) == nil || access(path, W_OK) == 0
     }
 
     /// Creates the missing parent directories, each 0700 and checked to be ours (see PrivateDirectory).

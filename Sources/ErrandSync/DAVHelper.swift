@@ -14,6 +14,10 @@ import Glibc
 public final class DAVHelper: DAVTransport {
     public let helperPath: String
     public let limits: FetchLimits
+    /// Seconds the whole sync may take, every request together; nil for no bound.
+    public let syncLimit: Double?
+    /// When syncLimit runs out (DescriptorSource's clock), counted from this helper's making.
+    private let deadline: Double?
     let credentials: (user: String, password: String)?
     private var pid: pid_t = 0
     private var toHelper: Int32 = -1
@@ -27,9 +31,12 @@ public final class DAVHelper: DAVTransport {
     private var source: DescriptorSource?
     private var nextID = 0
 
-    public init(helperPath: String? = nil, limits: FetchLimits, credentials: (user: String, password: String)?) {
+    public init(helperPath: String? = nil, limits: FetchLimits, syncLimit: Double? = nil,
+                credentials: (user: String, password: String)?) {
         self.helperPath = helperPath ?? HelperDownloader.defaultPath()
         self.limits = limits
+        self.syncLimit = syncLimit
+        deadline = syncLimit.map { DescriptorSource.now() + $0 }
         self.credentials = credentials
     }
 
@@ -57,6 +64,13 @@ public final class DAVHelper: DAVTransport {
             } catch {
                 kill(pid, SIGKILL)
                 throw .helper("the request helper answered out of turn (\(error.description))")
+            }
+            if frame == nil, source.timedOut, let syncLimit {
+                // Each request is within its own limits, but a sync made of many can still
+                // keep errand busy without end: the helper goes, with what it was doing.
+                kill(pid, SIGKILL)
+                _ = end(waiting: nil)
+                throw .deadline(seconds: syncLimit)
             }
             guard case let .reply(id, reply)? = frame, id >= first, id - first < replies.count, replies[id - first] == nil else {
                 throw .helper("the request helper stopped before answering (\(stopReason()))")
@@ -156,7 +170,7 @@ public final class DAVHelper: DAVTransport {
         pid = child
         toHelper = input[1]
         fromHelper = output[0]
-        source = DescriptorSource(fd: output[0])
+        source = DescriptorSource(fd: output[0], deadline: deadline)
         if let credentials {
             let fd = toHelper, frame = DAVWire.credentials(user: credentials.user, password: credentials.password)
             writer.async { DAVHelper.writeAll(fd, frame) }

@@ -12,6 +12,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformed(url: String, reason: String)
     case notATaskCollection(url: String)
     case item(url: String, reason: String)
+    /// The whole sync took longer than its limit (TodoSync.syncLimit).
+    case deadline(seconds: Double)
 
     /// No password reaches a message: URLs pass through Secrets.redacted.
     public var description: String { Secrets.redacted(plainDescription) }
@@ -34,6 +36,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(url) is not a CalDAV calendar collection (check the URL)"
         case let .item(url, reason):
             return "\(url): \(reason); nothing was changed"
+        case let .deadline(seconds):
+            return "sync stopped: it did not finish within \(Int(seconds)) s (the limit for a whole sync); "
+                + "the steps it finished are kept, the next sync does the rest"
         }
     }
 

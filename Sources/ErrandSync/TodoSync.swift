@@ -9,13 +9,21 @@ public struct TodoSync: Sendable {
     public var fetchHelperPath: String?
     /// $NETRC, else ~/.netrc.
     public var netrcPath: String?
+    /// Per request: the idle limit (nothing moved either way) and the total one (a server
+    /// trickling a byte now and then).
     public var limits: FetchLimits
+    /// Seconds for the whole sync, every request together.
+    public var syncLimit: Double
 
+    /// 30 s idle and 120 s per request; 15 minutes per sync (a first upload of 10,000 items to
+    /// Radicale takes about 4).
     public init(fetchHelperPath: String? = nil, netrcPath: String? = nil,
-                limits: FetchLimits = FetchLimits(maxBytes: 64 << 20, idleTimeout: 30, totalTimeout: 300)) {
+                limits: FetchLimits = FetchLimits(maxBytes: 64 << 20, idleTimeout: 30, totalTimeout: 120),
+                syncLimit: Double = 900) {
         self.fetchHelperPath = fetchHelperPath
         self.netrcPath = netrcPath
         self.limits = limits
+        self.syncLimit = syncLimit
     }
 
     /// The URL as the store keeps it: the user stays, a password never.
@@ -24,7 +32,8 @@ public struct TodoSync: Sendable {
     public func run(_ store: some ItemStore, url: String, codec: VTODOCodec,
                     now: @escaping () -> Date) throws -> (line: String, outcome: SyncOutcome) {
         let path = try CalDAVPath(url)
-        let helper = DAVHelper(helperPath: fetchHelperPath, limits: limits, credentials: credentials(url))
+        let helper = DAVHelper(helperPath: fetchHelperPath, limits: limits, syncLimit: syncLimit,
+                               credentials: credentials(url))
         defer { helper.close() }
         let client = CalDAVClient(collection: path, transport: helper)
         let engine = SyncEngine(client: client, codec: codec, remoteURL: TodoSync.kept(url), now: now)

@@ -1,5 +1,6 @@
 import ErrandCatalogue
 import ErrandDAVWire
+import ErrandFiles
 import ErrandNetwork
 import FoundationEssentials
 #if canImport(Glibc)
@@ -28,6 +29,8 @@ import Glibc
 // HTTP goes through libcurl (ErrandNetwork), with no Foundation beyond FoundationEssentials:
 // a download follows up to 5 redirects (http and https only), a --dav request none.
 
+// It reads a password from its stdin: no core file, no core_pattern pipe, no ptrace.
+CoreDumps.forbid()
 signal(SIGPIPE, SIG_IGN)
 
 func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool { BodySpool.writeAll(fd, bytes) }

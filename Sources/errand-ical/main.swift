@@ -1,4 +1,5 @@
 import ErrandDomain
+import ErrandFiles
 import ErrandICal
 import ErrandStorage
 import Foundation
@@ -16,6 +17,8 @@ import Glibc
 //   errand-ical read-each --zone ZONE --now SECONDS   `text` fields on stdin, each a calendar object
 //                                                     with one VTODO -> CalendarWire, one item each
 
+// It holds the to-do list (and, syncing, the server's copy): kept out of core files too.
+CoreDumps.forbid()
 signal(SIGPIPE, SIG_IGN)
 
 func usage(_ message: String) -> Never {

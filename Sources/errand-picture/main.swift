@@ -1,3 +1,4 @@
+import ErrandFiles
 import ErrandPicture
 #if canImport(Glibc)
 import Glibc
@@ -14,6 +15,8 @@ import Glibc
 // libchafa, and so that an image built to hurt the decoder can only take this process down:
 // it runs under limits on memory and CPU time it sets itself, and writes no file.
 
+// The same as errand and the other helpers (see CoreDumps); limitSelf adds its own limits.
+CoreDumps.forbid()
 signal(SIGPIPE, SIG_IGN)
 
 func say(_ fd: Int32, _ text: String) {
@@ -44,8 +47,6 @@ func limitSelf() {
     setrlimit(Int32(RLIMIT_AS.rawValue), &memory)
     var cpu = rlimit(rlim_cur: 10, rlim_max: 11)
     setrlimit(Int32(RLIMIT_CPU.rawValue), &cpu)
-    var core = rlimit(rlim_cur: 0, rlim_max: 0)
-    setrlimit(Int32(RLIMIT_CORE.rawValue), &core)
 }
 
 /// The whole file, if it is a regular file within the limit.

@@ -1,5 +1,6 @@
 import ErrandCatalogue
 import ErrandDomain
+import ErrandFiles
 import ErrandLaunch
 import ErrandShell
 import ErrandStorage
@@ -11,6 +12,8 @@ import Glibc
 // Wiring only: options -> configuration -> store -> interpreter -> a line source (keyboard,
 // script, pipe, -c). What the options and variables mean is decided in ErrandLaunch.
 
+// Before anything can hold a password: no core file, no core_pattern pipe, no ptrace.
+CoreDumps.forbid()
 let sink = StandardStreamsSink()
 signal(SIGPIPE, SIG_IGN)
 // Past a file-size limit a write should fail with an error we report, not kill the process.

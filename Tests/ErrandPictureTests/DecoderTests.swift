@@ -60,11 +60,40 @@ import Testing
     @Test func aPNGTooLargeToDecodeWholeIsRefused() throws {
         // 5000 x 5000 RGBA is 100 MB: over the 64 MB a PNG (decoded at full size) may take.
         let png = ImageMaker.pngClaiming(try ImageMaker.png(width: 8, height: 8), width: 5_000, height: 5_000)
-        #expect(throws: PictureError.tooLarge(width: 5_000, height: 5_000)) { try ImageDecoder.decode(png, fitting: box) }
+        #expect(throws: PictureError.tooManyBytes(width: 5_000, height: 5_000, limit: 64 << 20)) {
+            try ImageDecoder.decode(png, fitting: box)
+        }
+    }
+
+    /// Issue 28, item 11: a refusal names the limit that refused, not another one the image is within.
+    @Test func eachRefusalNamesTheLimitItPassed() throws {
+        let budget = ImageMaker.pngClaiming(try ImageMaker.png(width: 8, height: 8), width: 5_000, height: 5_000)
+        do {
+            _ = try ImageDecoder.decode(budget, fitting: box)
+            Issue.record("a 100 MB PNG was decoded")
+        } catch {
+            #expect(error.description.contains("64 MB"), "\(error)")
+            #expect(!error.description.contains("megapixels"), "25 megapixels is within the 50: \(error)")
+        }
+        let wide = ImageMaker.claiming(try ImageMaker.jpeg(width: 64, height: 48), width: 20_000, height: 100)
+        do {
+            _ = try ImageDecoder.decode(wide, fitting: box)
+            Issue.record("a 20,000-pixel side was decoded")
+        } catch {
+            #expect(error.description.contains("16384 on a side"), "\(error)")
+        }
+        let many = try ImageMaker.bomb(width: 16_000, height: 8_000)
+        do {
+            _ = try ImageDecoder.decode(many, fitting: box)
+            Issue.record("128 megapixels were decoded")
+        } catch {
+            #expect(error.description.contains("50 megapixels") && !error.description.contains("on a side"), "\(error)")
+        }
     }
 
     @Test func everyErrorIsOneLine() {
-        let errors: [PictureError] = [.notAnImage, .tooLarge(width: 1, height: 2), .damaged("x"), .fileTooLarge(limit: 16 << 20),
+        let errors: [PictureError] = [.notAnImage, .tooLarge(width: 1, height: 2), .tooManyBytes(width: 1, height: 2, limit: 1),
+                                      .damaged("x"), .fileTooLarge(limit: 16 << 20),
                                       .unreadable("y"), .failed("z")]
         for error in errors { #expect(!error.description.contains("\n") && !error.description.isEmpty) }
     }

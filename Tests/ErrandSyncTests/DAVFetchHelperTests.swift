@@ -36,7 +36,7 @@ import Testing
         let answers = try replies(run.output)
         #expect(answers.count == 4)
         for reply in answers.values {
-            #expect(reply == .failed(wireLine: CatalogueError.timedOut(url: server.base + "cal/", seconds: 3).wireLine))
+            #expect(reply == .failed(wireLine: CatalogueError.stalled(url: server.base + "cal/", seconds: 3).wireLine))
         }
         #expect(run.wallSeconds >= 2.9, "it gave up before the idle limit")
         #expect(run.cpuSeconds < 0.5, "\(run.cpuSeconds) s of CPU in \(run.wallSeconds) s of waiting")

@@ -24,7 +24,7 @@ public enum GeocodeFailure: Error, Equatable, Sendable, CustomStringConvertible 
         case let .status(_, code): return .failed("\(host) answered HTTP \(code)")
         case .contentType(_, let type): return .failed("\(host) sent \(type), not JSON")
         case let .tooLarge(_, limit): return .failed("\(host) sent more than \(limit / 1024) KB")
-        case let .timedOut(_, seconds): return .failed("\(host) did not answer within \(Int(seconds)) s")
+        case let .timedOut(_, seconds), let .stalled(_, seconds): return .failed("\(host) did not answer within \(Int(seconds)) s")
         case .truncated: return .failed("\(host)'s answer was cut short")
         case let .malformed(_, reason), let .invalid(_, reason): return .failed("\(host)'s answer is unusable: \(reason)")
         case .unsupportedURL: return .failed("cannot ask \(host): use an http or https geocoder URL")
