@@ -92,7 +92,9 @@ var session = Session(output: options.json ? .json : .text, color: configuration
 session.images = configuration.images(interactive: interactive)
 session.hyperlinks = configuration.hyperlinks(interactive: interactive)
 let interpreter = Interpreter(session: session, environment: shellEnvironment)
-let width = TerminalInfo.isTerminal(1) ? TerminalInfo.width(environment: environment) : configuration.columns
+// Only a terminal has a width (COLUMNS when it cannot say): into a pipe or a file no line is cut,
+// as ls and psql write them, so grep sees every title whole.
+let width = TerminalInfo.isTerminal(1) ? TerminalInfo.width(environment: environment) : nil
 let runner = Runner(interpreter: interpreter, sink: sink,
                     options: ScriptOptions(echo: options.echo, bail: options.bail, width: width))
 let startup = options.readsStartupFile(interactive: interactive) ? StartupFile(environment: environment) : nil
