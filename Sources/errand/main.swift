@@ -126,7 +126,8 @@ default:
             fail("errand: cannot start the line editor", status: 1)
         }
         interpreter.environment.prompter = EditorPrompter(editor: editor, runner: runner)
-        InteractiveLoop(runner: runner, editor: editor, history: history, startup: startup).run()
+        InteractiveLoop(runner: runner, editor: editor, history: history, startup: startup,
+                        width: { TerminalInfo.width(environment: environment) }).run()
         sink.flush()
         store.close()
         exit(0)
