@@ -58,8 +58,9 @@ extension TextPresenter {
         if let small = ad.smallImage { out.append("  Image        " + DisplayWidth.sanitize(small)) }
         if let thumb = ad.thumbImage { out.append("  Thumbnail    " + DisplayWidth.sanitize(thumb)) }
         if !ad.hasImage { field("Images", "none") }
-        // Not cut: the reason may be long, and every word of it matters.
-        if case let .unavailable(reason)? = picture { field("Photo", "not shown: " + reason) }
+        // A message, like an error: never cut, and one line for the terminal to wrap, so the
+        // reason reads (and is found) as one sentence.
+        if case let .unavailable(reason)? = picture { out.append("  Photo        not shown: " + DisplayWidth.sanitize(reason)) }
         out.append("  Description")
         out += wrapped(DisplayWidth.sanitize(ad.description), first: "    ", rest: "    ")
         return out
