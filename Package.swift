@@ -59,6 +59,14 @@ let package = Package(
             pkgConfig: "libical",
             providers: [.apt(["libical-dev"])]
         ),
+        // Column widths and grapheme clusters as terminals count them (one Unicode version for
+        // both), for the shell's layout; its tables are a static archive in the release errand.
+        .systemLibrary(
+            name: "CUTF8Proc",
+            path: "Sources/CUTF8Proc",
+            pkgConfig: "libutf8proc",
+            providers: [.apt(["libutf8proc-dev"])]
+        ),
         // HTTP for errand-fetch: libcurl itself, not FoundationNetworking's URLSession over it.
         .systemLibrary(
             name: "CCurl",
@@ -84,7 +92,8 @@ let package = Package(
         // CalDAV: the multistatus reader, the client over errand-fetch --dav, the sync engine.
         .target(name: "ErrandSync",
                 dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandDAVWire"]),
-        .target(name: "ErrandShell", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandSync"]),
+        .target(name: "ErrandShell",
+                dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandSync", "CUTF8Proc"]),
         .target(name: "ErrandLaunch",
                 dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandFiles", "ErrandSync"],
                 plugins: ["BuildInfo"]),

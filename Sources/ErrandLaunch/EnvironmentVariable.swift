@@ -39,7 +39,7 @@ public struct EnvironmentVariable: Sendable {
         EnvironmentVariable("LC_ALL", "the language of week labels, first of these three that is set"),
         EnvironmentVariable("LC_TIME", "the language of week labels, when LC_ALL is not set"),
         EnvironmentVariable("LANG", "the language of week labels otherwise; English for C and POSIX"),
-        EnvironmentVariable("COLUMNS", "the screen's width when it cannot be asked (80 in scripts)"),
+        EnvironmentVariable("COLUMNS", "the screen's width when a terminal cannot be asked; a pipe or file is never cut"),
         EnvironmentVariable("LINES", "the screen's height when it cannot be asked"),
         EnvironmentVariable("HOME", "where the XDG folders are when their variables are not set"),
         EnvironmentVariable("XDG_DATA_HOME", "the store's folder is errand/ in it, default ~/.local/share"),

@@ -32,8 +32,6 @@ public struct LaunchConfiguration: Equatable, Sendable {
     /// NO_COLOR set to anything but "" turns colour off (no-color.org).
     public var colorAllowed: Bool
     public var localeName: String?
-    /// Output width when stdout is not a terminal.
-    public var columns: Int
     /// Where downloaded photos are kept: `$XDG_CACHE_HOME/errand/images`.
     public var imageCache: String
     /// The geocoding service's base URL; nil: geocoding is off (ERRAND_GEOCODER=off).
@@ -73,7 +71,6 @@ public struct LaunchConfiguration: Equatable, Sendable {
         calendarHelper = set("ERRAND_ICAL")
         colorAllowed = environment["NO_COLOR"].map(\.isEmpty) ?? true
         localeName = set("LC_ALL") ?? set("LC_TIME") ?? environment["LANG"]
-        columns = environment["COLUMNS"].flatMap(Int.init) ?? 80
         imageCache = XDG.cacheHome(environment) + "/errand/images"
         terminalName = set("TERM")
         geocoderBase = Geocoder.defaultBase

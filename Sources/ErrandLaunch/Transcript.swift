@@ -1,8 +1,9 @@
 import ErrandDomain
 
 /// A `.session` file: commands (`$ ` lines) each followed by the output it must produce.
-/// `#` lines are comments; `# today: YYYY-MM-DD` pins the clock (default 2026-11-29) and
-/// `# store: plist` picks the property-list backend.
+/// `#` lines are comments; `# today: YYYY-MM-DD` pins the clock (default 2026-11-29),
+/// `# store: plist` picks the property-list backend and `# columns: N` lays the output out
+/// as for a terminal N columns wide (by default it is written as into a pipe: nothing cut).
 public struct Transcript: Equatable, Sendable {
     public struct Step: Equatable, Sendable {
         public var line: Int
@@ -14,6 +15,8 @@ public struct Transcript: Equatable, Sendable {
 
     public var today: String = Transcript.defaultToday
     public var plist = false
+    /// As written (the checker reads the number); nil: no terminal, as a script's output.
+    public var columns: String?
     public var steps: [Step] = []
 
     public init(text: String) {
@@ -28,6 +31,8 @@ public struct Transcript: Equatable, Sendable {
                     today = TextSafety.trimmed(String(directive.dropFirst(6)))
                 } else if directive == "store: plist" {
                     plist = true
+                } else if directive.hasPrefix("columns:") {
+                    columns = TextSafety.trimmed(String(directive.dropFirst(8)))
                 }
             } else if !steps.isEmpty {
                 steps[steps.count - 1].expected.append(line)

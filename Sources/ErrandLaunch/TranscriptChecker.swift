@@ -5,7 +5,8 @@ import ErrandStorage
 import FoundationEssentials
 
 /// `errand check`: replays transcripts against a fresh temporary store with a pinned clock,
-/// English labels, fixed ids and an 80-column width, and reports every difference.
+/// English labels and fixed ids, written as into a pipe (or at the width its `# columns:`
+/// names), and reports every difference.
 public struct TranscriptChecker {
     public struct Report: Equatable, Sendable {
         public var file: String
@@ -35,6 +36,13 @@ public struct TranscriptChecker {
         guard let today = DueDay(iso: transcript.today) else {
             throw LaunchError.invalid("\(file): the today directive needs YYYY-MM-DD, not \"\(transcript.today)\"")
         }
+        var columns: Int?
+        if let text = transcript.columns {
+            guard let n = Int(text), n > 0 else {
+                throw LaunchError.invalid("\(file): the columns directive needs a number of columns, not \"\(text)\"")
+            }
+            columns = n
+        }
         let dir = FileManager.default.temporaryDirectory.path + "/errand-check-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let backend: StoreBackend = transcript.plist ? .plist : .sqlite
@@ -54,7 +62,8 @@ public struct TranscriptChecker {
         // Nor the geocoder, whatever ERRAND_GEOCODER says: places come with --coords.
         environment.geocoder = nil
         let sink = MemorySink()
-        let runner = Runner(interpreter: Interpreter(environment: environment), sink: sink)
+        let runner = Runner(interpreter: Interpreter(environment: environment), sink: sink,
+                            options: ScriptOptions(width: columns))
         var diffs: [String] = []
         var actual: [[String]] = []
         for step in transcript.steps {

@@ -11,6 +11,9 @@ struct InteractiveLoop {
     let history: HistoryFile
     /// Run after the banner, as psql runs ~/.psqlrc; nil with -X.
     let startup: StartupFile?
+    /// The terminal's columns now: asked before each prompt and each command, as libedit
+    /// asks for the line it edits, so a resized window is laid out at its new width.
+    let width: () -> Int
 
     func run() {
         editor.completer = { line in
@@ -25,7 +28,10 @@ struct InteractiveLoop {
         runner.sink.flush()
         startup?.run(with: runner)
         loop: while !runner.quitRequested {
-            switch editor.readLine(prompt: runner.prompt) {
+            runner.options.width = width()
+            let read = editor.readLine(prompt: runner.prompt)
+            runner.options.width = width()
+            switch read {
             case let .line(line):
                 // Recalled as saved: with any password masked (see main.swift).
                 if history.add(line), let kept = history.entries.last { editor.remember(kept) }

@@ -95,7 +95,9 @@ var session = Session(output: options.json ? .json : .text, color: configuration
 session.images = configuration.images(interactive: interactive)
 session.hyperlinks = configuration.hyperlinks(interactive: interactive)
 let interpreter = Interpreter(session: session, environment: shellEnvironment)
-let width = TerminalInfo.isTerminal(1) ? TerminalInfo.width(environment: environment) : configuration.columns
+// Only a terminal has a width (COLUMNS when it cannot say): into a pipe or a file no line is cut,
+// as ls and psql write them, so grep sees every title whole.
+let width = TerminalInfo.isTerminal(1) ? TerminalInfo.width(environment: environment) : nil
 let runner = Runner(interpreter: interpreter, sink: sink,
                     options: ScriptOptions(echo: options.echo, bail: options.bail, width: width))
 let startup = options.readsStartupFile(interactive: interactive) ? StartupFile(environment: environment) : nil
@@ -127,7 +129,8 @@ default:
             fail("errand: cannot start the line editor", status: 1)
         }
         interpreter.environment.prompter = EditorPrompter(editor: editor, runner: runner)
-        InteractiveLoop(runner: runner, editor: editor, history: history, startup: startup).run()
+        InteractiveLoop(runner: runner, editor: editor, history: history, startup: startup,
+                        width: { TerminalInfo.width(environment: environment) }).run()
         sink.flush()
         store.close()
         exit(0)

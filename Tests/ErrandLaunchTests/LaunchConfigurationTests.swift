@@ -16,7 +16,6 @@ import Testing
         #expect(plain.home == "/home/u")
         #expect(plain.today == nil && plain.catalogueBase == nil && plain.catalogueMaxAge == nil)
         #expect(plain.fetchLimits == FetchLimits())
-        #expect(plain.columns == 80)
         let xdg = try configuration([], ["XDG_DATA_HOME": "/d", "XDG_STATE_HOME": "/s", "ERRAND_HISTORY": "/h"])
         #expect(xdg.storePath == "/d/errand/errand.sqlite" && xdg.historyPath == "/h")
         #expect(try configuration(["--store", "x.plist"], ["XDG_DATA_HOME": "/d"]).storePath == "x.plist")
@@ -93,12 +92,10 @@ import Testing
         #expect(!(try configuration(["--no-color"]).color(interactive: true)))
     }
 
-    @Test func localeAndWidth() throws {
+    @Test func locale() throws {
         #expect(try configuration([], ["LC_ALL": "fr_FR.UTF-8", "LC_TIME": "de_DE", "LANG": "en_GB"]).localeName == "fr_FR.UTF-8")
         #expect(try configuration([], ["LC_ALL": "", "LC_TIME": "de_DE", "LANG": "en_GB"]).localeName == "de_DE")
         #expect(try configuration([], ["LANG": "en_GB"]).localeName == "en_GB")
-        #expect(try configuration([], ["COLUMNS": "40"]).columns == 40)
-        #expect(try configuration([], ["COLUMNS": "wide"]).columns == 80)
     }
 
     @Test func theShellGetsTheCatalogueSettings() throws {

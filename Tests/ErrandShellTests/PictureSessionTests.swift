@@ -106,10 +106,11 @@ import Testing
                 return sum + Double(i + 1) / 8
             }
         }
-        // The prefix is 2 + 1 + 2 + 10 + 2 wide, the counts and "today" 15: 60 - 17 - 15 - 2 = 26 cells.
-        #expect(bar(coloured[2]) == 26)
-        #expect(bar(coloured[3]) == 6.5)
-        #expect(bar(coloured[4]) == 3.25)
+        // A cell an item: the busiest day (8) fits in the 26 cells there are (the prefix is
+        // 2 + 1 + 2 + 10 + 2 wide, the counts and "today" 15: 60 - 17 - 15 - 2), so nothing is scaled.
+        #expect(bar(coloured[2]) == 8)
+        #expect(bar(coloured[3]) == 2)
+        #expect(bar(coloured[4]) == 1)
         #expect(bar(coloured[1]) == 0 && coloured[1].hasSuffix("no items  today"))
         #expect(coloured[2].hasPrefix("  2  Mon Nov 30  8 items" + String(repeating: " ", count: 10) + "\u{1B}[36m"))
         #expect(coloured.allSatisfy { DisplayWidth.of($0.replacingOccurrences(of: "\u{1B}[36m", with: "")

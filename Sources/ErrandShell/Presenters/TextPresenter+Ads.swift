@@ -17,12 +17,19 @@ extension TextPresenter {
         let prices = rows.map { PriceFormat.euros($0.ad.price) }
         let priceWidth = prices.map { DisplayWidth.of($0) }.max() ?? 0
         let anyUrgent = rows.contains { $0.ad.isUrgent }
+        let titles = rows.map { DisplayWidth.sanitize($0.ad.title) }
+        // On a narrow screen the other columns make room for the title, least needed first:
+        // the day posted, the photo mark, the category, URGENT, and the price last.
+        let room = GiveWay(width: width, fixed: 2 + numberWidth + 2,
+                           columns: [12, 1, categoryWidth + 2, anyUrgent ? 8 : 0, priceWidth + 2],
+                           floor: min(titles.map { DisplayWidth.of($0) }.max() ?? 0, 20))
         for (i, row) in rows.enumerated() {
-            var line = number(first + i, numberWidth) + " " + (row.ad.hasImage ? "▣" : "·") + " "
-            line += DisplayWidth.pad(categories[i], to: categoryWidth) + "  "
-            line += String(repeating: " ", count: priceWidth - DisplayWidth.of(prices[i])) + prices[i] + "  "
-            if anyUrgent { line += (row.ad.isUrgent ? style("URGENT", "31") : "      ") + "  " }
-            line += localDay(row.ad.created).iso + "  " + DisplayWidth.sanitize(row.ad.title)
+            var line = number(first + i, numberWidth) + " " + (room.keeps(1) ? (row.ad.hasImage ? "▣" : "·") + " " : " ")
+            if room.keeps(2) { line += DisplayWidth.pad(categories[i], to: categoryWidth) + "  " }
+            if room.keeps(4) { line += String(repeating: " ", count: priceWidth - DisplayWidth.of(prices[i])) + prices[i] + "  " }
+            if anyUrgent, room.keeps(3) { line += (row.ad.isUrgent ? style("URGENT", "31") : "      ") + "  " }
+            if room.keeps(0) { line += localDay(row.ad.created).iso + "  " }
+            line += titles[i]
             out.append(row.ad.isUrgent && color ? clipStyled(line) : clip(line))
         }
         return out + pageFooter(first: first, count: rows.count, total: total)
@@ -35,10 +42,9 @@ extension TextPresenter {
         if case let .drawn(text)? = picture {
             out += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
-        out.append(style(clip(DisplayWidth.sanitize(ad.title)), "1"))
-        func field(_ name: String, _ value: String) {
-            out.append(clip("  " + DisplayWidth.pad(name, to: 11) + "  " + DisplayWidth.sanitize(value)))
-        }
+        // Every word of the ad is shown: the title and its fields wrap, never cut.
+        out += wrapped(DisplayWidth.sanitize(ad.title), first: "", rest: "").map { style($0, "1") }
+        func field(_ name: String, _ value: String) { out += self.field(name, DisplayWidth.sanitize(value), nameWidth: 11) }
         field("Category", category)
         field("Price", PriceFormat.euros(ad.price))
         let offset = Int64(clock.offset(at: Double(ad.created)))
@@ -52,12 +58,11 @@ extension TextPresenter {
         if let small = ad.smallImage { out.append("  Image        " + DisplayWidth.sanitize(small)) }
         if let thumb = ad.thumbImage { out.append("  Thumbnail    " + DisplayWidth.sanitize(thumb)) }
         if !ad.hasImage { field("Images", "none") }
-        // Not cut: the reason may be long, and every word of it matters.
+        // A message, like an error: never cut, and one line for the terminal to wrap, so the
+        // reason reads (and is found) as one sentence.
         if case let .unavailable(reason)? = picture { out.append("  Photo        not shown: " + DisplayWidth.sanitize(reason)) }
         out.append("  Description")
-        for line in TextWrap.wrap(DisplayWidth.sanitize(ad.description), width: max(10, width - 4)) {
-            out.append("    " + line)
-        }
+        out += wrapped(DisplayWidth.sanitize(ad.description), first: "    ", rest: "    ")
         return out
     }
 
@@ -69,6 +74,7 @@ extension TextPresenter {
     /// Cuts a line holding colour codes by its visible width.
     func clipStyled(_ line: String) -> String {
         let plain = line.replacing("\u{1B}[31m", with: "").replacing("\u{1B}[0m", with: "")
-        return DisplayWidth.of(plain) > width ? clip(plain) : line
+        guard let width, DisplayWidth.of(plain) > width else { return line }
+        return clip(plain)
     }
 }

@@ -3,20 +3,22 @@ import ErrandDomain
 /// Places as text: an item's place with its map, and the `near` list with distances.
 extension TextPresenter {
     /// The Place line (its name a hyperlink to the map at a terminal that shows them), the
-    /// address a geocoder matched, and the map's URL, whole: a URL cut short leads nowhere.
+    /// address a geocoder matched, both wrapped, and the map's URL, whole: a URL cut or broken
+    /// leads nowhere.
     func place(_ location: Location, matched: String?) -> [String] {
         let head = "  " + DisplayWidth.pad("Place", to: 8) + "  "
         let name = DisplayWidth.sanitize(location.name)
-        var line = clip(head + name + (location.coordinate.map { " (\($0))" } ?? ""))
-        guard let coordinate = location.coordinate else { return [line] }
+        var lines = field("Place", name + (location.coordinate.map { " (\($0))" } ?? ""), nameWidth: 8)
+        guard let coordinate = location.coordinate else { return lines }
         let url = MapLink.url(coordinate)
-        if links, line.hasPrefix(head + name) {
-            line = head + hyperlink(name, to: url) + String(line.dropFirst(head.count + name.count))
+        // Linked only when the name is whole on the first line: a link around half a name
+        // would send the rest of it nowhere.
+        if links, let first = lines.first, first.hasPrefix(head + name) {
+            lines = [head + hyperlink(name, to: url) + String(first.dropFirst(head.count + name.count))] + lines.dropFirst()
         }
-        var out = [line]
-        if let matched { out.append(clip("  " + DisplayWidth.pad("Matched", to: 8) + "  " + DisplayWidth.sanitize(matched))) }
-        out.append("  " + DisplayWidth.pad("Map", to: 8) + "  " + url)
-        return out
+        if let matched { lines += field("Matched", DisplayWidth.sanitize(matched), nameWidth: 8) }
+        lines.append("  " + DisplayWidth.pad("Map", to: 8) + "  " + url)
+        return lines
     }
 
     /// OSC 8: terminals that know it show `text` as a link; the URL is ours (digits and

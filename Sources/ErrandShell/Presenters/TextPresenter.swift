@@ -1,10 +1,13 @@
 import ErrandDomain
 import FoundationEssentials
 
-/// Writes a Display as aligned text for a person: columns measured in display width,
-/// lines cut to the terminal width, colour only when the session has it on.
+/// Writes a Display as aligned text for a person: columns measured in display width, fitted
+/// to the terminal (list rows cut, their other columns giving way to the title first; details
+/// and help wrapped), colour only when the session has it on. Without a terminal there is no
+/// width: nothing is cut or wrapped (but help), so a pipe to grep sees every field whole.
 public struct TextPresenter {
-    public var width: Int
+    /// The terminal's columns; nil when the output is not a terminal.
+    public var width: Int?
     public var color: Bool
     public var labeler: DayLabeler
     /// For the local dates and times of ads.
@@ -12,8 +15,11 @@ public struct TextPresenter {
     /// Whether the terminal shows OSC 8 hyperlinks: an item's place then links to its map.
     public var links = false
 
-    public init(width: Int, color: Bool, labeler: DayLabeler, clock: Clock = Clock()) {
-        self.width = max(width, 20)
+    /// Help wraps at this width outside a terminal, as man pages are formatted for a pipe.
+    static let readingWidth = 80
+
+    public init(width: Int?, color: Bool, labeler: DayLabeler, clock: Clock = Clock()) {
+        self.width = width.map { max($0, 20) }
         self.color = color
         self.labeler = labeler
         self.clock = clock
@@ -79,7 +85,7 @@ public struct TextPresenter {
         // start in one column, after the longest count and marker.
         let textWidth = (zip(counts, markers).map { DisplayWidth.of($0 + $1) }.max() ?? 0)
         let prefixWidth = numberWidth + 2 + 2 + labelWidth + 2
-        let bars = color ? WeekBars(counts: rows.map(\.count), room: width - prefixWidth - textWidth - 2) : nil
+        let bars = color ? WeekBars(counts: rows.map(\.count), room: width.map { $0 - prefixWidth - textWidth - 2 }) : nil
         for (i, row) in rows.enumerated() {
             var line = number(i + 1, numberWidth) + "  " + DisplayWidth.pad(row.label, to: labelWidth) + "  "
             guard let bar = bars?.bar(row.count), !bar.isEmpty else {
@@ -109,18 +115,22 @@ public struct TextPresenter {
             showDate ? ((item.due?.year ?? year) == year ? labeler.label(item.due) : labeler.longLabel(item.due)) : ""
         }
         let dateWidth = dates.map { DisplayWidth.of($0) }.max() ?? 0
-        let hasTime = rows.contains { $0.time != nil }
         let titles = rows.map { DisplayWidth.sanitize($0.title) }
+        let longest = titles.map { DisplayWidth.of($0) }.max() ?? 0
         let leadWidth = lead.map { DisplayWidth.of($0) }.max().map { $0 + 2 } ?? 0
         // A column of its own for `!` (overdue), only where a row needs it.
         let today = clock.today
         func overdue(_ item: TodoItem) -> Bool { !item.isDone && item.due.map { $0 < today } == true }
         let anyOverdue = rows.contains(where: overdue)
-        let prefixWidth = numberWidth + 2 + leadWidth + (showDate ? dateWidth + 2 : 0) + (hasTime ? 7 : 0) + 2
-            + (anyOverdue ? 1 : 0)
         let hasPlace = rows.contains { $0.location != nil }
-        let titleRoom = max(8, width - prefixWidth - (hasPlace ? 14 : 0))
-        let titleWidth = min(titles.map { DisplayWidth.of($0) }.max() ?? 0, titleRoom)
+        // The place follows the title and is cut first anyway; then the time, then the day
+        // give way (the detail shows them all).
+        let room = GiveWay(width: width, fixed: 2 + numberWidth + 2 + leadWidth + 2 + (anyOverdue ? 1 : 0),
+                           columns: [hasPlace ? 14 : 0, rows.contains { $0.time != nil } ? 7 : 0, showDate ? dateWidth + 2 : 0],
+                           floor: min(longest, 20))
+        let timesShown = room.keeps(1) && rows.contains { $0.time != nil }
+        let datesShown = room.keeps(2) && showDate
+        let titleWidth = min(longest, max(8, room.titleRoom ?? longest))
         var section: Bool?
         for (i, item) in rows.enumerated() {
             if section != item.isDone {
@@ -129,8 +139,8 @@ public struct TextPresenter {
             }
             var line = number(first + i, numberWidth) + "  "
             if i < lead.count { line += String(repeating: " ", count: leadWidth - 2 - DisplayWidth.of(lead[i])) + lead[i] + "  " }
-            if showDate { line += DisplayWidth.pad(dates[i], to: dateWidth) + "  " }
-            if hasTime { line += (item.time.map { $0.description } ?? "     ") + "  " }
+            if datesShown { line += DisplayWidth.pad(dates[i], to: dateWidth) + "  " }
+            if timesShown { line += (item.time.map { $0.description } ?? "     ") + "  " }
             // One column for the state: damaged (the detail says what), done, or open and
             // repeating (checking it makes the next one).
             if anyOverdue { line += overdue(item) ? "!" : " " }
@@ -147,30 +157,33 @@ public struct TextPresenter {
         return out + pageFooter(first: first, count: rows.count, total: total)
     }
 
+    /// Every word of an item is shown: the title and each field wrap at the width, never cut.
     func detail(_ item: TodoItem, dayLabel: String, matched: String?) -> [String] {
-        var out = [style(clip(DisplayWidth.sanitize(item.title)), "1")]
-        func field(_ name: String, _ value: String) {
-            out.append(clip("  " + DisplayWidth.pad(name, to: 8) + "  " + DisplayWidth.sanitize(value)))
-        }
+        var out = wrapped(DisplayWidth.sanitize(item.title), first: "", rest: "").map { style($0, "1") }
+        func field(_ name: String, _ value: String) { out += self.field(name, DisplayWidth.sanitize(value), nameWidth: 8) }
         field("Due", dayLabel + (item.time.map { " at \($0)" } ?? ""))
         if let location = item.location { out += place(location, matched: matched) }
-        if let notes = item.notes {
-            let wrapped = TextWrap.wrap(DisplayWidth.sanitize(notes), width: max(10, width - 12))
-            for (i, line) in wrapped.enumerated() {
-                out.append(i == 0 ? "  Notes     " + line : "            " + line)
-            }
-        }
+        if let notes = item.notes { field("Notes", notes) }
         if let rule = item.repeats { field("Repeats", rule.description) }
         field("State", item.isDone ? "done" : "to do")
-        if let damage = item.damage {
-            let advice = "\(damage): mend it with edit (--date DATE), or swipe it"
-            for (i, line) in TextWrap.wrap(advice, width: max(10, width - 12)).enumerated() {
-                out.append((i == 0 ? "  Damaged   " : "            ") + line)
-            }
-        }
+        if let damage = item.damage { field("Damaged", "\(damage): mend it with edit (--date DATE), or swipe it") }
         // Only for an item another calendar named: for one made here it is its id, shown nowhere.
         if item.uid != item.id.uuidString { field("UID", item.uid) }
         return out
+    }
+
+    /// `  Name      value`, the value wrapped under itself.
+    func field(_ name: String, _ value: String, nameWidth: Int) -> [String] {
+        let head = "  " + DisplayWidth.pad(name, to: nameWidth) + "  "
+        return wrapped(value, first: head, rest: String(repeating: " ", count: DisplayWidth.of(head)))
+    }
+
+    /// Text wrapped at the width after `first` (its first line) and `rest` (the others); one
+    /// line, whole, outside a terminal.
+    func wrapped(_ text: String, first: String, rest: String) -> [String] {
+        guard let width else { return [first + text] }
+        let lines = TextWrap.wrap(text, width: max(10, width - DisplayWidth.of(first)))
+        return lines.enumerated().map { ($0.offset == 0 ? first : rest) + $0.element }
     }
 
     /// Under a page of a longer list: how far it goes and how to go on.
@@ -184,11 +197,15 @@ public struct TextPresenter {
         return String(repeating: " ", count: max(0, width - s.count) + 2) + s
     }
 
-    func clip(_ line: String) -> String { DisplayWidth.truncate(line, to: width) }
+    func clip(_ line: String) -> String {
+        guard let width else { return line }
+        return DisplayWidth.truncate(line, to: width)
+    }
 
     /// A long line wrapped at the width, its continuation lines indented under the text that
     /// follows its first column (`name  summary`, `  --option  help`), which stays as it is.
     func wrapKeepingIndent(_ line: String) -> [String] {
+        let width = self.width ?? TextPresenter.readingWidth
         guard DisplayWidth.of(line) > width else { return [line] }
         let chars = Array(line)
         let lead = chars.prefix { $0 == " " }.count
@@ -209,7 +226,7 @@ public struct TextPresenter {
         color ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
     }
 
-    /// Where the user is: the tab and, below it, the screens opened.
+    /// Where the user is: the tab and, below it, the screens opened, shortened to fit (PromptPath).
     public func prompt(for session: Session) -> String {
         var parts = [session.tab.rawValue]
         for route in session.stack {
@@ -227,6 +244,6 @@ public struct TextPresenter {
             case let .ad(id): parts.append("ad \(id)")
             }
         }
-        return parts.joined(separator: " › ") + "> "
+        return PromptPath(parts: parts).text(width: width)
     }
 }

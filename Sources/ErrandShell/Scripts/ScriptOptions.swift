@@ -2,11 +2,12 @@
 public struct ScriptOptions: Equatable, Sendable {
     public var echo = false
     public var bail = false
-    public var width = 80
+    /// The terminal's columns; nil when the output is not a terminal, and nothing is cut.
+    public var width: Int?
     /// Show only what fails: a start-up file's `set` lines are not news at every start.
     public var quiet = false
 
-    public init(echo: Bool = false, bail: Bool = false, width: Int = 80) {
+    public init(echo: Bool = false, bail: Bool = false, width: Int? = nil) {
         self.echo = echo
         self.bail = bail
         self.width = width

@@ -1,45 +1,57 @@
+import CUTF8Proc
 import ErrandDomain
 
-/// How many terminal columns text takes: wide East Asian characters and emoji take two,
-/// combining marks and joiners none. Measured per grapheme cluster, as terminals draw them.
+/// How many terminal columns text takes, counted as terminals draw it: by grapheme cluster
+/// (a family joined by ZWJs, a flag, a letter with its accents is one glyph), each as wide as
+/// the character that starts it (East Asian wide and emoji-presentation characters two,
+/// combining marks none). A variation selector does not widen a narrow symbol (`❤️` is one
+/// column), as tmux and wcwidth-based terminals draw it. Breaks and widths both come from
+/// libutf8proc, so they follow one Unicode version.
 public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
         // ASCII, most text: a column a printable byte, none for a control one, without
         // grapheme breaking or Unicode tables (those were an eighth of a start-up, callgrind).
         var width = 0
         for byte in text.utf8 {
-            if byte >= 0x80 { return text.reduce(0) { $0 + of($1) } }
+            if byte >= 0x80 { return clusters(text).reduce(0) { $0 + $1.width } }
             if byte >= 0x20, byte != 0x7F { width += 1 }
         }
         return width
     }
 
-    public static func of(_ character: Character) -> Int {
+    /// The text's grapheme clusters with their widths, in order; joined, the texts give it back.
+    public static func clusters(_ text: String) -> [(text: String, width: Int)] {
+        var result: [(text: String, width: Int)] = []
+        var current = String.UnicodeScalarView()
         var width = 0
-        for scalar in character.unicodeScalars {
-            width = max(width, of(scalar))
+        var previous: Int32 = -1
+        var state: Int32 = 0
+        var regionalIndicators = 0
+        for scalar in text.unicodeScalars {
+            let code = Int32(bitPattern: scalar.value)
+            if previous < 0 || utf8proc_grapheme_break_stateful(previous, code, &state) {
+                if !current.isEmpty { result.append((String(current), width)) }
+                current = String.UnicodeScalarView()
+                width = of(scalar)
+                regionalIndicators = 0
+            }
+            // Two regional indicators are a flag: two columns in every terminal, whether it
+            // draws the flag or the two letters.
+            if (0x1F1E6...0x1F1FF).contains(scalar.value) {
+                regionalIndicators += 1
+                if regionalIndicators == 2 { width = 2 }
+            }
+            current.append(scalar)
+            previous = code
         }
-        // An emoji presentation selector makes a narrow symbol wide.
-        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { width = 2 }
-        return width
+        if !current.isEmpty { result.append((String(current), width)) }
+        return result
     }
 
     static func of(_ scalar: Unicode.Scalar) -> Int {
         // Shown as U+FFFD once sanitized; raw, a terminal draws nothing for them.
         if TextSafety.isControl(scalar) { return 0 }
-        let v = scalar.value
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        if scalar.properties.isEmojiPresentation { return 2 }
-        if (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
-            || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
-            || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
-            || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3FFFD).contains(v) {
-            return 2
-        }
-        return 1
+        return max(0, Int(utf8proc_charwidth(Int32(bitPattern: scalar.value))))
     }
 
     /// Cuts text to at most `width` columns, ending with "…" when something was cut.
@@ -48,13 +60,32 @@ public enum DisplayWidth {
         guard width >= 1 else { return "" }
         var result = ""
         var used = 0
-        for character in text {
-            let w = of(character)
-            if used + w > width - 1 { break }
-            result.append(character)
-            used += w
+        for cluster in clusters(text) {
+            if used + cluster.width > width - 1 { break }
+            result += cluster.text
+            used += cluster.width
         }
         return result + "…"
+    }
+
+    /// Splits text into pieces of at most `width` columns each, between grapheme clusters
+    /// (a piece holds at least one cluster, however wide), so nothing is lost.
+    public static func split(_ text: String, every width: Int) -> [String] {
+        guard of(text) > width else { return [text] }
+        var pieces: [String] = []
+        var piece = ""
+        var used = 0
+        for cluster in clusters(text) {
+            if used + cluster.width > width, !piece.isEmpty {
+                pieces.append(piece)
+                piece = ""
+                used = 0
+            }
+            piece += cluster.text
+            used += cluster.width
+        }
+        if !piece.isEmpty { pieces.append(piece) }
+        return pieces
     }
 
     /// Pads with spaces to `width` columns (text already at most that wide).

@@ -1,0 +1,133 @@
+import ErrandShell
+import ErrandTestSupport
+import Foundation
+import Testing
+
+/// Issue 27 items 5-7 in a real terminal (tmux, on a socket of its own): the width is asked
+/// before each command, narrow screens keep what matters, and text is measured as the
+/// terminal draws it.
+@Suite(.serialized) final class TerminalWidthTests {
+    let dir = NSTemporaryDirectory() + "errand-tty-width-" + UUID().uuidString
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: dir) }
+
+    /// The screen and its scrollback, lines the terminal wrapped joined back (tmux -J): a row
+    /// too wide for the screen shows as one line wider than it.
+    func history(_ tmux: TmuxDriver) throws -> [String] {
+        try tmux.run(["capture-pane", "-p", "-J", "-S", "-", "-t", "t"]).split(separator: "\n").map(String.init)
+    }
+
+    /// The lines after the last prompt that ran `command`, up to the next prompt.
+    func output(of command: String, in lines: [String]) -> [String] {
+        guard let start = lines.lastIndex(where: { $0.hasSuffix("> " + command) }) else { return [] }
+        return Array(lines[lines.index(after: start)...].prefix { !$0.contains("> ") })
+    }
+
+    func type(_ tmux: TmuxDriver, _ line: String) throws {
+        try tmux.run(["send-keys", "-t", "t", "-l", line])
+        try tmux.keys("Enter")
+    }
+
+    func resize(_ tmux: TmuxDriver, columns: Int) throws {
+        try tmux.run(["resize-window", "-t", "t", "-x", String(columns), "-y", "30"])
+        let done = tmux.poll(timeout: 5) { () -> Bool? in
+            (try? tmux.run(["display", "-p", "-t", "t", "#{pane_width}"]))?.hasPrefix(String(columns)) == true ? true : nil
+        }
+        #expect(done == true, "the window never became \(columns) wide")
+    }
+
+    @Test func aResizedWindowIsLaidOutAtItsNewWidth() throws {
+        let executable = try #require(ChildProcess.executable, "build errand first")
+        let tmux = TerminalSessionTests.Tmux(dir: dir)
+        try tmux.start(executable)
+        try tmux.wait(for: "view>")
+        try type(tmux, "sync \(AdsSessionTests.sample)")
+        try tmux.wait(for: "synced 36 ads")
+        try type(tmux, "set pagesize off")
+        try type(tmux, "ads")
+        try tmux.wait(for: "Console de jeux avec deux manettes")
+        let wide = output(of: "ads", in: try history(tmux))
+        #expect(wide.count == 37 && wide.allSatisfy { DisplayWidth.of($0) <= 100 }, "\(wide)")
+
+        // Narrower, with no restart: the next command is laid out at 60, nothing wraps.
+        try resize(tmux, columns: 60)
+        try type(tmux, "filter")
+        let narrow = try tmux.poll(timeout: 10) { () throws -> [String]? in
+            let rows = output(of: "filter", in: try history(tmux))
+            return rows.last?.contains("Tente quatre places") == true ? rows : nil
+        } ?? []
+        #expect(narrow.count == 37, "\(narrow)")
+        #expect(narrow.allSatisfy { DisplayWidth.of($0) <= 60 }, "\(narrow)")
+        #expect(narrow.contains { $0.contains("Deux places pour le") }, "\(narrow)")
+
+        // At 70, the week: its bars fit beside the counts.
+        try resize(tmux, columns: 70)
+        // The bars are drawn in colour (whatever NO_COLOR the suite runs under).
+        try type(tmux, "set color on")
+        for day in ["tomorrow", "dec 1", "dec 1", "dec 2"] {
+            try type(tmux, "create Errand \(UUID().uuidString.prefix(4)) --date \(day)")
+        }
+        try type(tmux, "view")
+        try tmux.wait(for: "4  Wed Dec 2   1 item")
+        let week = output(of: "view", in: try history(tmux))
+        #expect(week.count == 8 && week.allSatisfy { DisplayWidth.of($0) <= 70 }, "\(week)")
+        #expect(week.contains { $0.hasPrefix("  3  Tue Dec 1   2 items") && $0.hasSuffix(" ██") }, "\(week)")
+        try tmux.keys("C-d")
+        try tmux.wait(for: "EXIT=0")
+    }
+
+    @Test func aFortyColumnScreenShowsTitlesWrapsTheDetailAndShortensThePrompt() throws {
+        let executable = try #require(ChildProcess.executable, "build errand first")
+        let tmux = TerminalSessionTests.Tmux(dir: dir)
+        try tmux.start(executable)
+        try tmux.wait(for: "view>")
+        try resize(tmux, columns: 40)
+        try type(tmux, "sync \(AdsSessionTests.sample)")
+        try tmux.wait(for: "synced 36 ads")
+        try type(tmux, "filter multimedia")
+        try tmux.wait(for: "Multimédia: 4 ads")
+        try tmux.wait(for: "4  230,00\u{A0}€  Console de jeux avec deu…")
+        let ads = output(of: "filter multimedia", in: try history(tmux))
+        #expect(ads.dropFirst().first == "  1  140,00\u{A0}€  Casque audio sans fil à …", "\(ads)")
+
+        try type(tmux, "create " + ScreenWidthTests.title + " --date dec 4")
+        try type(tmux, "view")
+        try type(tmux, "open 6")
+        // The day's prompt needs 18 of 40 columns: it loses the tab, not the day.
+        try tmux.wait(for: "… › Fri Dec 4>")
+        try type(tmux, "open 1")
+        try tmux.wait(for: "… › Write the…>")
+        let detail = output(of: "open 1", in: try history(tmux))
+        #expect(detail.prefix(3) == ["Write the extremely long appendices for", "the board meeting on Thursday",
+                                     "  Due       Fri Dec 4 2026"], "\(detail)")
+        #expect(detail.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(detail)")
+        try tmux.keys("C-d")
+        try tmux.wait(for: "EXIT=0")
+    }
+
+    /// Each sample, then a marker, then the cursor sent to the column DisplayWidth says
+    /// follows the sample and a second marker written there: where they agree the second
+    /// overwrites the first, so the line reads SAMPLE#.
+    @Test func emojiAreMeasuredAsTheTerminalDrawsThem() throws {
+        let samples = ["👨‍👩‍👧", "❤️", "I ❤️ NY", "👨‍👩‍👧 family", "🇫🇷", "東京", "e\u{301}té", "⌚", "✓ done", "▣ Multimédia"]
+        var script = "printf '\\033[H\\033[2J'\n"
+        for sample in samples {
+            script += "printf '%s|\\033[\(DisplayWidth.of(sample) + 1)G#\\n' '\(sample)'\n"
+        }
+        script += "printf 'END\\n'\n"
+        let path = dir + "/emoji.sh"
+        try script.write(toFile: path, atomically: false, encoding: .utf8)
+        let tmux = TmuxDriver(prefix: "errand-width")
+        try tmux.start("LANG=C.UTF-8 sh " + path, columns: 60, rows: 20)
+        let screen = tmux.poll(timeout: 10) { () -> String? in
+            guard let text = try? tmux.screen(), text.contains("END") else { return nil }
+            return text
+        }
+        let lines = (screen ?? "").split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(samples.count)) == samples.map { $0 + "#" })
+    }
+}
