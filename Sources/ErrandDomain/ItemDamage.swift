@@ -64,4 +64,14 @@ public struct ItemDamage: Equatable, Sendable {
             return nil
         }
     }
+
+    /// A stand-in id for a row whose own is not a UUID, the same at every read (made from the
+    /// row's number), with the reason that names the row for a repair by hand.
+    public mutating func unreadableID(row: Int64) -> UUID {
+        reasons.append("its id is not a UUID (row \(row) of the item table): only a repair by hand (sqlite3) can mend it")
+        let hex = String(UInt64(bitPattern: row), radix: 16)
+        let digits = String(repeating: "0", count: max(0, 12 - hex.count)) + hex.suffix(12)
+        return UUID(uuidString: "DA3A6ED0-0000-4000-8000-" + digits) ?? UUID(uuid: (0xDA, 0x3A, 0x6E, 0xD0, 0, 0, 0x40, 0,
+                                                                                 0x80, 0, 0, 0, 0, 0, 0, 0))
+    }
 }

@@ -11,7 +11,7 @@ public struct SQLiteItemRecords: ItemRecords {
     /// Narrows by the indexed columns only: which candidate is equal is EntryKey's to say.
     /// The expression is item_same_entry's own, or SQLite would not use the index.
     static let sameEntrySQL = """
-        SELECT \(SQLiteItemStore.columns) FROM item WHERE coalesce(title_nfc, title) = ?1 AND due = ?2 AND done = 0
+        SELECT \(SQLiteItemStore.readColumns) FROM item WHERE coalesce(title_nfc, title) = ?1 AND due = ?2 AND done = 0
         """
     /// Both number the row alike: ?1 the id, then the other columns in `columns` order, then
     /// ?16 title_nfc.

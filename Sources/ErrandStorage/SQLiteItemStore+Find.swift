@@ -11,7 +11,7 @@ import FoundationEssentials
 /// page, twice the cost of reading it here.
 extension SQLiteItemStore {
     static let matchingSQL = """
-        SELECT \(columns) FROM item WHERE id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1)
+        SELECT \(readColumns) FROM item WHERE id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1)
         ORDER BY done, CASE done WHEN 0 THEN due END, CASE done WHEN 0 THEN due_time IS NULL END,
         CASE done WHEN 0 THEN due_time END, seq LIMIT ?2 OFFSET ?3
         """
@@ -50,7 +50,7 @@ extension SQLiteItemStore {
                 if skipped < window.offset { skipped += 1 } else { page.append(id) }
             }
         }
-        let byRowid = try db.statement("SELECT \(Self.columns) FROM item WHERE id = ?1")
+        let byRowid = try db.statement("SELECT \(Self.readColumns) FROM item WHERE id = ?1")
         return try page.compactMap { rowid in
             byRowid.bind(1, rowid)
             return try firstRow(byRowid)

@@ -130,7 +130,7 @@ extension SQLiteItemStore: PlaceStore {
     /// on its own coordinates.
     private func items(_ page: [(id: Int64, metres: Double)], from centre: Coordinate) throws -> [NearbyPage.Row] {
         guard !page.isEmpty else { return [] }
-        let s = try db.statement("SELECT \(Self.columns) FROM item WHERE id = ?1")
+        let s = try db.statement("SELECT \(Self.readColumns) FROM item WHERE id = ?1")
         var rows: [NearbyPage.Row] = []
         for entry in page {
             s.reset()

@@ -20,15 +20,18 @@ public final class SQLiteItemStore: ItemStore {
         uuid, title, notes, due, due_time, place, latitude, longitude, done, created, seq, repeat_rule, uid, modified,
         icalendar
         """
+    /// What a read takes: the stored columns and the row's number, which names a row whose
+    /// uuid cannot be read (ItemDamage.unreadableID).
+    static let readColumns = columns + ", id"
 
     /// What `due` holds for a day, or for no day (SQLiteSchema.noDateKey).
     static func dueKey(_ day: DueDay?) -> Int { day?.dayNumber ?? SQLiteSchema.noDateKey }
 
     // The reads that must stay index walks at 1M items (a test checks their query plans).
-    static let allPageSQL = "SELECT \(columns) FROM item ORDER BY done, seq LIMIT ?1 OFFSET ?2"
+    static let allPageSQL = "SELECT \(readColumns) FROM item ORDER BY done, seq LIMIT ?1 OFFSET ?2"
     /// The ORDER BY is item_day_order's column list, so a page is a walk of that index.
     static let dayPageSQL = """
-        SELECT \(columns) FROM item WHERE due = ?1
+        SELECT \(readColumns) FROM item WHERE due = ?1
         ORDER BY done, due_time IS NULL, due_time, seq LIMIT ?2 OFFSET ?3
         """
     static let weekSQL = "SELECT due, open FROM day_count WHERE due BETWEEN ?1 AND ?2"
@@ -36,14 +39,14 @@ public final class SQLiteItemStore: ItemStore {
     /// planner prefers item_done_seq's equality on done and then sorts every open item
     /// (200 ms a page at 1,000,000 items).
     static let overdueSQL = """
-        SELECT \(columns) FROM item INDEXED BY item_todo_order WHERE done = 0 AND due < ?1
+        SELECT \(readColumns) FROM item INDEXED BY item_todo_order WHERE done = 0 AND due < ?1
         ORDER BY due, due_time IS NULL, due_time, seq LIMIT ?2 OFFSET ?3
         """
     static let toDoByDueSQL = """
-        SELECT \(columns) FROM item INDEXED BY item_todo_order WHERE done = 0
+        SELECT \(readColumns) FROM item INDEXED BY item_todo_order WHERE done = 0
         ORDER BY due, due_time IS NULL, due_time, seq LIMIT ?1 OFFSET ?2
         """
-    static let donePageSQL = "SELECT \(columns) FROM item WHERE done = 1 ORDER BY seq LIMIT ?1 OFFSET ?2"
+    static let donePageSQL = "SELECT \(readColumns) FROM item WHERE done = 1 ORDER BY seq LIMIT ?1 OFFSET ?2"
 
     /// Opens or creates the store. An existing file that is not an Errand store, is damaged
     /// or comes from a newer schema is refused before anything is written to it.
@@ -115,14 +118,14 @@ public final class SQLiteItemStore: ItemStore {
     }
 
     public func item(id: UUID) throws -> TodoItem? {
-        let s = try db.statement("SELECT \(Self.columns) FROM item WHERE uuid = ?1")
+        let s = try db.statement("SELECT \(Self.readColumns) FROM item WHERE uuid = ?1")
         s.bind(1, UUIDText.of(id))
         return try firstRow(s)
     }
 
     /// Through item_uid, whose expression this is.
     public func item(uid: String) throws -> TodoItem? {
-        let s = try db.statement("SELECT \(Self.columns) FROM item WHERE coalesce(uid, uuid) = ?1")
+        let s = try db.statement("SELECT \(Self.readColumns) FROM item WHERE coalesce(uid, uuid) = ?1")
         s.bind(1, uid)
         return try firstRow(s)
     }
@@ -299,12 +302,13 @@ public final class SQLiteItemStore: ItemStore {
     }
 
     func row(_ s: SQLiteStatement) throws -> TodoItem {
-        guard let id = UUID(uuidString: s.text(0)) else {
-            throw StoreError.notAStore(path: path, reason: "an item has a malformed id")
-        }
         // A hand-edited or damaged row is read, marked, and left for the user to mend: a value
         // outside what the domain holds must not make day arithmetic overflow later.
         var damage = ItemDamage()
+        // One malformed id must not hide the other items: the row is listed under an id made
+        // from its row number, marked, and named for a hand repair (nothing can find it by
+        // the id it has, so changes to it are refused as for a vanished item).
+        let id = UUID(uuidString: s.text(0)) ?? damage.unreadableID(row: s.int(15))
         let dueKey = Int(s.int(3))
         let due = dueKey == SQLiteSchema.noDateKey ? nil : damage.day(number: dueKey)
         let created = damage.moment(seconds: Double(s.int(9)), name: "created", fallback: Date(timeIntervalSince1970: 0))

@@ -68,4 +68,21 @@ import Testing
         t.given("swipe 1")
         #expect(try t.store.allItems().map(\.title) == ["other"])
     }
+
+    /// Issue 28, 11: one malformed id made `list` fail while other commands carried on.
+    @Test func aMalformedIdIsListedMarkedAndTheRestStillAct() throws {
+        let t = try ShellTester(backend: "sqlite")
+        t.given("create broken")
+        t.given("create fine --date tomorrow")
+        #expect(try SQLiteCLI.run(t.directory + "/store.sqlite", "UPDATE item SET uuid = 'not-a-uuid' WHERE title = 'broken'") == 0)
+        t.given("list")
+        #expect(t.sink.all.contains { $0.hasSuffix("✗ broken") }, "\(t.sink.all)")
+        let broken = try #require(try t.store.allItems().first { $0.title == "broken" })
+        #expect(broken.damage?.contains("its id is not a UUID (row 1 of the item table)") == true)
+        // The same stand-in at every read, so the listing's row stays valid.
+        #expect(try t.store.allItems().first { $0.title == "broken" }?.id == broken.id)
+        t.given("find fine")
+        t.given("check 1")
+        #expect(try t.store.allItems().first { $0.title == "fine" }?.isDone == true)
+    }
 }
