@@ -14,6 +14,7 @@ extension CatalogueError {
         case let .truncated(url): fields = ["truncated", url]
         case let .malformed(document, reason): fields = ["malformed", document, reason]
         case let .invalid(document, reason): fields = ["invalid", document, reason]
+        case .cancelled: fields = ["cancelled"]
         }
         return fields.map { $0.replacingTabsAndNewlines }.joined(separator: "\t")
     }
@@ -35,6 +36,7 @@ extension CatalogueError {
         case ("truncated", 2): self = .truncated(url: f[1])
         case ("malformed", 3): self = .malformed(document: f[1], reason: f[2])
         case ("invalid", 3): self = .invalid(document: f[1], reason: f[2])
+        case ("cancelled", 1): self = .cancelled
         default: return nil
         }
     }

@@ -14,6 +14,8 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
     case truncated(url: String)
     case malformed(document: String, reason: String)
     case invalid(document: String, reason: String)
+    /// Ctrl-C during the download: SIGINT reached the helper with errand.
+    case cancelled
 
     /// URLs in it may carry a password (`https://u:pw@host/`): it is masked here, so no
     /// message made from this error shows it.
@@ -41,6 +43,8 @@ public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(document) is not valid JSON: \(reason)"
         case let .invalid(document, reason):
             return "\(document): \(reason)"
+        case .cancelled:
+            return "cancelled; the cache is unchanged"
         }
     }
 }

@@ -185,6 +185,8 @@ public struct HelperDownloader: Downloader {
     static func failure(url: String, stderr: String, exitStatus: Int32?, signal: Int32) -> CatalogueError {
         let lines = stderr.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).map(String.init)
         if let error = lines.lazy.compactMap(CatalogueError.init(wireLine:)).last { return error }
+        // Ctrl-C reaches the whole foreground group: the helper went because the user said so.
+        if exitStatus == nil, signal == SIGINT { return .cancelled }
         let line = TextSafety.neutralised(lines.first ?? "", asSpace: ["\t"])
         let why = exitStatus.map { line.isEmpty ? "exit status \($0)" : line } ?? "killed by signal \(signal)"
         return .unreachable(url: url, reason: "the download helper failed: \(why)")

@@ -73,7 +73,7 @@ public final class DAVHelper: DAVTransport {
                 throw .deadline(seconds: syncLimit)
             }
             guard case let .reply(id, reply)? = frame, id >= first, id - first < replies.count, replies[id - first] == nil else {
-                throw .helper("the request helper stopped before answering (\(stopReason()))")
+                throw stopped()
             }
             replies[id - first] = reply
             left -= 1
@@ -111,10 +111,17 @@ public final class DAVHelper: DAVTransport {
         return status
     }
 
-    /// How the helper ended, and the last line it wrote on stderr, once it has stopped answering.
-    private func stopReason() -> String {
-        let name = helperPath.split(separator: "/").last.map(String.init) ?? helperPath
+    /// Why the helper stopped answering: Ctrl-C (SIGINT reaches the whole foreground group, the
+    /// helper with errand) is the user cancelling, anything else a helper that died.
+    private func stopped() -> SyncError {
         let status = end(waiting: 2)
+        if status & 0x7f == SIGINT { return .cancelled }
+        return .helper("the request helper stopped before answering (\(stopReason(status)))")
+    }
+
+    /// How the helper ended, and the last line it wrote on stderr, once it has stopped answering.
+    private func stopReason(_ status: Int32) -> String {
+        let name = helperPath.split(separator: "/").last.map(String.init) ?? helperPath
         var said = ""
         if errors >= 0 {
             var bytes = [UInt8](repeating: 0, count: 4096)

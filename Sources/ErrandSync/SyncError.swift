@@ -14,12 +14,16 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case item(url: String, reason: String)
     /// The whole sync took longer than its limit (TodoSync.syncLimit).
     case deadline(seconds: Double)
+    /// Ctrl-C during the sync.
+    case cancelled
 
     /// No password reaches a message: URLs pass through Secrets.redacted.
     public var description: String { Secrets.redacted(plainDescription) }
 
     var plainDescription: String {
         switch self {
+        case .cancelled:
+            return "sync cancelled; each step already done is kept whole, the next sync carries on"
         case .noRemote:
             return "no remote collection: give one with `remote URL` or --remote URL"
         case let .badURL(url):

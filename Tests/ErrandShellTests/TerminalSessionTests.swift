@@ -39,6 +39,34 @@ import Testing
         }
     }
 
+    /// Issue 27, 16 and 28, 11: Ctrl-C during a sync reaches the helper too; the line says the
+    /// user cancelled, once, not how the helper died.
+    @Test func ctrlCDuringASyncSaysCancelledOnce() throws {
+        let executable = try #require(ChildProcess.executable, "build errand first")
+        let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let server = try LoopbackServer(routes: ["/listing.json": .mute, "/categories.json": .mute, "/cal/": .mute])
+        defer { server.stop() }
+        let tmux = Tmux(dir: dir)
+        try tmux.start(executable)
+        try tmux.wait(for: "view>")
+        try tmux.keys("sync ads \(server.base)", "Enter")
+        _ = tmux.poll(timeout: 10) { server.requests.isEmpty ? nil : true }
+        try tmux.keys("C-c")
+        let ads = try tmux.wait(for: "cancelled; the cache is unchanged")
+        #expect(!ads.contains("signal"), "\(ads)")
+        try tmux.keys("remote \(server.base)cal/", "Enter")
+        let before = server.requests.count
+        try tmux.keys("sync todos", "Enter")
+        _ = tmux.poll(timeout: 10) { server.requests.count > before ? true : nil }
+        try tmux.keys("C-c")
+        let todos = try tmux.wait(for: "sync cancelled;")
+        #expect(!todos.contains("signal") && todos.components(separatedBy: "cancelled").count == 3, "\(todos)")
+        try tmux.keys("C-d")
+        try tmux.wait(for: "EXIT=0")
+    }
+
     @Test func typingCompletingCancellingAndLeaving() throws {
         let executable = try #require(ChildProcess.executable, "build errand first")
         let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString

@@ -28,6 +28,7 @@ public enum GeocodeFailure: Error, Equatable, Sendable, CustomStringConvertible 
         case .truncated: return .failed("\(host)'s answer was cut short")
         case let .malformed(_, reason), let .invalid(_, reason): return .failed("\(host)'s answer is unusable: \(reason)")
         case .unsupportedURL: return .failed("cannot ask \(host): use an http or https geocoder URL")
+        case .cancelled: return .failed("the lookup was cancelled")
         }
     }
 }
