@@ -93,12 +93,16 @@ import Testing
         #expect(t.sink.all.first?.hasSuffix("; photos: 22 downloaded, 0 already cached, 1 failed (the first: cannot reach x)") == true)
     }
 
-    @Test func theWeekDrawsProportionalBarsOnlyInColour() throws {
+    /// Bars are not colour (issue 27, 15): `set color off` keeps them at a terminal; only
+    /// output without a width (scripts, pipes) goes without.
+    @Test func theWeekDrawsProportionalBarsAtATerminal() throws {
         let labeler = DayLabeler.english
         let start = DueDay(year: 2026, month: 11, day: 29)!
         let rows = WeekRow.week(from: start, counts: [0, 8, 2, 1, 0, 0, 0], labeler: labeler)
+        let piped = TextPresenter(width: nil, color: false, labeler: labeler).week(rows, today: start, overdue: 0, undated: 0)
+        #expect(piped[2] == "  2  Mon Nov 30  8 items")
         let plain = TextPresenter(width: 60, color: false, labeler: labeler).week(rows, today: start, overdue: 0, undated: 0)
-        #expect(plain[2] == "  2  Mon Nov 30  8 items")
+        #expect(plain[2] == "  2  Mon Nov 30  8 items          ████████")
         let coloured = TextPresenter(width: 60, color: true, labeler: labeler).week(rows, today: start, overdue: 0, undated: 0)
         func bar(_ line: String) -> Double {
             line.unicodeScalars.reduce(0.0) { sum, s in

@@ -82,10 +82,11 @@ public struct TextPresenter {
         let counts = rows.map { $0.count == 0 ? "no items" : Plural.items($0.count) }
         let markers = rows.map { $0.day == today ? "  today" : "" }
         // At a terminal each day's count is also a bar, so a heavy day stands out; the bars
-        // start in one column, after the longest count and marker.
+        // start in one column, after the longest count and marker. A bar is not colour:
+        // `set color off` keeps them (only scripts and pipes, which have no width, go without).
         let textWidth = (zip(counts, markers).map { DisplayWidth.of($0 + $1) }.max() ?? 0)
         let prefixWidth = numberWidth + 2 + 2 + labelWidth + 2
-        let bars = color ? WeekBars(counts: rows.map(\.count), room: width.map { $0 - prefixWidth - textWidth - 2 }) : nil
+        let bars = width.flatMap { WeekBars(counts: rows.map(\.count), room: $0 - prefixWidth - textWidth - 2) }
         for (i, row) in rows.enumerated() {
             var line = number(i + 1, numberWidth) + "  " + DisplayWidth.pad(row.label, to: labelWidth) + "  "
             guard let bar = bars?.bar(row.count), !bar.isEmpty else {
