@@ -40,10 +40,10 @@ extension SQLiteItemStore {
         let insert = try db.statement("INSERT INTO journal (time, command, changes) VALUES (?1, ?2, ?3) RETURNING id")
         insert.bind(1, Int64(context.time.timeIntervalSince1970))
         insert.bind(2, context.command)
-        insert.bind(3, String(decoding: try StoredChange.encode(changes), as: UTF8.self))
-        guard try insert.step() else { throw StoreError.sqlite(path: path, reason: "the undo journal refused an entry") }
-        let id = insert.int(0)
-        insert.reset()
+        let encoded = try StoredChange.encode(changes)
+        guard let id = try insert.withText(3, encoded, { try insert.step() ? insert.int(0) : nil }) else {
+            throw StoreError.sqlite(path: path, reason: "the undo journal refused an entry")
+        }
         // A hand-edited journal can hold ids near Int64.min, where the subtraction would trap;
         // there no id lies below the cut, so nothing is pruned.
         let (cut, overflow) = id.subtractingReportingOverflow(Int64(JournalEntry.capacity))
