@@ -44,17 +44,9 @@ final class SQLiteStatement {
         }
     }
 
-    /// Binds UTF-8 bytes as text without a copy while `body` runs, then resets the statement
-    /// (SQLite reads the bytes until then): a journal entry of a large change is tens of
-    /// megabytes, and a bound copy (as `bind(_:_:)` makes) is one more of them alive at once.
-    func withText<T>(_ index: Int32, _ bytes: [UInt8], _ body: () throws -> T) rethrows -> T {
-        try bytes.withUnsafeBufferPointer { buffer in
-            _ = buffer.withMemoryRebound(to: CChar.self) {
-                sqlite3_bind_text64(handle, index, $0.baseAddress, sqlite3_uint64($0.count), nil, UInt8(SQLITE_UTF8))
-            }
-            defer { reset() }
-            return try body()
-        }
+    /// Room for `count` bytes, written later through incremental blob I/O (SQLiteJournalText).
+    func bindZeros(_ index: Int32, count: Int) {
+        sqlite3_bind_zeroblob64(handle, index, sqlite3_uint64(count))
     }
 
     /// LIMIT and OFFSET of a paged query, as every backend reads them.

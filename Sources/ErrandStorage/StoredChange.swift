@@ -22,18 +22,16 @@ struct StoredChange: Codable {
         return ItemChange(before: before ?? nil, after: after ?? nil)
     }
 
-    /// The JSON array JSONEncoder would write for all of them, built one change at a time:
-    /// encoding the array whole built the encoder's tree of every item (100,000 checked rows
-    /// held some 200 MB of it), where one change's tree is all this holds besides the bytes.
-    static func encode(_ changes: [ItemChange]) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        var out: [UInt8] = [UInt8(ascii: "[")]
+    /// The JSON array JSONEncoder would write for all of them, handed to `write` in pieces, a
+    /// change at a time: encoding the array whole built the encoder's tree of every journaled
+    /// item before writing a byte (100,000 checked rows held some 200 MB of it).
+    static func encode(_ changes: [ItemChange], with encoder: JSONEncoder, into write: ([UInt8]) throws -> Void) throws {
+        try write([UInt8(ascii: "[")])
         for (index, change) in changes.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(contentsOf: try encoder.encode(StoredChange(change)))
+            if index > 0 { try write([UInt8(ascii: ",")]) }
+            try write(Array(try encoder.encode(StoredChange(change))))
         }
-        out.append(UInt8(ascii: "]"))
-        return out
+        try write([UInt8(ascii: "]")])
     }
 
     static func decode(_ data: Data, path: String) throws -> [ItemChange] {
