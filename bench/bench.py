@@ -1,4 +1,4 @@
-"""Errand's benchmarks: nine figures, each measured side by side with its peer in one run.
+"""Errand's benchmarks: ten figures, each measured side by side with its peer in one run.
 
 Called by bench/run, which installs the peers and builds errand. Writes a markdown report
 (bench/RESULTS.md by default) and prints each table as it is measured.
@@ -18,6 +18,7 @@ import threading
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import caldav  # noqa: E402
 import datasets  # noqa: E402
+import largest  # noqa: E402
 import measure  # noqa: E402
 import pictures  # noqa: E402
 from measure import Contender, duration, median, percentile  # noqa: E402
@@ -575,7 +576,8 @@ def main():
     bench = Bench(os.path.abspath(args.errand), sizes, work, args.quick)
     figures = [bench.figure1_startup, bench.figure2_latency, bench.figure3_replay, bench.figure4_sync,
                bench.figure5_memory, bench.figure6_plist, bench.figure7_near,
-               lambda: pictures.figure8_photo(bench, Server), lambda: caldav.figure9(bench)]
+               lambda: pictures.figure8_photo(bench, Server), lambda: caldav.figure9(bench),
+               lambda: largest.figure10(bench)]
     wanted = {int(x) for x in args.only.split(",")} if args.only else set(range(1, len(figures) + 1))
     started = datetime.datetime.now()
     for number, figure in enumerate(figures, start=1):

@@ -29,7 +29,7 @@ public struct CalendarHelper: Sendable {
         let output = try run(["read", "--zone", zoneName, "--now", String(Int64(now.timeIntervalSince1970)), path],
                              input: nil, naming: path)
         do {
-            return try CalendarWire.decode(output, newID: newID)
+            return try CalendarWire.decode(bytes: output, newID: newID)
         } catch {
             throw StoreError.badFile(path: path, reason: "the iCalendar helper answered garbage (\(error))")
         }
@@ -37,7 +37,7 @@ public struct CalendarHelper: Sendable {
 
     /// One VCALENDAR holding the items, as .ics text.
     public func write(_ items: [TodoItem], naming path: String) throws -> Data {
-        try run(["write", "--zone", zoneName], input: CalendarWire.encode(CalendarWire.Batch(items: items)), naming: path)
+        Data(try run(["write", "--zone", zoneName], input: CalendarWire.encode(CalendarWire.Batch(items: items)), naming: path))
     }
 
     /// One VCALENDAR per item, in order (sync sends each with its own PUT). `naming`: what a
@@ -46,7 +46,7 @@ public struct CalendarHelper: Sendable {
         let output = try run(["write-each", "--zone", zoneName],
                              input: CalendarWire.encode(CalendarWire.Batch(items: items)), naming: what)
         do {
-            return try CalendarWire.decodeTexts(output)
+            return try CalendarWire.decodeTexts(bytes: output)
         } catch {
             throw StoreError.badFile(path: what, reason: "the iCalendar helper answered garbage (\(error))")
         }
@@ -58,7 +58,7 @@ public struct CalendarHelper: Sendable {
         let output = try run(["read-each", "--zone", zoneName, "--now", String(Int64(now.timeIntervalSince1970))],
                              input: CalendarWire.encode(texts: texts), naming: what)
         do {
-            return try CalendarWire.decode(output, newID: newID).items
+            return try CalendarWire.decode(bytes: output, newID: newID).items
         } catch {
             throw StoreError.badFile(path: what, reason: "the iCalendar helper answered garbage (\(error))")
         }
@@ -66,7 +66,7 @@ public struct CalendarHelper: Sendable {
 
     /// Runs the helper with `input` on its stdin (written whole before its output is read: the
     /// helper reads all of it before it writes) and gives back its stdout.
-    func run(_ arguments: [String], input: Data?, naming path: String) throws -> Data {
+    func run(_ arguments: [String], input: Data?, naming path: String) throws -> [UInt8] {
         func failed(_ reason: String) -> StoreError { .badFile(path: path, reason: reason) }
         var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
         guard HelperDownloader.makePipe(&inPipe) else { throw failed("cannot start the iCalendar helper (no pipes)") }
@@ -90,7 +90,7 @@ public struct CalendarHelper: Sendable {
         if let input { CalendarHelper.writeAll(inPipe[1], input) }
         close(inPipe[1])
         inPipe[1] = -1
-        let output = HelperDownloader.readAll(outPipe[0], limit: Int.max)
+        let output = CalendarHelper.readAll(outPipe[0])
         let message = String(decoding: HelperDownloader.readAll(errPipe[0], limit: 64 << 10), as: UTF8.self)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -104,6 +104,18 @@ public struct CalendarHelper: Sendable {
     /// The helper names the file as errand does; said once is enough.
     static func withoutPath(_ line: String, _ path: String) -> String {
         line.hasPrefix(path + ": ") ? String(line.dropFirst(path.count + 2)) : line
+    }
+
+    /// The helper's whole output, as the bytes CalendarWire reads.
+    static func readAll(_ fd: Int32) -> [UInt8] {
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return out }
+            out.append(contentsOf: chunk[0..<n])
+        }
     }
 
     static func writeAll(_ fd: Int32, _ data: Data) {

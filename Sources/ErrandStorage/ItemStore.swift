@@ -154,6 +154,15 @@ extension ItemStore {
         try changeItems { records in try items.map { try records.receive($0) } }
     }
 
+    /// `receive`, counted rather than kept: what an import reports.
+    public func receiveTally(_ items: [TodoItem]) throws -> ReceiptTally {
+        try changeItems { records in
+            var tally = ReceiptTally()
+            for item in items { tally.count(try records.receive(item)) }
+            return tally
+        }
+    }
+
     /// Adds items in one durable step, skipping duplicates; all or nothing.
     public func importItems(_ items: [TodoItem]) throws -> ImportOutcome {
         try changeItems { try $0.importItems(items) }

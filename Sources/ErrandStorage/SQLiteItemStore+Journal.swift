@@ -40,10 +40,18 @@ extension SQLiteItemStore {
         let insert = try db.statement("INSERT INTO journal (time, command, changes) VALUES (?1, ?2, ?3) RETURNING id")
         insert.bind(1, Int64(context.time.timeIntervalSince1970))
         insert.bind(2, context.command)
-        insert.bind(3, String(decoding: try StoredChange.encode(changes), as: UTF8.self))
+        // Sized first, then written in place: the JSON of a large change (400 MB for 500,000
+        // imported items) is never whole in memory, nor copied into SQLite's record of the row.
+        let encoder = JSONEncoder()
+        var length = 0
+        try StoredChange.encode(changes, with: encoder) { length += $0.count }
+        insert.bindZeros(3, count: length)
         guard try insert.step() else { throw StoreError.sqlite(path: path, reason: "the undo journal refused an entry") }
         let id = insert.int(0)
         insert.reset()
+        let text = try SQLiteJournalText(db, row: id, path: path)
+        try StoredChange.encode(changes, with: encoder) { try text.append($0) }
+        try text.finish()
         // A hand-edited journal can hold ids near Int64.min, where the subtraction would trap;
         // there no id lies below the cut, so nothing is pruned.
         let (cut, overflow) = id.subtractingReportingOverflow(Int64(JournalEntry.capacity))

@@ -44,6 +44,11 @@ final class SQLiteStatement {
         }
     }
 
+    /// Room for `count` bytes, written later through incremental blob I/O (SQLiteJournalText).
+    func bindZeros(_ index: Int32, count: Int) {
+        sqlite3_bind_zeroblob64(handle, index, sqlite3_uint64(count))
+    }
+
     /// LIMIT and OFFSET of a paged query, as every backend reads them.
     func bind(_ window: PageWindow, limit: Int32, offset: Int32) {
         bind(limit, Int64(clamping: window.limit))

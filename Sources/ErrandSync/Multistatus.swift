@@ -31,33 +31,49 @@ public struct Multistatus: Equatable, Sendable {
         public let description: String
     }
 
-    /// Reads a 207 body; anything that is not a DAV multistatus is refused with one line.
+    /// Reads a 207 body; anything that is not a DAV multistatus is refused with one line. Each
+    /// response is reduced to its entry as soon as it is read (XMLReader's `take`): the tree of
+    /// a 64 MB reply held some 300 MB where its entries need a fraction of that.
     public static func read(_ bytes: [UInt8]) throws -> Multistatus {
-        let root = try XMLReader().parse(bytes)
+        let collect = Collector()
+        let root = try XMLReader().parse(bytes) { node in
+            guard node.is(DAV.dav, "response") else { return false }
+            if collect.invalid == nil {
+                do throws(Invalid) { collect.entries.append(try Multistatus.entry(node)) } catch { collect.invalid = error }
+            }
+            return true
+        }
         guard root.is(DAV.dav, "multistatus") else {
             throw Invalid(description: "the server answered <\(root.name.prefix(40))>, not a WebDAV multistatus")
         }
-        var entries: [Entry] = []
-        for response in root.all(DAV.dav, "response") {
-            guard let href = response.child(DAV.dav, "href")?.text.trimmed, !href.isEmpty else {
-                throw Invalid(description: "a multistatus response without an href")
-            }
-            var properties: [XMLNode] = []
-            var propStatus: Int?
-            for propstat in response.all(DAV.dav, "propstat") {
-                let code = Multistatus.code(propstat.child(DAV.dav, "status")?.text) ?? 200
-                if (200...299).contains(code) {
-                    properties += propstat.child(DAV.dav, "prop")?.children ?? []
-                    propStatus = code
-                } else if propStatus == nil {
-                    propStatus = code
-                }
-            }
-            let status = Multistatus.code(response.child(DAV.dav, "status")?.text) ?? propStatus ?? 200
-            entries.append(Entry(href: href, status: status, properties: properties))
-        }
+        if let invalid = collect.invalid { throw invalid }
         let token = root.child(DAV.dav, "sync-token")?.text.trimmed
-        return Multistatus(entries: entries, syncToken: token?.isEmpty == false ? token : nil)
+        return Multistatus(entries: collect.entries, syncToken: token?.isEmpty == false ? token : nil)
+    }
+
+    /// What XMLReader's `take` collects while it reads (it cannot capture a mutable local).
+    private final class Collector {
+        var entries: [Entry] = []
+        var invalid: Invalid?
+    }
+
+    static func entry(_ response: XMLNode) throws(Invalid) -> Entry {
+        guard let href = response.child(DAV.dav, "href")?.text.trimmed, !href.isEmpty else {
+            throw Invalid(description: "a multistatus response without an href")
+        }
+        var properties: [XMLNode] = []
+        var propStatus: Int?
+        for propstat in response.all(DAV.dav, "propstat") {
+            let code = Multistatus.code(propstat.child(DAV.dav, "status")?.text) ?? 200
+            if (200...299).contains(code) {
+                properties += propstat.child(DAV.dav, "prop")?.children ?? []
+                propStatus = code
+            } else if propStatus == nil {
+                propStatus = code
+            }
+        }
+        let status = Multistatus.code(response.child(DAV.dav, "status")?.text) ?? propStatus ?? 200
+        return Entry(href: href, status: status, properties: properties)
     }
 
     /// The code of "HTTP/1.1 200 OK".

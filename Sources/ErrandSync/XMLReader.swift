@@ -15,9 +15,11 @@ public struct XMLReader {
 
     public init() {}
 
-    /// The root element of `bytes`.
-    public func parse(_ bytes: [UInt8]) throws(Failure) -> XMLNode {
-        var scanner = XMLScanner(bytes: bytes, maxDepth: maxDepth, maxNodes: maxNodes)
+    /// The root element of `bytes`. Each child of the root, once complete, is offered to
+    /// `take` first; those it takes are not kept in the tree, so a reader of a long list of
+    /// children (a multistatus of 400,000 responses) holds what it made of them, not them.
+    public func parse(_ bytes: [UInt8], take: @escaping (XMLNode) -> Bool = { _ in false }) throws(Failure) -> XMLNode {
+        var scanner = XMLScanner(bytes: bytes, maxDepth: maxDepth, maxNodes: maxNodes, take: take)
         return try scanner.document()
     }
 }
@@ -38,11 +40,13 @@ struct XMLScanner {
     var nodes = 0
     var stack: [Open] = []
     var root: XMLNode?
+    let take: (XMLNode) -> Bool
 
-    init(bytes: [UInt8], maxDepth: Int, maxNodes: Int) {
+    init(bytes: [UInt8], maxDepth: Int, maxNodes: Int, take: @escaping (XMLNode) -> Bool = { _ in false }) {
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.maxNodes = maxNodes
+        self.take = take
     }
 
     func fail(_ reason: String) -> XMLReader.Failure { XMLReader.Failure(reason: reason, offset: index) }
@@ -193,7 +197,7 @@ struct XMLScanner {
         guard var done = stack.popLast() else { throw fail("an end tag with no open element") }
         done.node.text = String(decoding: done.text, as: UTF8.self)
         if var parent = stack.popLast() {
-            parent.node.children.append(done.node)
+            if !(stack.isEmpty && take(done.node)) { parent.node.children.append(done.node) }
             stack.append(parent)
         } else if root == nil {
             root = done.node

@@ -23,7 +23,7 @@ struct ImportItems: ShellCommand {
         }
         if parsed.format == .errandJSON {
             // A backup comes back whole: matched by UID like .ics, done items staying done.
-            let receipts = try c.change { try $0.receive(parsed.items) }
+            let receipts = try c.change { try $0.receiveTally(parsed.items) }
             return try c.refresh(message: ImportItems.summary(receipts, skipped: [], from: name, format: parsed.format.rawValue))
         }
         let outcome = try c.change { try $0.importItems(parsed.items) }
@@ -35,22 +35,14 @@ struct ImportItems: ShellCommand {
         let environment = c.environment
         let helper = environment.calendarHelper
         let batch = try c.naming(name) { try helper.read(path: $0, now: environment.clock.now, newID: environment.newID) }
-        let receipts = try c.change { try $0.receive(batch.items) }
+        let receipts = try c.change { try $0.receiveTally(batch.items) }
         return try c.refresh(message: ImportItems.summary(receipts, skipped: batch.skipped, from: name))
     }
 
     /// `imported 3 items from x.ics (iCalendar): 2 new, 1 updated; 4 unchanged; skipped 2 VEVENTs`.
-    static func summary(_ receipts: [CalendarReceipt], skipped: [CalendarWire.Skipped], from name: String,
+    static func summary(_ receipts: ReceiptTally, skipped: [CalendarWire.Skipped], from name: String,
                         format: String = "iCalendar") -> String {
-        var added = 0, updated = 0, unchanged = 0, refused = 0
-        for receipt in receipts {
-            switch receipt {
-            case .added: added += 1
-            case .updated: updated += 1
-            case .unchanged: unchanged += 1
-            case .refused: refused += 1
-            }
-        }
+        let (added, updated, unchanged, refused) = (receipts.added, receipts.updated, receipts.unchanged, receipts.refused)
         var line = "imported \(Plural.items(added + updated)) from \(name) (\(format)): \(added) new, \(updated) updated"
         if unchanged > 0 { line += "; \(unchanged) already up to date" }
         if refused > 0 { line += "; skipped \(refused) equal to an item already open" }
