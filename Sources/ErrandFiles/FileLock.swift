@@ -9,6 +9,9 @@ public final class FileLock {
     /// Turns a failure into the caller's own error (a store's, say), worded the same.
     private let failure: (FileFailure) -> Error
     private var fd: Int32 = -1
+    /// Called when the lock is held elsewhere, before waiting for it (a person at a terminal
+    /// is told why nothing happens).
+    public var onWait: (() -> Void)?
 
     public init(path: String, failure: @escaping (FileFailure) -> Error = { $0 }) {
         self.path = path
@@ -31,6 +34,8 @@ public final class FileLock {
                 throw failure(error)
             }
         }
+        if flock(fd, LOCK_EX | LOCK_NB) == 0 { return }
+        if errno == EWOULDBLOCK { onWait?() }
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else { throw failure(.system(path, "cannot lock")) }
         }

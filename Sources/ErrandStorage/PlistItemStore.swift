@@ -11,7 +11,7 @@ import FoundationEssentials
 /// README for the sizes it suits.
 public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     public let path: String
-    private let lock: FileLock
+    let lock: FileLock
     private var manager = ItemManager()
     private var cachedCatalogue: Catalogue?
     /// The geocoder's answers by PlaceKey, written with everything else.

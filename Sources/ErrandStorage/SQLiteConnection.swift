@@ -108,6 +108,12 @@ final class SQLiteConnection {
 
     /// True between `beginBatch` and `endBatch`: one outer transaction holds every change.
     private(set) var inBatch = false
+    /// Called once when a change must wait for another process's transaction (a `-1` script),
+    /// so a person at a terminal is told why nothing happens.
+    var onWait: (() -> Void)?
+    /// How many busy_timeout periods (10 s) a change waits for another Errand before it gives
+    /// up: 10 minutes, the promise README makes.
+    static let waitPeriods = 60
 
     /// Runs `body` in a write transaction. BEGIN IMMEDIATE takes the write lock up front so a
     /// transaction never has to be abandoned half-way for a lock; busy_timeout waits for it,
@@ -163,13 +169,20 @@ final class SQLiteConnection {
 
     private func beginImmediate() throws {
         var attempts = 0
+        // Someone to tell: the first try waits a moment only, so the line comes at once.
+        if onWait != nil, let db { sqlite3_busy_timeout(db, 300) }
         while true {
             do {
                 try execute("BEGIN IMMEDIATE")
+                if attempts == 0, onWait != nil, let db { sqlite3_busy_timeout(db, 10_000) }
                 return
             } catch let error as StoreError {
                 attempts += 1
-                guard error == .busy(path: path), attempts < 3 else { throw error }
+                guard error == .busy(path: path), attempts < SQLiteConnection.waitPeriods else { throw error }
+                if attempts == 1, let onWait, let db {
+                    onWait()
+                    sqlite3_busy_timeout(db, 10_000)
+                }
             }
         }
     }

@@ -2,10 +2,17 @@ import FoundationEssentials
 
 /// Opens a store with the backend the caller chose and knows where the default store lives.
 public enum StoreOpener {
-    public static func open(path: String, backend: StoreBackend) throws -> ErrandStore {
+    /// `waiting`: said once each time a change has to wait for another process holding the store.
+    public static func open(path: String, backend: StoreBackend, waiting: (() -> Void)? = nil) throws -> ErrandStore {
         switch backend {
-        case .sqlite: return try SQLiteItemStore(path: path)
-        case .plist: return try PlistItemStore(path: path)
+        case .sqlite:
+            let store = try SQLiteItemStore(path: path)
+            store.db.onWait = waiting
+            return store
+        case .plist:
+            let store = try PlistItemStore(path: path)
+            store.lock.onWait = waiting
+            return store
         }
     }
 

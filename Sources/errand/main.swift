@@ -65,7 +65,12 @@ do {
 
 let store: ErrandStore
 do {
-    store = try StoreOpener.open(path: configuration.storePath, backend: configuration.storeBackend)
+    // At a terminal, a change that waits for another Errand (a -1 script) says so, once.
+    let waiting: (() -> Void)? = TerminalInfo.isTerminal(2) ? {
+        let line = "waiting for another Errand to finish with the store (up to 10 minutes)…\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    } : nil
+    store = try StoreOpener.open(path: configuration.storePath, backend: configuration.storeBackend, waiting: waiting)
 } catch {
     fail("errand: \(error)", status: 3)
 }

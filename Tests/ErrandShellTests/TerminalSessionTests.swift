@@ -39,6 +39,37 @@ import Testing
         }
     }
 
+    /// Issue 28, 11: a change that must wait for another process holding the store (a `-1`
+    /// script) says so at a terminal, then goes through when the other lets go.
+    @Test(arguments: ["sqlite", "plist"])
+    func aChangeThatWaitsForAnotherErrandSaysSo(_ backend: String) throws {
+        let executable = try #require(ChildProcess.executable, "build errand first")
+        let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = dir + "/store." + backend
+        #expect(try ChildProcess.run(["--store", store, "-c", "create First"]).0 == 0)
+        // Another process holds the store until the file `go` appears.
+        let hold = backend == "sqlite"
+            ? "(echo 'BEGIN IMMEDIATE;'; while [ ! -e \(dir)/go ]; do sleep 0.1; done; echo 'COMMIT;') | sqlite3 \(store)"
+            : "flock \(store).lock sh -c 'while [ ! -e \(dir)/go ]; do sleep 0.1; done'"
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = ["-c", hold]
+        try holder.run()
+        defer { holder.terminate() }
+        let tmux = Tmux(dir: dir)
+        try tmux.start(executable + " --store " + store)
+        try tmux.wait(for: "view>")
+        try tmux.keys("create Second", "Enter")
+        try tmux.wait(for: "waiting for another Errand to finish with the store")
+        FileManager.default.createFile(atPath: dir + "/go", contents: nil)
+        try tmux.wait(for: "created \"Second\"", timeout: 30)
+        try tmux.keys("C-d")
+        try tmux.wait(for: "EXIT=0")
+        holder.waitUntilExit()
+    }
+
     /// Issue 27, 16 and 28, 11: Ctrl-C during a sync reaches the helper too; the line says the
     /// user cancelled, once, not how the helper died.
     @Test func ctrlCDuringASyncSaysCancelledOnce() throws {
