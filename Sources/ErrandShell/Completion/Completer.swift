@@ -35,10 +35,14 @@ public struct Completer {
 
     /// A form's field: the whole answer typed so far is the value, completed by the field's
     /// kind (as after its option on a command line) and its own words (`none`); inserted as
-    /// typed, since a form's answer is never split into words.
+    /// typed, since a form's answer is never split into words, and with no space after it
+    /// (the answer may go on: `tomorrow 14:30`).
     public func complete(field kind: ArgumentKind, words: [String] = [], typed: String) -> Completion {
         let own = words.filter { $0.hasPrefix(typed.lowercased()) }.map { CompletionCandidate(insert: $0, display: $0) }
-        return Completion(replaceCount: typed.count, candidates: candidates(for: kind, prefix: typed, quote: { $0 }) + own)
+        let found = (candidates(for: kind, prefix: typed, quote: { $0 }) + own).map {
+            CompletionCandidate(insert: $0.insert, display: $0.display, isComplete: false)
+        }
+        return Completion(replaceCount: typed.count, candidates: found)
     }
 
     func complete(spec: CommandSpec, words: [String], prefix: String) -> [CompletionCandidate] {
