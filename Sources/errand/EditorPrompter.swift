@@ -22,8 +22,10 @@ final class EditorPrompter: Prompter {
                                  candidates: answer.candidates.map { ($0.insert, $0.display, $0.isComplete) })
         }
         while true {
-            switch editor.readLine(prompt: question.text, initial: question.initial, history: question.history,
-                                   completer: completer) {
+            // A question without a history of its own (a confirmation) gets an empty one: Up
+            // there must not bring back commands.
+            switch editor.readLine(prompt: question.text, initial: question.initial,
+                                   history: question.history ?? EditorPrompter.noHistory, completer: completer) {
             case let .line(answer):
                 if let history = question.history, !answer.isEmpty { editor.remember(answer, in: history) }
                 return answer
@@ -36,6 +38,9 @@ final class EditorPrompter: Prompter {
             }
         }
     }
+
+    /// Never added to: what Up walks in a question whose answers are not kept.
+    static let noHistory = "errand.no-history"
 
     func tell(_ line: String) {
         runner?.sink.out(line)
