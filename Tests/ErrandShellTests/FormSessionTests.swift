@@ -102,4 +102,15 @@ import Testing
         let bins = try t.item(2)
         #expect(bins.time == TimeOfDay(text: "19:00") && bins.repeats?.afterDone == true)
     }
+
+    @Test func editOffersANewPlaceNoneOfTheOldCoordinates() throws {
+        let answers = ScriptedPrompter([])
+        let t = try ShellTester(prompter: answers)
+        t.given("create Dentist --date tomorrow --at Clinic --coords 48.85,2.35")
+        t.given("list")
+        answers.load(["Dentist", "2026-11-30", "", "Other clinic", "", "", ""])
+        t.given("edit 1")
+        #expect(answers.initials == ["Dentist", "2026-11-30", "", "Clinic", "", "", ""])
+        #expect(try t.item(1).location == Location(name: "Other clinic"))
+    }
 }

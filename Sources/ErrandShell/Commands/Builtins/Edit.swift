@@ -79,6 +79,9 @@ struct Edit: ShellCommand {
         var words: [CommandWord] = []
         var hasPlace = false
         var dated = item.due != nil
+        // A new place is not offered the old one's coordinates: left as they are, they would
+        // pin it where the old place was.
+        var moved = false
         for option in spec.options {
             guard option.prompt != nil else { continue }
             if option == coords, !hasPlace { continue }
@@ -86,12 +89,15 @@ struct Edit: ShellCommand {
                 if option == every, item.repeats != nil { words.append(CommandWord(noRepeat.flag)) }
                 continue
             }
-            let current = Edit.current(option, of: item)
+            let current = option == coords && moved ? "" : Edit.current(option, of: item)
             // Text that cannot be shown for editing (a line break in notes) is kept when left empty.
             let offered = !TextSafety.containsControl(current)
             let field = FormField(option: option, initial: offered ? current : "", words: option == date ? ["none"] : [])
             guard let answer = form.ask(field) else { return nil }
-            if option == place { hasPlace = !answer.isEmpty || !offered && !current.isEmpty }
+            if option == place {
+                hasPlace = !answer.isEmpty || !offered && !current.isEmpty
+                moved = !answer.isEmpty && !samePlace(answer, item.location)
+            }
             if option == date { dated = !TextSafety.trimmed(answer).isEmpty && !field.isWord(answer, "none") }
             if option == every, answer == current { continue }
             if field.isWord(answer, "none"), let clear = option.conflicts {
