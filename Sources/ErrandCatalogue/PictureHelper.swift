@@ -1,6 +1,7 @@
 import Dispatch
 import ErrandDomain
 import ErrandFiles
+import ErrandStorage
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -103,8 +104,10 @@ public final class PictureHelper: PictureSource {
         }
     }
 
-    /// The cached file, downloading it first when needed.
+    /// The cached file, downloading it first when needed; a photo on disk (beside a catalogue
+    /// read from disk: PhotoAddress) is drawn where it is, never copied into the cache.
     func file(for url: String) throws(PictureFailure) -> String {
+        if let parsed = URL(string: url), parsed.isFileURL { return try local(parsed) }
         if let path = cache.cached(url) { return path }
         let data = try fetch(url)
         do {
@@ -114,11 +117,25 @@ public final class PictureHelper: PictureSource {
         }
     }
 
+    /// A photo file's path, if it is a plain file within the download's size limit.
+    func local(_ url: URL) throws(PictureFailure) -> String {
+        let path = url.path
+        switch FileKind(path: path) {
+        case nil: throw PictureFailure("\(TextSafety.neutralised(path)): no such file")
+        case let .regular(size)?:
+            guard size <= PictureHelper.limits.maxBytes else {
+                throw PictureFailure("\(TextSafety.neutralised(path)) is larger than \(PictureHelper.limits.maxBytes >> 20) MB")
+            }
+            return path
+        case _?: throw PictureFailure("\(TextSafety.neutralised(path)) is not a plain file")
+        }
+    }
+
     /// The photo's bytes from the network. Only http and https: a catalogue must not be able
     /// to copy a local file into the cache by naming it as a photo.
     func fetch(_ url: String) throws(PictureFailure) -> Data {
         guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? "") else {
-            throw PictureFailure("the photo's address is not an http or https URL")
+            throw PictureFailure(PhotoAddress.notWeb)
         }
         do {
             return try fetcher.fetch(parsed)

@@ -30,7 +30,7 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Lower case, without accents, split at everything that is not a letter or a digit.
-    static func words(of text: String) -> [String] {
+    public static func words(of text: String) -> [String] {
         TextFolding.fold(text)
             .split { !($0.isLetter || $0.isNumber) }
             .map(String.init)

@@ -14,8 +14,12 @@ public protocol PlaceStore: AnyObject {
     func lastLookup() throws -> Double?
     func noteLookup(at seconds: Double) throws
     /// Places located before, as first typed, whose name starts with `prefix` (case aside),
-    /// in name order: what Tab offers after `near`.
+    /// in name order: the geocoder's answers and, once something is typed, the places items
+    /// hold with coordinates. What Tab offers after `near` and `--at`, and in a form's Place.
     func placeNames(prefix: String, limit: Int) throws -> [String]
+    /// An item's own place with coordinates, named `key` (a PlaceKey), open items first, then
+    /// the latest: a place typed with `--coords` once is known without asking a geocoder.
+    func locatedItemPlace(key: String) throws -> Location?
     /// The address a lookup matched for a located place, preferring the lookup of its name:
     /// what the item's detail shows.
     func matchedAddress(for location: Location) throws -> String?

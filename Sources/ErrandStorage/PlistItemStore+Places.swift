@@ -23,8 +23,22 @@ extension PlistItemStore {
     public func placeNames(prefix: String, limit: Int) throws -> [String] {
         let low = PlaceKey.of(prefix)
         let cache = try places
-        return Array(cache.keys.sorted().filter { $0.hasPrefix(low) && cache[$0]?.match != nil }
-            .compactMap { cache[$0]?.name }.prefix(max(0, limit)))
+        let cached = cache.keys.sorted().filter { $0.hasPrefix(low) && cache[$0]?.match != nil }.compactMap { cache[$0]?.name }
+        // As SQLite does: items' places once something is typed.
+        let items = low.isEmpty ? [] : try locatedItems.compactMap(\.location?.name).filter { PlaceKey.of($0).hasPrefix(low) }
+        return PlaceKey.merged(cached, items, limit: limit)
+    }
+
+    public func locatedItemPlace(key: String) throws -> Location? {
+        try locatedItems.first { $0.location.map { PlaceKey.of($0.name) == key } ?? false }?.location
+    }
+
+    /// Items with coordinates, open ones first, then the latest.
+    private var locatedItems: [TodoItem] {
+        get throws {
+            try allItems().filter { $0.location?.coordinate != nil }
+                .sorted { ($0.isDone ? 1 : 0, -$0.sequence) < ($1.isDone ? 1 : 0, -$1.sequence) }
+        }
     }
 
     public func matchedAddress(for location: Location) throws -> String? {

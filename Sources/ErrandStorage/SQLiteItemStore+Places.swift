@@ -56,10 +56,39 @@ extension SQLiteItemStore: PlaceStore {
             """)
         s.bind(1, low)
         s.bind(2, limit)
-        defer { s.reset() }
         var names: [String] = []
         while try s.step() { names.append(s.text(0)) }
-        return names
+        s.reset()
+        let items = try itemPlaces(phrase: SearchQuery.words(of: prefix), prefix: !prefix.hasSuffix(" "))
+            .map(\.name).filter { PlaceKey.of($0).hasPrefix(low) }
+        return PlaceKey.merged(names, items, limit: limit)
+    }
+
+    public func locatedItemPlace(key: String) throws -> Location? {
+        try itemPlaces(phrase: SearchQuery.words(of: key), prefix: false).first { PlaceKey.of($0.name) == key }
+    }
+
+    /// Located items whose place holds `phrase` (its last word as a prefix when `prefix`),
+    /// open ones first, then the latest: the full-text index's place column finds them, so
+    /// no item is read that does not name the place. Nothing for an empty phrase.
+    private func itemPlaces(phrase: [String], prefix: Bool) throws -> [Location] {
+        guard !phrase.isEmpty else { return [] }
+        // The words are letters and digits only (SearchQuery): quoting is all FTS5 needs.
+        let query = "place : \"" + phrase.joined(separator: " ") + "\"" + (prefix ? " *" : "")
+        let s = try db.statement("""
+            SELECT place, latitude, longitude FROM item
+            WHERE id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1) AND latitude IS NOT NULL
+            ORDER BY done, seq DESC LIMIT 200
+            """)
+        s.bind(1, query)
+        defer { s.reset() }
+        var found: [Location] = []
+        while try s.step() {
+            guard let name = s.optionalText(0), let lat = s.optionalDouble(1), let lon = s.optionalDouble(2),
+                  let point = try? Coordinate(latitude: lat, longitude: lon) else { continue }
+            found.append(Location(name: name, coordinate: point))
+        }
+        return found
     }
 
     public func matchedAddress(for location: Location) throws -> String? {

@@ -12,6 +12,9 @@ public final class LineEditor {
 
     private var editLine: OpaquePointer?
     private var history: OpaquePointer?
+    /// Histories of their own, by name, for questions asked between commands (a form's
+    /// fields): Up there recalls earlier answers to the same question, never commands.
+    private var otherHistories: [String: OpaquePointer] = [:]
     private var promptBuffer: UnsafeMutablePointer<CChar>?
     private let output: UnsafeMutablePointer<FILE>?
     private let maxLineBytes: Int
@@ -51,6 +54,7 @@ public final class LineEditor {
     deinit {
         if let editLine { el_end(editLine) }
         if let history { history_end(history) }
+        for other in otherHistories.values { history_end(other) }
         free(promptBuffer)
     }
 
@@ -61,9 +65,19 @@ public final class LineEditor {
 
     /// Reads one line; the trailing newline is removed. `initial` starts the line, for the
     /// person to edit: it is pushed as typed input, so it must hold no control characters
-    /// (they would act as keys); such text is not offered.
-    public func readLine(prompt: String, initial: String = "") -> ReadResult {
+    /// (they would act as keys); such text is not offered. `history` names a history of its
+    /// own for Up and Down (nil: the commands'), and `completer` replaces the commands' Tab for
+    /// this line (a question with nothing to offer passes one that offers nothing).
+    public func readLine(prompt: String, initial: String = "", history name: String? = nil,
+                         completer lineCompleter: Completer? = nil) -> ReadResult {
         guard let editLine else { return .endOfInput }
+        let commands = completer
+        if let lineCompleter { completer = lineCompleter }
+        if let name, let own = ownHistory(name) { cel_set_history(editLine, own) }
+        defer {
+            completer = commands
+            if name != nil, let history { cel_set_history(editLine, history) }
+        }
         setPrompt(prompt)
         _ = SignalFlags.takeInterrupt()
         if !initial.isEmpty, !initial.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
@@ -92,9 +106,20 @@ public final class LineEditor {
         return .line(String(decoding: line, as: UTF8.self))
     }
 
-    /// Adds to the in-memory history that Up and Down walk through.
-    public func remember(_ line: String) {
-        if let history { cel_history_enter(history, line) }
+    /// Adds to the in-memory history that Up and Down walk through: the commands', or the
+    /// one named (see readLine).
+    public func remember(_ line: String, in name: String? = nil) {
+        guard let target = name == nil ? history : name.flatMap(ownHistory) else { return }
+        cel_history_enter(target, line)
+    }
+
+    private func ownHistory(_ name: String) -> OpaquePointer? {
+        if let known = otherHistories[name] { return known }
+        guard let made = history_init() else { return nil }
+        cel_history_setsize(made, 200)
+        cel_history_setunique(made, 1)
+        otherHistories[name] = made
+        return made
     }
 
     private func complete(_ el: OpaquePointer) -> UInt8 {

@@ -75,30 +75,58 @@ import Testing
         defer { server.stop() }
         let limits = FetchLimits(maxBytes: 64 << 10, idleTimeout: 1, totalTimeout: 2)
         let host = "127.0.0.1"
-        let cases: [(String, String)] = [
-            ("", "\(host) answered HTTP 500"),
-            ("html/", "\(host) sent text/html, not JSON"),
-            ("slow/", "\(host) did not answer within 2 s"),
-            ("silent/", "\(host) did not answer within 2 s"),
-            ("big/", "\(host) sent more than 64 KB"),
-            ("cut/", "\(host)'s answer was cut short"),
-            ("garbage/", "\(host)'s answer is unusable: not valid JSON: unexpected end of the document at byte 22"),
-            ("error/", "\(host)'s answer is unusable: the service answered with an error: Nothing to search for."),
+        let cases: [(String, GeocodeFailure)] = [
+            ("", .failed("\(host) answered HTTP 500")),
+            ("html/", .failed("\(host) sent text/html, not JSON")),
+            ("slow/", .unreachable("\(host) did not answer within 2 s")),
+            ("silent/", .unreachable("\(host) did not answer within 2 s")),
+            ("big/", .failed("\(host) sent more than 64 KB")),
+            ("cut/", .failed("\(host)'s answer was cut short")),
+            ("garbage/", .failed("\(host)'s answer is unusable: not valid JSON: unexpected end of the document at byte 22")),
+            ("error/", .failed("\(host)'s answer is unusable: the service answered with an error: Nothing to search for.")),
         ]
         for (prefix, expected) in cases {
             let geocoder = try #require(Geocoder(base: server.base + prefix, downloader: HelperDownloader(),
                                                  pacer: RequestPacer(interval: 0), limits: limits))
             let before = server.requests.count
             let started = Date()
-            #expect(geocoder.locate("Paris", store: store, now: 1) == .failure(.failed(expected)), "\(prefix)")
+            #expect(geocoder.locate("Paris", store: store, now: 1) == .failure(expected), "\(prefix)")
             #expect(Date().timeIntervalSince(started) < 15, "\(prefix) took too long: the limits bound it")
             _ = geocoder.locate("Paris", store: store, now: 2)
-            #expect(server.requests.count == before + 2, "\(prefix): a failure must not be cached")
+            if case let .unreachable(reason) = expected {
+                // Not reached: the rest of the process does not ask (nor wait) again; locate does.
+                #expect(server.requests.count == before + 1, "\(prefix): asked again after it could not be reached")
+                #expect(geocoder.locate("Lyon", store: store, now: 3) == .failure(.skipped(reason)))
+                _ = geocoder.locate("Paris", store: store, now: 4, retry: true)
+                #expect(server.requests.count == before + 2, "\(prefix): locate must ask again")
+            } else {
+                #expect(server.requests.count == before + 2, "\(prefix): a failure must not be cached")
+            }
         }
         #expect(try store.cachedPlace(key: "paris") == nil)
         let offline = try #require(Geocoder(base: "http://127.0.0.1:1/", downloader: HelperDownloader(),
                                             pacer: RequestPacer(interval: 0), limits: limits))
-        #expect(offline.locate("Paris", store: store, now: 1) == .failure(.failed("cannot reach 127.0.0.1: connection refused")))
+        #expect(offline.locate("Paris", store: store, now: 1) == .failure(.unreachable("cannot reach 127.0.0.1: connection refused")))
+    }
+
+    /// Offline, the first lookup waits its turn and fails; the others neither wait nor ask, and
+    /// a lookup that gets through (locate, once the network is back) clears it.
+    @Test func anUnreachableServiceIsAskedOnceAProcess() throws {
+        final class FakeTime: @unchecked Sendable {
+            var slept: [Double] = []
+        }
+        let time = FakeTime()
+        let store = try Fixtures.temporaryStore(.sqlite)
+        let offline = try #require(Geocoder(base: "http://127.0.0.1:1/", downloader: HelperDownloader(),
+                                            pacer: RequestPacer(interval: 1, now: { 1_000 }, sleep: { time.slept.append($0) })))
+        let reason = "cannot reach 127.0.0.1: connection refused"
+        #expect(offline.locate("Paris", store: store, now: 1) == .failure(.unreachable(reason)))
+        for place in ["Lyon", "Nantes", "Lille", "Rennes", "Metz"] {
+            #expect(offline.locate(place, store: store, now: 2) == .failure(.skipped(reason)))
+        }
+        #expect(time.slept.isEmpty)
+        #expect(offline.locate("Lyon", store: store, now: 3, retry: true) == .failure(.unreachable(reason)))
+        #expect(time.slept == [1])
     }
 
     /// Escape sequences and line breaks in an address never reach a terminal; impossible

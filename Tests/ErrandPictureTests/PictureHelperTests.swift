@@ -88,7 +88,13 @@ import Testing
         }
         #expect(reason.contains("cannot run the picture helper"))
         #expect(cache.cached(server.base + "good.jpg") != nil, "the photo itself was fine: kept")
-        #expect(helper.picture(for: "file:///etc/passwd") == .unavailable("the photo's address is not an http or https URL"))
+        // A file is drawn where it is (PhotoAddress lets only a catalogue on disk name one),
+        // never copied into the cache.
+        #expect(helper.picture(for: "file:///etc/passwd") == .unavailable("not an image (Errand draws JPEG and PNG)"))
+        #expect(cache.cached("file:///etc/passwd") == nil)
+        #expect(helper.picture(for: "file:///nonexistent/x.jpg") == .unavailable("/nonexistent/x.jpg: no such file"))
+        #expect(helper.picture(for: "file:///etc") == .unavailable("/etc is not a plain file"))
+        #expect(helper.picture(for: "ftp://example.net/x.jpg") == .unavailable("the photo's address is not an http or https URL"))
     }
 
     @Test func theHelperIsFoundBesideErrandOrWhereAPackagePutsIt() {

@@ -54,6 +54,24 @@ import Testing
         #expect(shown.contains("Ad 1: good") && TerminalPictureTests.blockRows(shown).isEmpty)
     }
 
+    /// The shipped sample catalogue names its photos relative to itself: the tour shows one
+    /// with no network at all, drawn from beside the catalogue (nothing copied to the cache).
+    @Test func theSampleCatalogueShowsItsOwnPhotoOffline() throws {
+        let dir = try TerminalPictureTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var sample = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { sample.deleteLastPathComponent() }
+        let tmux = try start(in: dir)
+        try tmux.enter("sync \(sample.path)/examples/catalogue", until: "synced 36 ads")
+        try tmux.enter("ads", until: "Renault Clio IV")
+        let shown = try tmux.enter("open 1", until: "ad 3000007919>")
+        let photo = shown.components(separatedBy: "Renault Clio IV 2016").first ?? ""
+        #expect(!TerminalPictureTests.blockRows(photo).isEmpty, "no photo above the title:\n\(shown)")
+        #expect(!shown.contains("not shown"), "\(shown)")
+        let cached = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/cache/errand/images")) ?? []
+        #expect(cached.filter { $0.hasSuffix(".img") }.isEmpty)
+    }
+
     @Test func hostilePhotosGiveOneLineEachAndLeaveNothingBehind() throws {
         let dir = try TerminalPictureTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

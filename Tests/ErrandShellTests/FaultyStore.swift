@@ -76,6 +76,7 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore>: ItemStor
     func lastLookup() throws -> Double? { try read { try base.lastLookup() } }
     func noteLookup(at seconds: Double) throws { try base.noteLookup(at: seconds) }
     func placeNames(prefix: String, limit: Int) throws -> [String] { try read { try base.placeNames(prefix: prefix, limit: limit) } }
+    func locatedItemPlace(key: String) throws -> Location? { try read { try base.locatedItemPlace(key: key) } }
     func matchedAddress(for location: Location) throws -> String? { try read { try base.matchedAddress(for: location) } }
     func nearby(_ centre: Coordinate, within radius: Double?, offset: Int, limit: Int) throws -> NearbyPage {
         try read { try base.nearby(centre, within: radius, offset: offset, limit: limit) }

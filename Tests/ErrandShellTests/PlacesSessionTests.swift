@@ -102,7 +102,7 @@ import Testing
                                                       pacer: RequestPacer(interval: 0))
         t.given("edit 1 --at Elsewhere")
         #expect(t.sink.all.dropFirst().first
-                == "not located: cannot reach 127.0.0.1: connection refused; saved with the place name only (locate 1 tries again)")
+                == "not located: cannot reach 127.0.0.1: connection refused; saved with the place name only (locate 1 tries again); later places are saved by name without asking")
         #expect(try t.item(1).location == Location(name: "Elsewhere"))
         // Coordinates given by hand are never looked up; with geocoding off nothing is said.
         t.given("create C --at There --coords 1,2")
@@ -171,7 +171,7 @@ import Testing
         t.given("near louvre MUSEUM")
         #expect(server.requests.count == 1)
         #expect(Completer(table: .standard, session: t.interpreter.session, environment: t.interpreter.environment)
-            .complete("near lou").candidates.map(\.insert) == ["\"Louvre museum\""])
+            .complete("near lou").candidates.map(\.insert) == ["Louvre", "\"Louvre museum\""])
         t.given("set output json")
         t.send("near 48.8566,2.3522 --within 2km", ["{\"ok\":true,\"command\":\"near\",\"screen\":\"near\",\"heading\":\"Open items near 48.8566, 2.3522, within 2 km\",\"place\":\"48.8566, 2.3522\",\"latitude\":48.8566,\"longitude\":2.3522,\"within\":2000.0,\"total\":1,\"unplaced\":2,\"items\":[{\"n\":1,\"distance\":1157.0,\"id\":\"00000000-0000-0000-0000-000000000002\",\"title\":\"Louvre\",\"date\":\"2026-11-29\",\"done\":false,\"location\":{\"name\":\"Louvre\",\"latitude\":48.8606,\"longitude\":2.3376,\"map\":\"https://www.openstreetmap.org/?mlat=48.8606&mlon=2.3376#map=16/48.8606/2.3376\"}}]}"]) { s in
             within.radius = 2_000

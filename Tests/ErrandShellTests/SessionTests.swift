@@ -321,14 +321,14 @@ import Testing
     }
 
     @Test func formAsksFieldByFieldAndCtrlCSavesNothing() throws {
-        let answers = ScriptedPrompter(["Dentist", "dec 3 10:00", "Clinic", "", "bring card"])
+        let answers = ScriptedPrompter(["Dentist", "dec 3 10:00", "Clinic", "", "bring card", ""])
         let t = try ShellTester(prompter: answers)
         t.send("create", ["created \"Dentist\" for Thu Dec 3 2026 at 10:00"]) {
             $0.tab = .create
             $0.stacks[.create] = [.createForm]
         }
         #expect(answers.questions == ["Title: ", "Date [today]: ", "Place (optional): ",
-                                      "Coordinates LAT,LON (optional): ", "Notes (optional): "])
+                                      "Coordinates LAT,LON (optional): ", "Notes (optional): ", "Repeat (optional): "])
         #expect(try t.item(1).location == Location(name: "Clinic"))
         answers.load(["Half typed", nil])
         t.send("create", ["cancelled; nothing was saved"])
@@ -343,14 +343,14 @@ import Testing
         t.given("create Dentist --date tomorrow --at Clinic --coords 48.85,2.35 --notes \"bring card\"")
         t.given("list")
         // The person changes the day and the time, empties the coordinates and the notes.
-        answers.load(["Dentist", "2026-12-03", "10:00", "Clinic", "", ""])
+        answers.load(["Dentist", "2026-12-03", "10:00", "Clinic", "", "", ""])
         t.send("edit 1", ["edited \"Dentist\" (Thu Dec 3 2026 at 10:00)", "All items", "To do",
                           "  1  Thu Dec 3  10:00    Dentist  @ Clinic"]) {
             $0.listing = [.item(try t.item(1))]
         }
         #expect(answers.questions == ["Title: ", "Date (optional): ", "Time HH:MM (optional): ", "Place (optional): ",
-                                      "Coordinates LAT,LON (optional): ", "Notes (optional): "])
-        #expect(answers.initials == ["Dentist", "2026-11-30", "", "Clinic", "48.85,2.35", "bring card"])
+                                      "Coordinates LAT,LON (optional): ", "Notes (optional): ", "Repeat (optional): "])
+        #expect(answers.initials == ["Dentist", "2026-11-30", "", "Clinic", "48.85,2.35", "bring card", ""])
         #expect(try t.item(1).location == Location(name: "Clinic") && t.item(1).notes == nil)
         // Emptying the place skips its coordinates; Ctrl-C at any field changes nothing.
         let edited = try t.item(1)
@@ -404,10 +404,12 @@ import Testing
     }
 }
 
-/// Answers the form's questions from a list; nil plays Ctrl-C.
+/// Answers the form's questions from a list; nil plays Ctrl-C. Keeps every question as asked
+/// (its Tab and history too) and every line said between them.
 final class ScriptedPrompter: Prompter {
     private var answers: [String?]
-    private(set) var questions: [String] = []
+    private(set) var asked: [Question] = []
+    private(set) var told: [String] = []
 
     init(_ answers: [String?]) {
         self.answers = answers
@@ -415,15 +417,25 @@ final class ScriptedPrompter: Prompter {
 
     func load(_ next: [String?]) {
         answers = next
-        questions = []
-        initials = []
+        asked = []
+        told = []
     }
 
-    private(set) var initials: [String] = []
+    var questions: [String] { asked.map(\.text) }
+    var initials: [String] { asked.map(\.initial) }
 
-    func ask(_ question: String, initial: String) -> String? {
-        questions.append(question)
-        initials.append(initial)
+    /// What Tab offers (the inserts) at the question asked `n`-th, with `typed` in the line.
+    func tab(_ n: Int, _ typed: String) -> [String] {
+        guard asked.indices.contains(n) else { return [] }
+        return asked[n].complete?(typed).candidates.map(\.insert) ?? []
+    }
+
+    func ask(_ question: Question) -> String? {
+        asked.append(question)
         return answers.isEmpty ? nil : answers.removeFirst()
+    }
+
+    func tell(_ line: String) {
+        told.append(line)
     }
 }

@@ -151,6 +151,66 @@ import Testing
         #expect(history.hasSuffix("help back\ncreate\ncreate éX1\n"))
     }
 
+    /// The create form at a real terminal (issue 27, item 9): Tab offers the field's values,
+    /// a bad date is asked again with the reason, Up in Title recalls titles (never commands),
+    /// the repeat is asked, and Ctrl-D cancels on a line of its own.
+    @Test func theCreateFormCompletesChecksAndRecallsFieldByField() throws {
+        let executable = try #require(ChildProcess.executable, "build errand first")
+        let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let tmux = Tmux(dir: dir)
+        try tmux.start(executable)
+        try tmux.wait(for: "view>")
+        try tmux.keys("create Call mum", "Enter")
+        try tmux.wait(for: "created \"Call mum\"")
+
+        try tmux.keys("create", "Enter")
+        try tmux.wait(for: "Title:")
+        // Up in the first form has no title to recall: the command line is not offered.
+        try tmux.keys("Up")
+        try tmux.keys("Dentist", "Enter")
+        let dated = try tmux.wait(for: "Date [today]:")
+        #expect(dated.contains("Title: Dentist"), "\(dated)")
+        #expect(!dated.contains("create Call mumDentist") && !dated.contains("Title: create"), "\(dated)")
+        // Tab on an empty Date lists dates and none, not the 32 commands.
+        try tmux.keys("Tab")
+        let offered = try tmux.wait(for: "tomorrow")
+        #expect(offered.contains("none") && !offered.contains("swipe"), "\(offered)")
+        try tmux.keys("dec 33", "Enter")
+        try tmux.wait(for: "cannot read the date \"dec 33\"")
+        try tmux.wait(for: "Date [today]: dec 33")
+        try tmux.keys("C-a", "C-k", "tom", "Tab")
+        try tmux.wait(for: "Date [today]: tomorrow")
+        try tmux.keys("Enter")
+        try tmux.wait(for: "Place (optional):")
+        try tmux.keys("Enter")
+        try tmux.wait(for: "Notes (optional):")
+        try tmux.keys("Enter")
+        try tmux.wait(for: "Repeat (optional):")
+        try tmux.keys("we", "Tab", "Enter")
+        try tmux.wait(for: "created \"Dentist\" for Mon Nov 30 2026, every week")
+
+        // The second form: Up in Title recalls the title typed before, not a command.
+        try tmux.keys("create", "Enter")
+        try tmux.wait(for: "Title:")
+        try tmux.keys("Up")
+        let recalled = try tmux.wait(for: "Title: Dentist")
+        #expect(recalled.components(separatedBy: "\n").filter { $0.hasPrefix("Title: ") }.last == "Title: Dentist")
+        // Ctrl-D on an emptied line cancels, the message on a line of its own.
+        try tmux.keys("C-a", "C-k", "C-d")
+        let cancelled = try tmux.wait(for: "cancelled; nothing was saved")
+        #expect(cancelled.components(separatedBy: "\n").contains("cancelled; nothing was saved"), "\(cancelled)")
+        // The shell goes on.
+        try tmux.keys("list", "Enter")
+        try tmux.wait(for: "All items")
+        try tmux.keys("C-d")
+        try tmux.wait(for: "EXIT=0")
+        // Form answers stay out of the command history.
+        let history = try String(contentsOfFile: dir + "/state/errand/history", encoding: .utf8)
+        #expect(history == "create Call mum\ncreate\nlist\n", "\(history)")
+    }
+
     /// ~/.config/errand/errandrc runs after the banner, its errors by line, and the prompt
     /// comes all the same; -X skips it.
     @Test func startupFileRunsAtTheKeyboard() throws {

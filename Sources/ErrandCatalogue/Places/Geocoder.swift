@@ -1,6 +1,7 @@
 import ErrandDomain
 import ErrandStorage
 import FoundationEssentials
+import Synchronization
 
 /// Turns a place's name into coordinates through a service that speaks Nominatim's search API
 /// (`/search?format=jsonv2&q=...`): OpenStreetMap's own by default, Photon or a self-hosted
@@ -18,6 +19,10 @@ public final class Geocoder: Sendable {
     let downloader: Downloader
     let pacer: RequestPacer
     let limits: FetchLimits
+    /// Why the service could not be reached, once it could not: for the rest of the process
+    /// lookups are not tried (offline, six creates with a place cost six paced seconds and
+    /// six identical lines), until `locate` asks on purpose and gets through.
+    private let unreachable = Mutex<String?>(nil)
 
     /// nil when `base` is not an http or https URL.
     public init?(base: String, downloader: Downloader, pacer: RequestPacer = RequestPacer(),
@@ -78,7 +83,8 @@ public final class Geocoder: Sendable {
     }
 
     /// The place through the cache: a cached match is used as it is; a cached "no such place"
-    /// is asked again only when `retry` (`locate N`). Failures (offline, errors) are not cached.
+    /// is asked again only when `retry` (`locate N`). Failures (offline, errors) are not cached;
+    /// after the service could not be reached, only `retry` asks it again.
     public func locate(_ place: String, store: PlaceStore, now: Int64, retry: Bool = false)
         -> Result<PlaceMatch, GeocodeFailure> {
         let key = PlaceKey.of(place)
@@ -86,12 +92,15 @@ public final class Geocoder: Sendable {
             if let match = cached.match { return .success(match) }
             if !retry { return .failure(.noMatch(place)) }
         }
+        if !retry, let reason = unreachable.withLock({ $0 }) { return .failure(.skipped(reason)) }
         let found: [PlaceMatch]
         do {
             found = try search(place, store: store)
         } catch {
+            if case let .unreachable(reason) = error { unreachable.withLock { $0 = reason } }
             return .failure(error)
         }
+        unreachable.withLock { $0 = nil }
         // A cache that cannot be written costs a second request later, nothing more.
         try? store.cachePlace(name: place, match: found.first, at: now)
         guard let first = found.first else { return .failure(.noMatch(place)) }

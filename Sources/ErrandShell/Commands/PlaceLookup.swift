@@ -2,14 +2,19 @@ import ErrandCatalogue
 import ErrandDomain
 
 /// Where a place is, for the commands that need it: a cached answer first (so it works
-/// offline and asks nothing twice), then the geocoder when there is one.
+/// offline and asks nothing twice), then a place an item already holds with coordinates
+/// (typed with --coords, say), then the geocoder when there is one.
 enum PlaceLookup {
-    /// `retry`: a cached "no such place" is asked again (`locate`).
+    /// `retry`: ask the geocoder whatever is known (`locate`): a cached "no such place" too.
     static func find(_ place: String, _ c: CommandContext, retry: Bool = false) -> Result<PlaceMatch, GeocodeFailure> {
-        guard let geocoder = c.environment.geocoder else {
-            if let match = (try? c.store.cachedPlace(key: PlaceKey.of(place)))??.match { return .success(match) }
-            return .failure(.off)
+        let key = PlaceKey.of(place)
+        if !retry {
+            if let match = (try? c.store.cachedPlace(key: key))??.match { return .success(match) }
+            if let known = (try? c.store.locatedItemPlace(key: key)) ?? nil, let point = known.coordinate {
+                return .success(PlaceMatch(coordinate: point, address: ""))
+            }
         }
+        guard let geocoder = c.environment.geocoder else { return .failure(.off) }
         return geocoder.locate(place, store: c.store, now: c.environment.nowSeconds, retry: retry)
     }
 
@@ -19,7 +24,8 @@ enum PlaceLookup {
         switch find(location.name, c) {
         case let .success(match):
             return (Location(name: location.name, coordinate: match.coordinate), .located(location.name, match))
-        case .failure(.off):
+        case .failure(.off), .failure(.skipped):
+            // Off: the user chose it. Skipped: the first failure said so, once.
             return (location, nil)
         case let .failure(failure):
             return (location, .notLocated(failure))
@@ -37,7 +43,8 @@ enum PlaceLookup {
             case let .located(name, match): return PlaceLookup.describe(name, match)
             case let .notLocated(failure):
                 let retry = row.map { "locate \($0)" } ?? "list, then locate N,"
-                return "not located: \(failure); saved with the place name only (\(retry) tries again)"
+                let later = if case .unreachable = failure { "; later places are saved by name without asking" } else { "" }
+                return "not located: \(failure); saved with the place name only (\(retry) tries again)\(later)"
             }
         }
     }

@@ -33,6 +33,18 @@ public struct Completer {
         return Completion(replaceCount: replaceCount, candidates: candidates)
     }
 
+    /// A form's field: the whole answer typed so far is the value, completed by the field's
+    /// kind (as after its option on a command line) and its own words (`none`); inserted as
+    /// typed, since a form's answer is never split into words, and with no space after it
+    /// (the answer may go on: `tomorrow 14:30`).
+    public func complete(field kind: ArgumentKind, words: [String] = [], typed: String) -> Completion {
+        let own = words.filter { $0.hasPrefix(typed.lowercased()) }.map { CompletionCandidate(insert: $0, display: $0) }
+        let found = (candidates(for: kind, prefix: typed, quote: { $0 }) + own).map {
+            CompletionCandidate(insert: $0.insert, display: $0.display, isComplete: false)
+        }
+        return Completion(replaceCount: typed.count, candidates: found)
+    }
+
     func complete(spec: CommandSpec, words: [String], prefix: String) -> [CompletionCandidate] {
         if let last = words.last, last.hasPrefix("--"), let option = spec.option(named: String(last.dropFirst(2))),
            let value = option.value {
@@ -70,7 +82,9 @@ public struct Completer {
         return candidates(for: argument.kind, prefix: prefix)
     }
 
-    func candidates(for kind: ArgumentKind, prefix: String) -> [CompletionCandidate] {
+    /// `quote` makes a value with spaces one word of a command line.
+    func candidates(for kind: ArgumentKind, prefix: String,
+                    quote: (String) -> String = Tokenizer.quote) -> [CompletionCandidate] {
         switch kind {
         case .row, .itemRow, .itemRows:
             let zero = session.listingZero.map { [(0, $0)] } ?? []
@@ -96,16 +110,16 @@ public struct Completer {
             let names = ((try? environment.store.catalogueSummary())??.categories ?? []).map(\.name)
             let key = AdCategory.fold(prefix)
             return names.filter { AdCategory.fold($0).hasPrefix(key) }
-                .map { CompletionCandidate(insert: Tokenizer.quote($0), display: $0) }
+                .map { CompletionCandidate(insert: quote($0), display: $0) }
         case .schedule:
             return Repeat.examples.filter { $0.hasPrefix(prefix.lowercased()) }
-                .map { CompletionCandidate(insert: Tokenizer.quote($0), display: $0) }
+                .map { CompletionCandidate(insert: quote($0), display: $0) }
         case .distance:
             return ["500m", "1km", "5km", "10km", "50km"].filter { $0.hasPrefix(prefix.lowercased()) }
                 .map { CompletionCandidate(insert: $0, display: $0) }
         case .place:
             let names = (try? environment.store.placeNames(prefix: prefix, limit: 200)) ?? []
-            return names.map { CompletionCandidate(insert: Tokenizer.quote($0), display: $0) }
+            return names.map { CompletionCandidate(insert: quote($0), display: $0) }
         case .text, .coordinate, .time, .count, .dependent:
             return []
         }

@@ -53,12 +53,25 @@ extension CommandContext {
         }
     }
 
-    /// The ad's photo (its thumbnail, or the small image when it has none) when photos are on
-    /// and the output is text at a terminal; JSON keeps the URLs only.
+    /// The ad's photo (its thumbnail, or the small image when the thumbnail has no usable
+    /// address or cannot be had) when photos are on and the output is text at a terminal;
+    /// JSON keeps the URLs only. When neither can be shown, the first one's reason is said.
     private func picture(of ad: Ad) -> Picture? {
-        guard session.images, session.output == .text, environment.drawsPictures, let source = environment.pictures,
-              let url = ad.thumbImage ?? ad.smallImage else { return nil }
-        return source.picture(for: url)
+        guard session.images, session.output == .text, environment.drawsPictures, let source = environment.pictures else {
+            return nil
+        }
+        let catalogue = (try? store.catalogueSummary())??.source
+        var first: Picture?
+        for candidate in PhotoAddress.candidates(ad, catalogue: catalogue) {
+            let picture: Picture
+            switch candidate {
+            case let .success(url): picture = source.picture(for: url)
+            case let .failure(refusal): picture = .unavailable(refusal.description)
+            }
+            if case .drawn = picture { return picture }
+            first = first ?? picture
+        }
+        return first
     }
 
     /// One page of a list of items (see ListPage), so `check 3` still works after `more`.

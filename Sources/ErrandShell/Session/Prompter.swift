@@ -1,10 +1,12 @@
 /// Asks the person at the keyboard a question (a confirmation, a form field). nil means they
 /// cancelled (Ctrl-C or end of input). Scripts have no prompter.
 public protocol Prompter: AnyObject {
-    /// `initial` is put in the line for the person to edit (the edit form's current values).
-    func ask(_ question: String, initial: String) -> String?
+    func ask(_ question: Question) -> String?
+    /// A line said between two questions: why an answer was refused, before it is asked again.
+    func tell(_ line: String)
 }
 
 extension Prompter {
-    public func ask(_ question: String) -> String? { ask(question, initial: "") }
+    /// `initial` is put in the line for the person to edit (the edit form's current values).
+    public func ask(_ text: String, initial: String = "") -> String? { ask(Question(text, initial: initial)) }
 }

@@ -13,14 +13,16 @@ struct Create: ShellCommand {
                                    prompt: "Coordinates LAT,LON (optional): ")
     static let notes = OptionSpec("notes", value: "TEXT", help: "free notes", prompt: "Notes (optional): ")
     static let every = OptionSpec("every", value: "RULE", kind: .schedule,
-                                  help: "repeat: day, weekday, week, 2 weeks, month, year (checking it creates the next)")
+                                  help: "repeat: day, weekday, week, 2 weeks, month, year (checking it creates the next)",
+                                  prompt: "Repeat (optional): ")
     static let afterDone = OptionSpec("after-done", help: "count the next one from the day it is checked",
                                       requires: "every")
     static let noGeocode = OptionSpec("no-geocode", help: "do not look the place up (it is saved by name only)",
                                       requires: "at")
     static let spec = CommandSpec(
         "create", aliases: ["add", "new"], summary: "the Create tab; with a title, create an item at once",
-        details: "Without a title, at a terminal, asks field by field (Ctrl-C cancels, nothing is saved). "
+        details: "Without a title, at a terminal, asks field by field, each checked as it is answered "
+            + "(Tab offers what fits the field; Date takes none for no date; Ctrl-C or Ctrl-D cancels, nothing is saved). "
             + "A place given without --coords is looked up (ERRAND_GEOCODER) and its coordinates kept.",
         arguments: [title], options: [date, noDate, place, coords, notes, every, afterDone, noGeocode]) { Create(values: $0) }
     /// What the Create tab shows when there is nobody to ask.
@@ -48,7 +50,8 @@ struct Create: ShellCommand {
                 return Display(screen: .form(Create.hint))
             }
             let label = selected.map { c.environment.labeler.label($0) } ?? (undatedHere ? "no date" : "today")
-            guard let words = Create.ask(prompter, defaultDay: label) else {
+            guard let words = Create.ask(Form(prompter, command: Create.spec.name, c), defaultDay: label,
+                                         undated: selected == nil && undatedHere) else {
                 return Display(message: "cancelled; nothing was saved")
             }
             values = try CommandParser(table: c.table).parse(words, spec: Create.spec, context: c.parseContext).values
@@ -77,21 +80,31 @@ struct Create: ShellCommand {
     }
 
     /// Asks each declared field that has a question, arguments then options (an option that needs another
-    /// only when that one was answered), and gives back the words a person would have typed,
-    /// for the parser to check as it checks a typed line. nil when the person cancels (Ctrl-C).
-    static func ask(_ prompter: Prompter, defaultDay: String) -> [CommandWord]? {
+    /// only when that one was answered, the repeat only for an item with a day), each checked
+    /// as it is answered, and gives back the words a person would have typed, for the parser
+    /// to read as it reads a typed line. nil when the person cancels (Ctrl-C, Ctrl-D).
+    /// `undated`: with no date typed the item has none (the No date list is open).
+    static func ask(_ form: Form, defaultDay: String, undated: Bool) -> [CommandWord]? {
         var arguments: [CommandWord] = []
-        for argument in spec.arguments {
-            guard let question = argument.prompt else { continue }
-            guard let answer = prompter.ask(question) else { return nil }
+        for argument in spec.arguments where argument.prompt != nil {
+            guard let answer = form.ask(FormField(argument: argument)) else { return nil }
             arguments.append(CommandWord(answer, literal: true))
         }
         var options: [CommandWord] = []
+        var dated = !undated
         for option in spec.options {
-            guard var question = option.prompt else { continue }
-            if option == date { question = "Date [\(defaultDay)]: " }
+            guard option.prompt != nil else { continue }
             if let required = option.requires, !options.contains(CommandWord("--" + required)) { continue }
-            guard let answer = prompter.ask(question) else { return nil }
+            if option == every, !dated { continue }
+            let field = option == date ? FormField(option: option, question: "Date [\(defaultDay)]: ", words: ["none"])
+                : FormField(option: option)
+            guard let answer = form.ask(field) else { return nil }
+            if field.isWord(answer, "none") {
+                options.append(CommandWord(noDate.flag))
+                dated = false
+                continue
+            }
+            if option == date, !TextSafety.trimmed(answer).isEmpty { dated = true }
             if !answer.isEmpty { options += [CommandWord(option.flag), CommandWord(answer, literal: true)] }
         }
         return options + [CommandWord("--")] + arguments

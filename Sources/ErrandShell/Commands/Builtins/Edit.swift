@@ -21,7 +21,8 @@ struct Edit: ShellCommand {
                                   prompt: "Notes (optional): ")
     static let noNotes = OptionSpec("no-notes", help: "no notes")
     static let every = OptionSpec("every", value: "RULE", kind: .schedule,
-                                  help: "repeat: day, weekday, week, 2 weeks, month, year", conflicts: "no-repeat")
+                                  help: "repeat: day, weekday, week, 2 weeks, month, year", conflicts: "no-repeat",
+                                  prompt: "Repeat (optional): ")
     static let afterDone = OptionSpec("after-done", help: "with --every: count from the day it is checked",
                                       requires: "every")
     static let noRepeat = OptionSpec("no-repeat", help: "stop repeating")
@@ -44,7 +45,7 @@ struct Edit: ShellCommand {
             guard let prompter = c.environment.prompter else {
                 throw ShellError.usage("edit: say what to change: " + Edit.spec.options.map(\.flag).joined(separator: ", "))
             }
-            guard let words = Edit.ask(prompter, item: listed) else {
+            guard let words = Edit.ask(Form(prompter, command: Edit.spec.name, c), item: listed) else {
                 return Display(message: "cancelled; nothing was changed")
             }
             let row = (c.session.listing.firstIndex(of: .item(listed)) ?? 0) + 1
@@ -53,8 +54,10 @@ struct Edit: ShellCommand {
         }
         var edited = try Edit.changed(listed, values)
         var notice: PlaceLookup.Notice?
+        // Only a new place is looked up: the form passes the place back as it was, and asking
+        // again for it (offline, or paced at one a second) would only cost time.
         if values.has(Edit.place), let typed = edited.location, typed.coordinate == nil, !values.has(Edit.noGeocode),
-           !TextSafety.trimmed(typed.name).isEmpty {
+           !TextSafety.trimmed(typed.name).isEmpty, !Edit.samePlace(typed.name, listed.location) {
             (edited.location, notice) = PlaceLookup.locating(typed, c)
         }
         guard edited != listed else { return Display(message: "nothing to change: \"\(listed.title)\" already has these values") }
@@ -67,26 +70,50 @@ struct Edit: ShellCommand {
     }
 
     /// Bare `edit N` at a terminal: each declared question, its line holding the current value
-    /// to edit; an emptied optional field is cleared (its --no- option). Gives back the words a
-    /// person would have typed, for the parser; nil when the person cancels (Ctrl-C).
-    static func ask(_ prompter: Prompter, item: TodoItem) -> [CommandWord]? {
+    /// to edit, checked as it is answered; an emptied optional field is cleared (its --no-
+    /// option), `none` clears the date, and an item left without a date is not asked its time
+    /// or repeat. A repeat left as it was is not passed on (that would lose its anchor and
+    /// "after done"). Gives back the words a person would have typed, for the parser; nil when
+    /// the person cancels (Ctrl-C, Ctrl-D).
+    static func ask(_ form: Form, item: TodoItem) -> [CommandWord]? {
         var words: [CommandWord] = []
         var hasPlace = false
+        var dated = item.due != nil
+        // A new place is not offered the old one's coordinates: left as they are, they would
+        // pin it where the old place was.
+        var moved = false
         for option in spec.options {
-            guard let question = option.prompt else { continue }
+            guard option.prompt != nil else { continue }
             if option == coords, !hasPlace { continue }
-            let current = Edit.current(option, of: item)
+            if option == time || option == every, !dated {
+                if option == every, item.repeats != nil { words.append(CommandWord(noRepeat.flag)) }
+                continue
+            }
+            let current = option == coords && moved ? "" : Edit.current(option, of: item)
             // Text that cannot be shown for editing (a line break in notes) is kept when left empty.
             let offered = !TextSafety.containsControl(current)
-            guard let answer = prompter.ask(question, initial: offered ? current : "") else { return nil }
-            if option == place { hasPlace = !answer.isEmpty || !offered && !current.isEmpty }
-            if !answer.isEmpty || offered && option.conflicts == nil {
+            let field = FormField(option: option, initial: offered ? current : "", words: option == date ? ["none"] : [])
+            guard let answer = form.ask(field) else { return nil }
+            if option == place {
+                hasPlace = !answer.isEmpty || !offered && !current.isEmpty
+                moved = !answer.isEmpty && !samePlace(answer, item.location)
+            }
+            if option == date { dated = !TextSafety.trimmed(answer).isEmpty && !field.isWord(answer, "none") }
+            if option == every, answer == current { continue }
+            if field.isWord(answer, "none"), let clear = option.conflicts {
+                words.append(CommandWord("--" + clear))
+            } else if !answer.isEmpty || offered && option.conflicts == nil {
                 words += [CommandWord(option.flag), CommandWord(answer, literal: true)]
             } else if offered, let clear = option.conflicts {
                 words.append(CommandWord("--" + clear))
             }
         }
         return words
+    }
+
+    /// Whether `name` is the place `location` already names, as the geocoder's cache keys it.
+    static func samePlace(_ name: String, _ location: Location?) -> Bool {
+        location.map { PlaceKey.of($0.name) == PlaceKey.of(name) } ?? false
     }
 
     /// An item's field as the form shows it, in a form its option reads back.
@@ -97,6 +124,9 @@ struct Edit: ShellCommand {
         if option == place { return item.location?.name ?? "" }
         if option == coords { return item.location?.coordinate.map { "\($0.latitude),\($0.longitude)" } ?? "" }
         if option == notes { return item.notes ?? "" }
+        if option == every, let rule = item.repeats {
+            return rule.count == 1 ? rule.unit.rawValue : "\(rule.count) \(rule.unit.rawValue)s"
+        }
         return ""
     }
 
@@ -119,7 +149,10 @@ struct Edit: ShellCommand {
         if values.has(Edit.noNotes) { item.notes = nil }
         var location = item.location
         if values.has(Edit.noPlace) { location = nil }
-        if let name = values.text(Edit.place) { location = Location(name: name) }
+        if let name = values.text(Edit.place) {
+            // The same place (case and spacing aside) keeps its coordinates; another drops them.
+            location = Location(name: name, coordinate: samePlace(name, location) ? location?.coordinate : nil)
+        }
         if let coordinate = values.coordinate(Edit.coords) {
             guard let name = location?.name else { throw ShellError.usage("edit: --coords needs a place: add --at PLACE") }
             location = Location(name: name, coordinate: coordinate)

@@ -81,13 +81,18 @@ struct Sync: ShellCommand {
     }
 
     /// The photos an ad's detail would show (the thumbnail, else the small image), fetched
-    /// into the image cache; says what came of it in one line.
+    /// into the image cache; those beside a catalogue on disk need no download. Says what came
+    /// of it in one line.
     static func prefetch(_ ads: [Ad], environment: ShellEnvironment) -> String {
         var seen = Set<String>()
-        let urls = ads.compactMap { $0.thumbImage ?? $0.smallImage }.filter { seen.insert($0).inserted }
+        let catalogue = (try? environment.store.catalogueSummary())??.source
+        let all = ads.compactMap { PhotoAddress.first($0, catalogue: catalogue) }.filter { seen.insert($0).inserted }
+        let urls = all.filter { !$0.lowercased().hasPrefix("file:") }
+        let onDisk = all.count - urls.count
         guard let source = environment.pictures else { return "photos: no image cache here" }
         let outcome = source.prefetch(urls) { done, total in environment.progress?(done, total) }
         var line = "photos: \(outcome.fetched) downloaded, \(outcome.cached) already cached"
+            + (onDisk > 0 ? ", \(onDisk) beside the catalogue" : "")
         if outcome.failed > 0 {
             line += ", \(outcome.failed) failed" + (outcome.firstFailure.map { " (the first: \($0))" } ?? "")
         }
