@@ -126,34 +126,7 @@ public struct SyncEngine {
             }
             return
         }
-        var versions: [RemoteVersion]
-        var removed: [String] = []
-        var lost: [String] = []
-        var token: String?
-        // Whether the server's history since our token is known to be broken: then a member
-        // it lacks was lost there (sent again), not deleted by another client (deleted here),
-        // and our bases are no evidence of what the server last agreed to.
-        var doubtful = mode == .audit
-        var changes: RemoteChanges?
-        if mode != .audit, found.supportsSyncCollection, let since = current?.token {
-            changes = try client.changes(since: since)
-            // A token the server does not know: it lost the history that token named (a
-            // collection made anew, a restored backup) or let it expire.
-            if changes == nil { doubtful = true }
-        }
-        if let changes {
-            (versions, removed, token) = (changes.changed, changes.removed, changes.token)
-        } else {
-            if found.supportsSyncCollection, let all = try client.changes(since: nil) {
-                (versions, token) = (all.changed, all.token)
-            } else {
-                versions = try client.listing()
-            }
-            let present = Set(versions.map(\.href))
-            let synced = current == nil ? [] : try store.readRecords { try $0.syncedEntries() }
-            let absent = synced.compactMap { $0.href }.filter { !present.contains($0) }
-            if doubtful { lost = absent } else { removed = absent }
-        }
+        let (versions, removed, lost, token, doubtful) = try changesSince(current, found, mode, store)
         let needed = try store.readRecords { records in
             try versions.filter { version in
                 guard current != nil, let etag = version.etag, let entry = try records.syncEntry(href: version.href) else {
@@ -174,6 +147,35 @@ public struct SyncEngine {
             try store.changeItems { try $0.setSyncRemote(nil) }
         }
         try apply(fetched, removed: removed, lost: lost, remote: remote, store, &outcome, doubtful: doubtful)
+    }
+
+    /// What changed on the server since our token: the changes since it when the server still
+    /// knows it, else the whole listing compared with what we hold. `doubtful` when the
+    /// server's history since our token is known to be broken: then a member it lacks was lost
+    /// there (sent again), not deleted by another client (deleted here), and our bases are no
+    /// evidence of what the server last agreed to.
+    func changesSince<S: ItemStore>(_ current: SyncRemote?, _ found: CalDAVCollection, _ mode: PullMode, _ store: S) throws
+        -> (versions: [RemoteVersion], removed: [String], lost: [String], token: String?, doubtful: Bool) {
+        var doubtful = mode == .audit
+        if mode != .audit, found.supportsSyncCollection, let since = current?.token {
+            if let changes = try client.changes(since: since) {
+                return (changes.changed, changes.removed, [], changes.token, false)
+            }
+            // A token the server does not know: it lost the history that token named (a
+            // collection made anew, a restored backup) or let it expire.
+            doubtful = true
+        }
+        var versions: [RemoteVersion]
+        var token: String?
+        if found.supportsSyncCollection, let all = try client.changes(since: nil) {
+            (versions, token) = (all.changed, all.token)
+        } else {
+            versions = try client.listing()
+        }
+        let present = Set(versions.map(\.href))
+        let synced = current == nil ? [] : try store.readRecords { try $0.syncedEntries() }
+        let absent = synced.compactMap { $0.href }.filter { !present.contains($0) }
+        return (versions, doubtful ? [] : absent, doubtful ? absent : [], token, doubtful)
     }
 
     /// Applies fetched members, removals and members the server lost in transactions of

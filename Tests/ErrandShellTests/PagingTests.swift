@@ -45,7 +45,27 @@ import Testing
         t.given("list")
         #expect(t.sink.all.count == 8)
         t.given("view")
-        t.send("more", ["error: more: only lists have pages (a day, list, ads)"], succeeds: false)
+        t.send("more", ["error: more: only lists have pages (a day, list, ads, help)"], succeeds: false)
+    }
+
+    /// Issue 27, 15: help is paged at a terminal like any long list.
+    @Test func helpIsPagedLikeAnyLongList() throws {
+        let t = try ShellTester()
+        t.given("set pagesize 10")
+        t.given("help")
+        let total = CommandTable.standard.overview.count
+        #expect(t.sink.all == Array(CommandTable.standard.overview.prefix(9))
+                + ["  9 of \(total) lines shown: more for the next page, back to leave"])
+        t.given("more")
+        #expect(t.sink.all.first == CommandTable.standard.overview[9])
+        while t.sink.all.last?.contains("more for the next page") == true { t.given("more") }
+        t.send("more", ["error: more: that was the last page of help"], succeeds: false)
+        t.given("back")
+        #expect(t.sink.all.first == "View: 7 days from Sun Nov 29 2026")
+        // In a script (no page size) it comes whole.
+        t.given("set pagesize off")
+        t.given("help")
+        #expect(t.sink.all.count >= total)
     }
 
     @Test func timingGoesToStandardErrorOnly() throws {

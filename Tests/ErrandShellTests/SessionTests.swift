@@ -363,7 +363,10 @@ import Testing
         let t = try ShellTester()
         t.send("help swipe", ["usage: swipe N...", "delete rows, as swiping left did",
                               "Several rows are deleted together, or none if one changed since it was listed.",
-                              "also: delete, rm", "  N  row numbers of the last listing: 1 3 5, 1,2, 2-4"])
+                              "also: delete, rm", "  N  row numbers of the last listing: 1 3 5, 1,2, 2-4"]) {
+            // Help is a screen of its own over the week, so `back` (and `more`) work on it.
+            $0.stacks[.view] = [.week(start: ShellTester.today), .help(command: "swipe", shown: 5)]
+        }
         t.given("help")
         // One line a command, wrapped (never cut) where a summary is longer than the width.
         #expect(t.sink.all.count >= CommandTable.standard.specs.count + 2)

@@ -91,12 +91,7 @@ public struct CommandParser: Sendable {
                 if let inlineValue {
                     found[name] = inlineValue
                 } else {
-                    let taken = words[index...].prefix { !$0.isOption && !$0.endsOptions }.map(\.text)
-                    index += taken.count
-                    guard !taken.isEmpty else {
-                        throw .usage("\(spec.name): --\(name) needs a \(value.name) (usage: \(spec.usage))")
-                    }
-                    found[name] = taken.joined(separator: " ")
+                    found[name] = try valueWords(words, from: &index, option: name, value: value, spec: spec)
                 }
                 lastFlag = nil
             } else {
@@ -115,6 +110,15 @@ public struct CommandParser: Sendable {
             }
         }
         return (positional, spec.options.compactMap { option in found[option.name].map { (option, $0) } })
+    }
+
+    /// An option's value typed apart: every word up to the next option (`--at Gare de Lyon`).
+    private func valueWords(_ words: [CommandWord], from index: inout Int, option name: String, value: OptionSpec.Value,
+                            spec: CommandSpec) throws(ShellError) -> String {
+        let taken = words[index...].prefix { !$0.isOption && !$0.endsOptions }.map(\.text)
+        index += taken.count
+        guard !taken.isEmpty else { throw .usage("\(spec.name): --\(name) needs a \(value.name) (usage: \(spec.usage))") }
+        return taken.joined(separator: " ")
     }
 
     /// Positional words matched to the declared arguments, in order.

@@ -233,6 +233,7 @@ public struct TextPresenter {
         for route in session.stack {
             switch route {
             case .week, .createForm: continue
+            case .help: parts.append("help")
             case let .day(day): parts.append(labeler.label(day))
             case .overdue: parts.append("overdue")
             case let .near(centre): parts.append(DisplayWidth.truncate("near " + DisplayWidth.sanitize(centre.label), to: 20))

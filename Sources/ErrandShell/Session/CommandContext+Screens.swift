@@ -37,6 +37,8 @@ extension CommandContext {
             return Display(message: message, screen: .detail(item, dayLabel: labeler.longLabel(item.due), matched: matched))
         case let .near(centre)?:
             return try nearbyPage(centre, message: message, continuing: continuing, keep: keep)
+        case let .help(command, shown)?:
+            return try helpPage(command: command, shown: shown, continuing: continuing)
         case .createForm?, nil:
             return Display(message: message, screen: .form(Create.hint))
         case .ads?:
@@ -98,12 +100,26 @@ extension CommandContext {
         return Display(message: message, screen: .nearby(centre, page, first: window.start + 1))
     }
 
+    /// `help`, a page at a time at a terminal (`more` goes on, `back` returns), whole elsewhere.
+    private mutating func helpPage(command: String?, shown: Int, continuing: Bool) throws -> Display {
+        let lines = command.flatMap { table.spec(named: $0) }.map { table.help(for: $0) } ?? table.overview
+        let start = continuing ? shown : 0
+        if continuing, start >= lines.count { throw ShellError.usage("more: that was the last page of help") }
+        // A line kept for the footer, so a page fits the screen it is sized to.
+        let limit = session.rowsPerPage.map { max(1, $0 - 1) } ?? lines.count
+        let page = Array(lines[start..<min(lines.count, start + limit)])
+        let end = start + page.count
+        session.stack[session.stack.count - 1] = .help(command: command, shown: end)
+        let footer = end < lines.count ? ["  \(end) of \(lines.count) lines shown: more for the next page, back to leave"] : []
+        return Display(screen: .lines(name: "help", page + footer))
+    }
+
     /// After a change, the current list is shown again (its numbers may have moved); other
     /// screens just get the message.
     mutating func refresh(message: String) throws -> Display {
         switch session.route {
         case .week?, .day?, .all?, .added?, .found?, .overdue?, .undated?, .item?, .near?: return try render(message: message, keep: session.listing.count)
-        case .createForm?, .ads?, .adsFound?, .ad?, nil: return Display(message: message)
+        case .createForm?, .ads?, .adsFound?, .ad?, .help?, nil: return Display(message: message)
         }
     }
 

@@ -53,7 +53,7 @@ struct ItemList {
             empty = "every item has a date"
             total = { try store.itemCount(on: nil) }
             page = { try store.items(on: nil, offset: $0, limit: $1) }
-        case .week, .item, .createForm, .ads, .adsFound, .ad, .near:
+        case .week, .item, .createForm, .ads, .adsFound, .ad, .near, .help:
             return nil
         }
     }

@@ -20,6 +20,8 @@ public enum Route: Equatable, Sendable {
     /// The open items nearest a point (`near`), within `radius` metres when given; `label`
     /// names the point as typed.
     case near(NearbyCentre)
+    /// `help` (or `help COMMAND`), paged like any long list: `shown` lines so far.
+    case help(command: String?, shown: Int)
     case createForm
     case ads
     /// What `find` found among the ads (within the filter).

@@ -7,10 +7,12 @@ struct Help: ShellCommand {
     /// The canonical name, checked by the parser.
     let command: String?
 
+    /// Paged at a terminal like any long list (the screen it is on stays below it: `back`).
     func run(_ c: inout CommandContext) throws -> Display {
-        guard let command, let spec = c.table.spec(named: command) else {
-            return Display(screen: .lines(name: "help", c.table.overview))
-        }
-        return Display(screen: .lines(name: "help", c.table.help(for: spec)))
+        if case .help? = c.session.route { c.session.stack.removeLast() }
+        // A fresh shell's view tab, drawn below it, so `back` from help lands on the week.
+        if c.session.stack.isEmpty, c.session.tab == .view { c.session.stack = [.week(start: c.today)] }
+        c.session.stack.append(.help(command: command, shown: 0))
+        return try c.render()
     }
 }
