@@ -1,11 +1,14 @@
 import CCurl
 
 /// A libcurl multi handle: the transfers running at once and the pool of kept-alive
-/// connections they share. Driven by one thread; `wake` is the one call other threads make
-/// (curl_multi_wakeup is documented as safe from any thread).
+/// connections they share. Driven by one thread, which also closes it; `wake` is the one call
+/// other threads make (curl_multi_wakeup is documented as safe from any thread).
 final class CurlMulti: @unchecked Sendable {
-    // @unchecked: only `wake` is called from another thread, and libcurl makes it safe.
+    // @unchecked: only `wake` is called from another thread; `closed` is guarded by `lock`, so a
+    // wake never meets a handle being cleaned up.
     let handle: UnsafeMutableRawPointer
+    private let lock = ConditionLock()
+    private var closed = false
 
     init?(connections: Int) {
         CurlGlobal.ensure()
@@ -15,7 +18,20 @@ final class CurlMulti: @unchecked Sendable {
         _ = ccurl_multi_setopt_long(handle, CURLMOPT_MAXCONNECTS, connections)
     }
 
-    deinit { curl_multi_cleanup(handle) }
+    /// Only for a multi that was never closed: whichever thread drops the last reference would
+    /// otherwise clean it up, and the stdin reader may be that thread, racing the exit().
+    deinit { close() }
+
+    /// Cleans up the handle and its pool of connections, on the thread that drove it. errand-fetch
+    /// calls exit() right after: a cleanup left to the reader thread's last release (it holds the
+    /// multi to wake it) would run libcurl's teardown concurrently with the exit handlers.
+    func close() {
+        lock.withLock {
+            guard !closed else { return }
+            closed = true
+            curl_multi_cleanup(handle)
+        }
+    }
 
     func add(_ easy: CurlEasy) -> Bool { curl_multi_add_handle(handle, easy.handle) == CURLM_OK }
 
@@ -46,5 +62,11 @@ final class CurlMulti: @unchecked Sendable {
         _ = curl_multi_poll(handle, nil, 0, milliseconds, &ready)
     }
 
-    func wake() { _ = curl_multi_wakeup(handle) }
+    /// A no-op once closed: the reader may see its input end after the session finished.
+    func wake() {
+        lock.withLock {
+            guard !closed else { return }
+            _ = curl_multi_wakeup(handle)
+        }
+    }
 }

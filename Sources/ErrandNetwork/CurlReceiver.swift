@@ -6,7 +6,7 @@ protocol CurlReceiver: AnyObject {
     func takeHeader(_ line: UnsafeRawBufferPointer) -> Bool
     /// A piece of the body; false stops the transfer.
     func takeBody(_ piece: UnsafeRawBufferPointer) -> Bool
-    /// Bytes moved so far, both ways (called as they move and about once a second when none
-    /// do); false stops the transfer.
+    /// Body bytes moved so far, both ways, as libcurl counts them (head bytes are not in it);
+    /// called as they move and about once a second when none do; false stops the transfer.
     func stillMoving(_ moved: Int64) -> Bool
 }

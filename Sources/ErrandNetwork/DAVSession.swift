@@ -21,6 +21,8 @@ public struct DAVSession {
     /// Returns false if the input was not valid framing (after answering what came before).
     public func run(input: Int32, output: ([UInt8]) -> Void) -> Bool {
         guard let multi = CurlMulti(connections: parallel) else { return false }
+        // Here, not in the last release, which may be the stdin reader's (CurlMulti.close).
+        defer { multi.close() }
         let inbox = FrameInbox(capacity: parallel * 4, waking: multi)
         inbox.startReading(input, maxBody: limits.maxBytes)
         var running: [UnsafeMutableRawPointer: DAVTransfer] = [:]

@@ -92,10 +92,12 @@ final class DAVTransfer: CurlReceiver {
     }
 
     /// A server trickling a byte now and then never trips the idle limit: only the total
-    /// stops it, and the line must say so (it named the idle limit, "30 s", after 300 s).
+    /// stops it, and the line must say so (it named the idle limit, "30 s", after 300 s). The
+    /// same for a head trickling in: libcurl counts body bytes only, and a head sent a byte
+    /// every 50 ms was refused as "sent nothing for 2 s" (seen in fuzz/sanitize-fetch).
     func stillMoving(_ moved: Int64) -> Bool {
         if IdleWatch.now() - started >= limits.totalTimeout { return refuse(.timedOut(url: url, seconds: limits.totalTimeout)) }
-        guard idle.stalled(moved: moved) else { return true }
+        guard idle.stalled(moved: moved + Int64(head.size)) else { return true }
         return refuse(.stalled(url: url, seconds: limits.idleTimeout))
     }
 

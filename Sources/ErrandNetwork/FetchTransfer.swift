@@ -29,9 +29,10 @@ final class FetchTransfer: CurlReceiver {
     }
 
     /// From libcurl's progress callback: false to abort a transfer silent for too long (the
-    /// catalogue path names its total limit then, as it always did).
+    /// catalogue path names its total limit then, as it always did). Head bytes count as
+    /// movement: libcurl counts only the body, so a head trickling in looked silent.
     func stillMoving(_ moved: Int64) -> Bool {
-        guard idle.stalled(moved: moved) else { return true }
+        guard idle.stalled(moved: moved + Int64(head.size)) else { return true }
         return refuse(.timedOut(url: url, seconds: limits.totalTimeout))
     }
 

@@ -17,6 +17,8 @@ public final class LoopbackServer: @unchecked Sendable {
         case endless(chunk: Int, contentType: String = "application/json")
         /// Sends `body` one byte every `interval` seconds.
         case trickle(Data, interval: Double)
+        /// Sends the head one byte every `interval` seconds, then `body` at once.
+        case trickleHead(Data, interval: Double)
         /// Waits `seconds`, then answers with `body`.
         case delayed(Data, seconds: Double)
         /// Any status with a body and extra headers (a WebDAV 207, a redirect with its Location).
@@ -204,6 +206,13 @@ public final class LoopbackServer: @unchecked Sendable {
             _ = read(fd, &one, 1)
         case .hangUp:
             return
+        case let .trickleHead(data, interval):
+            for byte in header(200, type: "application/json", length: data.count) {
+                guard send(fd, Data([byte])) else { return }
+                usleep(useconds_t(interval * 1_000_000))
+                if isStopped { return }
+            }
+            send(fd, data)
         case let .delayed(data, seconds):
             var waited = 0.0
             while waited < seconds, !isStopped {

@@ -20,4 +20,15 @@ import Testing
         #expect(run.wallSeconds >= 2.9, "it gave up before the idle limit")
         #expect(run.cpuSeconds < 0.5, "\(run.cpuSeconds) s of CPU in \(run.wallSeconds) s of waiting")
     }
+
+    /// A head arriving a byte every 30 ms keeps the download alive: libcurl counts only body
+    /// bytes as progress, and the idle watch took such a head for silence.
+    @Test func aHeadTricklingInIsNotSilence() throws {
+        let server = try LoopbackServer(routes: ["/listing.json": .trickleHead(Data("[1]".utf8), interval: 0.03)])
+        defer { server.stop() }
+        let run = try HelperRun.run(HelperDownloader.defaultPath(), ["--idle", "1", "--total", "20", server.base + "listing.json"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output == Array("[1]".utf8))
+        #expect(run.wallSeconds > 2, "ended before the head could have trickled in whole (or it came too fast to test the idle limit)")
+    }
 }
