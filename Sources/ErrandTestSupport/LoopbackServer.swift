@@ -180,6 +180,11 @@ public final class LoopbackServer: @unchecked Sendable {
         var route = routes[path] ?? routes[bare] ?? .status(404)
         if let requiredAuthorization, authorization != requiredAuthorization { route = .status(401) }
         lock.unlock()
+        answer(fd, route)
+    }
+
+    /// Sends what `route` says, as the server it stands for would.
+    private func answer(_ fd: Int32, _ route: Route) {
         switch route {
         case let .body(data, type):
             send(fd, header(200, type: type, length: data.count) + data)

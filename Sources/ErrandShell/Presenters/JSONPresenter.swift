@@ -52,6 +52,24 @@ public struct JSONPresenter {
             return [("screen", .string(name)), ("lines", .array(lines.map(JSONValue.string)))]
         case let .form(hint):
             return [("screen", .string("create")), ("hint", .string(hint))]
+        case .ads, .adDetail:
+            return adsScreen(screen)
+        case let .categories(counts):
+            return [("screen", .string("categories")), ("items", .array(counts.enumerated().map { i, c in
+                .object([("n", .int(i + 1)), ("name", .string(c.name)), ("count", .int(c.count))])
+            }))]
+        case let .log(rows):
+            return [("screen", .string("log")), ("items", .array(rows.map { row in
+                .object([("time", .string(APIDate.format(Int64(row.entry.time.timeIntervalSince1970)))), ("command", .string(row.entry.command)),
+                         ("summary", .string(row.summary)), ("undone", .bool(row.entry.undone)),
+                         ("items", .array(row.entry.subjects.map { .object(JSONPresenter.fields($0)) }))])
+            }))]
+        }
+    }
+
+    /// The ads tab's screens, as the Leboncoin payload names its fields.
+    func adsScreen(_ screen: Screen) -> [(String, JSONValue)] {
+        switch screen {
         case let .ads(heading, rows, first, total):
             return [("screen", .string("ads")), ("heading", .string(heading)), ("total", .int(total)),
                     ("items", .array(rows.enumerated().map { i, row in
@@ -70,16 +88,8 @@ public struct JSONPresenter {
                 ("images_url", .object(images)), ("creation_date", .string(APIDate.format(ad.created))),
                 ("is_urgent", .bool(ad.isUrgent)), ("siret", ad.siret.map(JSONValue.string) ?? .null),
             ]))]
-        case let .categories(counts):
-            return [("screen", .string("categories")), ("items", .array(counts.enumerated().map { i, c in
-                .object([("n", .int(i + 1)), ("name", .string(c.name)), ("count", .int(c.count))])
-            }))]
-        case let .log(rows):
-            return [("screen", .string("log")), ("items", .array(rows.map { row in
-                .object([("time", .string(APIDate.format(Int64(row.entry.time.timeIntervalSince1970)))), ("command", .string(row.entry.command)),
-                         ("summary", .string(row.summary)), ("undone", .bool(row.entry.undone)),
-                         ("items", .array(row.entry.subjects.map { .object(JSONPresenter.fields($0)) }))])
-            }))]
+        default:
+            return []
         }
     }
 
