@@ -13,6 +13,14 @@ extension ItemRecords {
         return stored
     }
 
+    /// Holds every listed item against the stored one before any is changed, so a stale row
+    /// is refused before a rule refuses another, as when they were all read first; nothing is
+    /// kept, so a many-row change does not hold a second copy of every item. The change then
+    /// reads each again as it writes it (`current`), under the same lock.
+    func holdAll(_ listed: [TodoItem]) throws {
+        for item in listed { _ = try current(id: item.id, expecting: item) }
+    }
+
     mutating func setDone(_ done: Bool, id: UUID, expecting: TodoItem?, at now: Date) throws -> TodoItem {
         try setDone(done, stored: current(id: id, expecting: expecting), at: now)
     }

@@ -101,9 +101,12 @@ extension ItemStore {
     /// against its listing first, and if any is stale or refused, none changes.
     public func setDone(_ done: Bool, listed: [TodoItem], at now: Date = Date()) throws -> [TodoItem] {
         try changeItems { records in
-            let stored = try listed.map { try records.current(id: $0.id, expecting: $0) }
+            try records.holdAll(listed)
             var moved: [TodoItem] = []
-            for item in stored { moved.append(try records.setDone(done, stored: item, at: now)) }
+            moved.reserveCapacity(listed.count)
+            for item in listed {
+                moved.append(try records.setDone(done, stored: records.current(id: item.id, expecting: item), at: now))
+            }
             return moved
         }
     }
@@ -114,9 +117,12 @@ extension ItemStore {
     public func check(listed: [TodoItem], next: [TodoItem], at now: Date = Date()) throws
         -> (checked: [TodoItem], added: [TodoItem]) {
         try changeItems { records in
-            let stored = try listed.map { try records.current(id: $0.id, expecting: $0) }
+            try records.holdAll(listed)
             var checked: [TodoItem] = []
-            for item in stored { checked.append(try records.setDone(true, stored: item, at: now)) }
+            checked.reserveCapacity(listed.count)
+            for item in listed {
+                checked.append(try records.setDone(true, stored: records.current(id: item.id, expecting: item), at: now))
+            }
             return (checked, try records.importItems(next).added)
         }
     }
@@ -124,19 +130,22 @@ extension ItemStore {
     /// Several listed items deleted in one durable step, all or none (see setDone(_:listed:)).
     public func delete(listed: [TodoItem]) throws -> [TodoItem] {
         try changeItems { records in
-            let stored = try listed.map { try records.current(id: $0.id, expecting: $0) }
-            for item in stored { try records.removeItem(id: item.id) }
-            return stored
+            try records.holdAll(listed)
+            // The stored items equal the listed ones (just held), so the listed ones are what
+            // was deleted: no second copy of every item is read to say so.
+            for item in listed { try records.removeItem(id: item.id) }
+            return listed
         }
     }
 
     /// Several listed items edited in one durable step, all or none (see setDone(_:listed:)).
     public func edit(_ changes: [(edited: TodoItem, listed: TodoItem)], at now: Date = Date()) throws -> [TodoItem] {
         try changeItems { records in
-            let stored = try changes.map { try records.current(id: $0.listed.id, expecting: $0.listed) }
+            try records.holdAll(changes.map(\.listed))
             var edited: [TodoItem] = []
-            for (change, item) in zip(changes, stored) {
-                edited.append(try records.edit(change.edited, stored: item, at: now))
+            for change in changes {
+                edited.append(try records.edit(change.edited, stored: records.current(id: change.listed.id,
+                                                                                      expecting: change.listed), at: now))
             }
             return edited
         }

@@ -264,7 +264,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         items = ItemManager()
         defer { items = records.base }
         let result = try body(&records)
-        return (result, records.effective)
+        return (result, Array(records.effective))
     }
 
     public func readRecords<T>(_ body: (JournalRecorder<ItemManager>) throws -> T) throws -> T {

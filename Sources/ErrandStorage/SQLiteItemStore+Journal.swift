@@ -34,7 +34,7 @@ extension SQLiteItemStore {
 
     /// Called inside the change's transaction: a new change ends what redo could apply, and
     /// the journal keeps its newest `JournalEntry.capacity` entries.
-    func appendJournal(_ changes: [ItemChange]) throws {
+    func appendJournal<Changes: Collection<ItemChange>>(_ changes: Changes) throws {
         guard let context = journalContext, !changes.isEmpty else { return }
         try db.statement("DELETE FROM journal INDEXED BY journal_undone WHERE undone = 1").run()
         let insert = try db.statement("INSERT INTO journal (time, command, changes) VALUES (?1, ?2, ?3) RETURNING id")

@@ -25,7 +25,9 @@ struct StoredChange: Codable {
     /// The JSON array JSONEncoder would write for all of them, handed to `write` in pieces, a
     /// change at a time: encoding the array whole built the encoder's tree of every journaled
     /// item before writing a byte (100,000 checked rows held some 200 MB of it).
-    static func encode(_ changes: [ItemChange], with encoder: JSONEncoder, into write: ([UInt8]) throws -> Void) throws {
+    /// Any sequence, so the recorder's lazily filtered changes are walked, never copied.
+    static func encode<Changes: Sequence<ItemChange>>(_ changes: Changes, with encoder: JSONEncoder,
+                                                      into write: ([UInt8]) throws -> Void) throws {
         try write([UInt8(ascii: "[")])
         for (index, change) in changes.enumerated() {
             if index > 0 { try write([UInt8(ascii: ",")]) }

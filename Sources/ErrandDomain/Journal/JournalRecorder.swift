@@ -49,5 +49,7 @@ public struct JournalRecorder<Base: ItemRecords>: ItemRecords {
     }
 
     /// Changes whose item ended as it began (removed and put back unchanged) are not changes.
-    public var effective: [ItemChange] { changes.filter { $0.before != $0.after } }
+    /// Lazy: a filtered array would be one more copy of every change (100,000 checked rows
+    /// held two items each), while the journal only walks them, one at a time.
+    public var effective: LazyFilterSequence<[ItemChange]> { changes.lazy.filter { $0.before != $0.after } }
 }
