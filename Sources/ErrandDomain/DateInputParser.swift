@@ -53,7 +53,13 @@ public enum DateInputParser {
     public static func parse(_ text: String, today: DueDay, nearest: Bool = false,
                              local: LocalDateWords = LocalDateWords()) throws(DomainError) -> Result {
         var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        if !local.isEmpty { words = words.map { English.word($0, local) } }
+        if !local.isEmpty {
+            // A day as the screen shows it starts with its weekday: there the local name wins
+            // (French `mar.` is Tuesday, not March).
+            let weekdayFirst = words.count >= 3 ? words.first.flatMap { local.weekdays[LocalDateWords.key($0)] } : nil
+            words = words.map { English.word($0, local) }
+            if let weekdayFirst { words[0] = English.englishWeekdays[weekdayFirst] }
+        }
         // `2026-12-03T10:00`, as ISO 8601 and other programs write it.
         if words.count == 1, let t = words[0].firstIndex(of: "t"), DueDay(iso: String(words[0][..<t])) != nil {
             words = [String(words[0][..<t]), String(words[0][words[0].index(after: t)...])]

@@ -106,6 +106,11 @@ import Glibc
         let shown = french.label(try #require(DueDay(year: 2026, month: 12, day: 2)))
         #expect(try DateInputParser.parse(shown, today: today, local: words).day.iso == "2026-12-02", "\(shown)")
         #expect(try DateInputParser.parse("lundi", today: today, local: words).day.iso == "2026-12-07")
+        // A Tuesday as the screen shows it, with or without its dot: `mar` first is the weekday
+        // there, not March.
+        let tuesday = french.label(try #require(DueDay(year: 2026, month: 12, day: 8)))
+        #expect(try DateInputParser.parse(tuesday, today: today, local: words).day.iso == "2026-12-08", "\(tuesday)")
+        #expect(try DateInputParser.parse("mar 8 déc", today: today, local: words).day.iso == "2026-12-08")
         #expect(try DateInputParser.parse("3 décembre 14:30", today: today, local: words).day.iso == "2026-12-03")
         #expect(try DateInputParser.parse("Wed Dec 2", today: today).day.iso == "2026-12-02")
         #expect(throws: DomainError.invalidDate("Thu Dec 2")) { try DateInputParser.parse("Thu Dec 2", today: today) }
