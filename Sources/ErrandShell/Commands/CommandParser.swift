@@ -35,9 +35,16 @@ public struct CommandParser: Sendable {
     public func parse(_ words: [CommandWord], spec: CommandSpec, context: ParseContext) throws(ShellError) -> ParsedCommand {
         let (typed, options) = try split(words, spec: spec)
         var values = ArgumentValues()
-        for (option, text) in options {
-            values[option] = try option.value?.kind.value(text, name: option.flag, command: spec.name,
-                                                           context: context) ?? .flag
+        for (option, texts) in options {
+            for text in texts {
+                let value = try option.value?.kind.value(text, name: option.flag, command: spec.name, context: context) ?? .flag
+                // A repeated option adds its words to those before (`--tag a --tag b`).
+                if case let .field(.words(earlier))? = values[option], case let .field(.words(more)) = value {
+                    values[option] = .field(.words(earlier + more))
+                } else {
+                    values[option] = value
+                }
+            }
         }
         for (argument, text) in try positionals(typed, spec: spec) {
             values[argument] = try argument.kind.value(text, name: argument.name, command: spec.name, context: context)
@@ -53,9 +60,9 @@ public struct CommandParser: Sendable {
     /// rule (`CommandTable.wordRule`): an option's value runs up to the next option, the
     /// command's own words come before the first option (or after `--`), and a word that fits
     /// neither is named, so no word ever lands in a field the user did not type it for.
-    private func split(_ words: [CommandWord], spec: CommandSpec) throws(ShellError) -> ([String], [(OptionSpec, String)]) {
+    private func split(_ words: [CommandWord], spec: CommandSpec) throws(ShellError) -> ([String], [(OptionSpec, [String])]) {
         var positional: [String] = []
-        var found: [String: String] = [:]
+        var found: [String: [String]] = [:]
         var index = 0
         var endOfOptions = false
         var lastFlag: String?
@@ -86,17 +93,17 @@ public struct CommandParser: Sendable {
                 throw .usage("\(spec.name): unknown option --\(ShellError.cut(name))"
                              + (valid.isEmpty ? " (it takes none)" : " (valid: \(valid.joined(separator: ", ")))"))
             }
-            guard found[name] == nil else { throw .usage("\(spec.name): --\(name) given twice") }
+            guard found[name] == nil || option.repeatable else { throw .usage("\(spec.name): --\(name) given twice") }
             if let value = option.value {
                 if let inlineValue {
-                    found[name] = inlineValue
+                    found[name, default: []].append(inlineValue)
                 } else {
-                    found[name] = try valueWords(words, from: &index, option: name, value: value, spec: spec)
+                    found[name, default: []].append(try valueWords(words, from: &index, option: name, value: value, spec: spec))
                 }
                 lastFlag = nil
             } else {
                 guard inlineValue == nil else { throw .usage("\(spec.name): --\(name) takes no value") }
-                found[name] = ""
+                found[name] = [""]
                 lastFlag = name
             }
         }

@@ -14,15 +14,18 @@ public struct OptionSpec: Equatable, Sendable {
     public let conflicts: String?
     /// The question the create form asks for it (nil: not asked).
     public let prompt: String?
+    /// May be given more than once, each value adding to the last (`--tag a --tag b`).
+    public let repeatable: Bool
 
     public init(_ name: String, value: String? = nil, kind: ArgumentKind = .text, help: String,
-                requires: String? = nil, conflicts: String? = nil, prompt: String? = nil) {
+                requires: String? = nil, conflicts: String? = nil, prompt: String? = nil, repeatable: Bool = false) {
         self.name = name
         self.value = value.map { Value(name: $0, kind: kind) }
         self.help = help
         self.requires = requires
         self.conflicts = conflicts
         self.prompt = prompt
+        self.repeatable = repeatable
     }
 
     /// As typed: `--name`.

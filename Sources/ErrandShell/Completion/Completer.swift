@@ -120,6 +120,17 @@ public struct Completer {
         case .place:
             let names = (try? environment.store.placeNames(prefix: prefix, limit: 200)) ?? []
             return names.map { CompletionCandidate(insert: quote($0), display: $0) }
+        case let .field(field):
+            let stored = field.option.completesFromStore ? ((try? environment.store.wordCounts(field)) ?? []).map(\.word) : []
+            let key = ItemField.key(prefix.hasPrefix("#") ? String(prefix.dropFirst()) : prefix)
+            return (field.option.words + stored).filter { ItemField.key($0).hasPrefix(key) }
+                .map { CompletionCandidate(insert: quote($0), display: $0) }
+        case .tagChanges:
+            // The sign typed stays: `-ho` offers `-home`.
+            let sign = prefix.first.map { "-+".contains($0) ? String($0) : "" } ?? ""
+            return candidates(for: .field(.tags), prefix: String(prefix.dropFirst(sign.count)), quote: quote).map {
+                CompletionCandidate(insert: sign + $0.insert, display: sign + $0.display)
+            }
         case .text, .coordinate, .time, .count, .dependent:
             return []
         }
@@ -133,6 +144,7 @@ public struct Completer {
         case let .item(item): return DisplayWidth.sanitize(item.title)
         case let .ad(ad): return DisplayWidth.sanitize(ad.title)
         case let .category(name): return DisplayWidth.sanitize(name)
+        case let .tag(word): return "#" + DisplayWidth.sanitize(word)
         }
     }
 
