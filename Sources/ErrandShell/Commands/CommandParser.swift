@@ -63,48 +63,32 @@ public struct CommandParser: Sendable {
     private func split(_ words: [CommandWord], spec: CommandSpec) throws(ShellError) -> ([String], [(OptionSpec, [String])]) {
         var positional: [String] = []
         var found: [String: [String]] = [:]
-        var index = 0
-        var endOfOptions = false
-        var lastFlag: String?
-        while index < words.count {
-            let word = words[index]
-            index += 1
-            if word.endsOptions, !endOfOptions {
-                endOfOptions = true
-                continue
-            }
-            guard !endOfOptions, word.isOption else {
-                if let lastFlag, !endOfOptions {
-                    throw .usage("\(spec.name): \(ShellError.quote(word.text)) follows --\(lastFlag), which takes no value: "
-                                 + "\(spec.arguments.first.map { $0.name + " goes" } ?? "nothing goes") before the first option "
-                                 + "(usage: \(spec.usage))")
-                }
-                positional.append(word.text)
-                continue
-            }
-            var name = String(word.text.dropFirst(2))
-            var inlineValue: String?
-            if let eq = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: eq)...])
-                name = String(name[..<eq])
-            }
-            guard let option = spec.option(named: name) else {
+        for step in WordWalk(words, spec: spec).steps {
+            switch step {
+            case let .positional(text):
+                positional.append(text)
+            case let .afterFlag(text, flag):
+                throw .usage("\(spec.name): \(ShellError.quote(text)) follows --\(flag), which takes no value: "
+                             + "\(spec.arguments.first.map { $0.name + " goes" } ?? "nothing goes") before the first option "
+                             + "(usage: \(spec.usage))")
+            case let .unknownOption(name):
                 let valid = spec.options.map(\.flag)
                 throw .usage("\(spec.name): unknown option --\(ShellError.cut(name))"
                              + (valid.isEmpty ? " (it takes none)" : " (valid: \(valid.joined(separator: ", ")))"))
-            }
-            guard found[name] == nil || option.repeatable else { throw .usage("\(spec.name): --\(name) given twice") }
-            if let value = option.value {
-                if let inlineValue {
-                    found[name, default: []].append(inlineValue)
-                } else {
-                    found[name, default: []].append(try valueWords(words, from: &index, option: name, value: value, spec: spec))
+            case let .valueOnFlag(option):
+                throw .usage("\(spec.name): --\(option.name) takes no value")
+            case let .option(option, value, _):
+                guard found[option.name] == nil || option.repeatable else {
+                    throw .usage("\(spec.name): --\(option.name) given twice")
                 }
-                lastFlag = nil
-            } else {
-                guard inlineValue == nil else { throw .usage("\(spec.name): --\(name) takes no value") }
-                found[name] = [""]
-                lastFlag = name
+                if let value, let valueName = option.value?.name {
+                    guard !value.isEmpty else {
+                        throw .usage("\(spec.name): --\(option.name) needs a \(valueName) (usage: \(spec.usage))")
+                    }
+                    found[option.name, default: []].append(value.joined(separator: " "))
+                } else {
+                    found[option.name] = [""]
+                }
             }
         }
         for option in spec.options where found[option.name] != nil {
@@ -117,15 +101,6 @@ public struct CommandParser: Sendable {
             }
         }
         return (positional, spec.options.compactMap { option in found[option.name].map { (option, $0) } })
-    }
-
-    /// An option's value typed apart: every word up to the next option (`--at Gare de Lyon`).
-    private func valueWords(_ words: [CommandWord], from index: inout Int, option name: String, value: OptionSpec.Value,
-                            spec: CommandSpec) throws(ShellError) -> String {
-        let taken = words[index...].prefix { !$0.isOption && !$0.endsOptions }.map(\.text)
-        index += taken.count
-        guard !taken.isEmpty else { throw .usage("\(spec.name): --\(name) needs a \(value.name) (usage: \(spec.usage))") }
-        return taken.joined(separator: " ")
     }
 
     /// Positional words matched to the declared arguments, in order.
