@@ -16,7 +16,8 @@ let package = Package(
         // The iCalendar helper errand runs for .ics import and export (see ErrandICal).
         .executable(name: "errand-ical", targets: ["errand-ical"]),
         // For the fuzz package beside it (fuzz/), which links the layers it exercises.
-        .library(name: "ErrandKit", targets: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandShell", "ErrandSync", "ErrandDAVWire", "ErrandICal"]),
+        .library(name: "ErrandKit", targets: ["ErrandDomain", "ErrandStorage", "ErrandCalendarWire", "ErrandHelpers", "ErrandCatalogue",
+                                             "ErrandPlaces", "ErrandShell", "ErrandSync", "ErrandDAVWire", "ErrandICal"]),
         .library(name: "ErrandPictureKit", targets: ["ErrandPicture"]),
     ],
     targets: [
@@ -81,30 +82,41 @@ let package = Package(
         .target(name: "ErrandPicture", dependencies: ["CChafa", "CTurboJPEG", "CPNG"]),
         .target(name: "ErrandDomain"),
         .target(name: "ErrandStorage", dependencies: ["ErrandDomain", "ErrandFiles", "CSQLite"]),
-        .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandFiles"]),
-        // iCalendar through libical (VTODO <-> item): linked by errand-ical (and whichever helper
-        // syncs), never by errand, which it would cost 1.3 ms a start (ICU, libdb; see README).
-        .target(name: "ErrandICal", dependencies: ["ErrandDomain", "ErrandStorage", "CLibical"]),
+        // Items as they cross between errand and errand-ical (no SQLite: both sides link it).
+        .target(name: "ErrandCalendarWire", dependencies: ["ErrandDomain"]),
+        // Running errand's helper processes, and what crosses to them: the one process runner,
+        // the helper clients (download, picture, iCalendar), fetch limits, URL passwords.
+        // Below storage's users, beside storage: errand-fetch links it without SQLite.
+        .target(name: "ErrandHelpers", dependencies: ["ErrandDomain", "ErrandFiles", "ErrandCalendarWire"]),
+        .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandFiles", "ErrandHelpers"]),
+        // Items' places: the geocoder (through the download helper), cached through PlaceStore;
+        // it reads its replies with the catalogue's strict JSON reader.
+        .target(name: "ErrandPlaces", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandHelpers", "ErrandCatalogue"]),
+        // iCalendar through libical (VTODO <-> item): linked by errand-ical only, never by
+        // errand, which it would cost 1.3 ms a start (ICU, libdb; see README).
+        .target(name: "ErrandICal", dependencies: ["ErrandDomain", "ErrandCalendarWire", "CLibical"]),
         // The HTTP stack (libcurl): linked by errand-fetch, never by errand.
-        .target(name: "ErrandNetwork", dependencies: ["ErrandCatalogue", "ErrandDAVWire", "CCurl"]),
+        .target(name: "ErrandNetwork", dependencies: ["ErrandHelpers", "ErrandDAVWire", "ErrandFiles", "CCurl"]),
         // The framing between errand and errand-fetch --dav (no Foundation: both sides link it).
         .target(name: "ErrandDAVWire"),
         // CalDAV: the multistatus reader, the client over errand-fetch --dav, the sync engine.
         .target(name: "ErrandSync",
-                dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandDAVWire"]),
+                dependencies: ["ErrandDomain", "ErrandStorage", "ErrandFiles", "ErrandHelpers", "ErrandDAVWire"]),
         .target(name: "ErrandShell",
-                dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandSync", "CUTF8Proc"]),
+                dependencies: ["ErrandDomain", "ErrandStorage", "ErrandFiles", "ErrandHelpers", "ErrandCatalogue",
+                               "ErrandPlaces", "ErrandSync", "ErrandCalendarWire", "CUTF8Proc"]),
         .target(name: "ErrandLaunch",
-                dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandFiles", "ErrandSync"],
+                dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue", "ErrandPlaces",
+                               "ErrandFiles", "ErrandSync"],
                 plugins: ["BuildInfo"]),
         // Records the commit errand is built from (errand --version), before every build.
         .plugin(name: "BuildInfo", capability: .buildTool()),
         .target(name: "ErrandTerminal", dependencies: ["CEditLine", "ErrandFiles"]),
         // Helpers shared by the test targets (child processes, a loopback HTTP server).
         .target(name: "ErrandTestSupport"),
-        .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandCatalogue", "ErrandDAVWire", "ErrandFiles"]),
+        .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandHelpers", "ErrandDAVWire", "ErrandFiles"]),
         .executableTarget(name: "errand-picture", dependencies: ["ErrandPicture", "ErrandFiles"]),
-        .executableTarget(name: "errand-ical", dependencies: ["ErrandICal", "ErrandStorage", "ErrandDomain", "ErrandFiles"]),
+        .executableTarget(name: "errand-ical", dependencies: ["ErrandICal", "ErrandCalendarWire", "ErrandDomain", "ErrandFiles"]),
         // The release errand is one static executable (glibc, SQLite and libedit included): the
         // dynamic loader's symbol lookups and relocations were half of a start-up's instructions
         // (callgrind: 7.3M -> 2.9M for `errand -c view`). libedit's own libraries come with it.
@@ -113,7 +125,7 @@ let package = Package(
         .executableTarget(
             name: "errand",
             dependencies: ["ErrandLaunch", "ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain",
-                           "ErrandCatalogue", "ErrandFiles"],
+                           "ErrandHelpers", "ErrandCatalogue", "ErrandPlaces", "ErrandFiles"],
             linkerSettings: Context.environment["ERRAND_DYNAMIC"] == "1" ? [] : [
                 .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("tinfo", .when(platforms: [.linux], configuration: .release)),
@@ -123,25 +135,30 @@ let package = Package(
         ),
         .testTarget(name: "ErrandFilesTests", dependencies: ["ErrandFiles"]),
         .testTarget(name: "ErrandDomainTests", dependencies: ["ErrandDomain"]),
-        .testTarget(name: "ErrandStorageTests", dependencies: ["ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),
+        .testTarget(name: "ErrandStorageTests", dependencies: ["ErrandStorage", "ErrandDomain", "ErrandFiles", "ErrandTestSupport"]),
         .testTarget(name: "ErrandCatalogueTests",
-                    dependencies: ["ErrandCatalogue", "ErrandNetwork", "ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),
+                    dependencies: ["ErrandCatalogue", "ErrandHelpers", "ErrandPlaces", "ErrandCalendarWire", "ErrandNetwork", "ErrandStorage",
+                                   "ErrandDomain", "ErrandFiles", "ErrandTestSupport"]),
+        .testTarget(name: "ErrandHelpersTests",
+                    dependencies: ["ErrandHelpers", "ErrandCalendarWire", "ErrandNetwork", "ErrandDomain", "ErrandFiles",
+                                   "ErrandTestSupport"]),
         .testTarget(name: "ErrandShellTests",
-                    dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandTestSupport"]),
+                    dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue", "ErrandPlaces",
+                                   "ErrandCalendarWire", "ErrandFiles", "ErrandTestSupport"]),
         .testTarget(name: "ErrandLaunchTests",
-                    dependencies: ["ErrandLaunch", "ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue",
-                                   "ErrandTestSupport"]),
+                    dependencies: ["ErrandLaunch", "ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue",
+                                   "ErrandPlaces", "ErrandTestSupport"]),
         .testTarget(name: "ErrandReliabilityTests",
-                    dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandTerminal",
-                                   "ErrandTestSupport"]),
+                    dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue", "ErrandTerminal",
+                                   "ErrandFiles", "ErrandTestSupport"]),
         .testTarget(name: "ErrandTerminalTests", dependencies: ["ErrandTerminal", "ErrandFiles"]),
         .testTarget(name: "ErrandPictureTests",
-                    dependencies: ["ErrandPicture", "CTurboJPEG", "CPNG", "ErrandCatalogue", "ErrandShell", "ErrandDomain",
+                    dependencies: ["ErrandPicture", "CTurboJPEG", "CPNG", "ErrandHelpers", "ErrandCatalogue", "ErrandShell", "ErrandDomain",
                                    "ErrandStorage", "ErrandTestSupport"],
                     exclude: ["Expected"]),
         .testTarget(name: "ErrandSyncTests",
-                    dependencies: ["ErrandSync", "ErrandDAVWire", "ErrandStorage", "ErrandDomain", "ErrandCatalogue",
+                    dependencies: ["ErrandSync", "ErrandDAVWire", "ErrandStorage", "ErrandDomain", "ErrandHelpers",
                                    "ErrandTestSupport"]),
-        .testTarget(name: "ErrandICalTests", dependencies: ["ErrandICal", "ErrandStorage", "ErrandDomain"]),
+        .testTarget(name: "ErrandICalTests", dependencies: ["ErrandICal", "ErrandCalendarWire", "ErrandDomain"]),
     ]
 )

@@ -1,3 +1,4 @@
+import ErrandFiles
 import ErrandShell
 import ErrandStorage
 /// The program's own command line, parsed into a value (tested without a process). What each

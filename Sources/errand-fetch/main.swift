@@ -1,6 +1,6 @@
-import ErrandCatalogue
 import ErrandDAVWire
 import ErrandFiles
+import ErrandHelpers
 import ErrandNetwork
 import FoundationEssentials
 #if canImport(Glibc)
@@ -33,7 +33,7 @@ import Glibc
 CoreDumps.forbid()
 signal(SIGPIPE, SIG_IGN)
 
-func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool { BodySpool.writeAll(fd, bytes) }
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool { Descriptor.writeAll(fd, bytes) == nil }
 
 func say(_ fd: Int32, _ text: String) {
     var text = text

@@ -1,7 +1,7 @@
 import ErrandDomain
 import ErrandFiles
 import ErrandICal
-import ErrandStorage
+import ErrandCalendarWire
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -68,7 +68,7 @@ case "read":
         let data = try ImportFile.read(file, expected: "an iCalendar file")
         let batch = try VTodoReader(zoneName: zone, now: now).read(String(decoding: data, as: UTF8.self), newID: UUID.init)
         FileHandle.standardOutput.write(CalendarWire.encode(batch))
-    } catch let error as StoreError {
+    } catch let error as FileFailure {
         fail(error.description)
     } catch {
         fail("\(file): \(error)")
