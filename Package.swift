@@ -79,7 +79,10 @@ let package = Package(
         .systemLibrary(name: "CProcessGuard", path: "Sources/CProcessGuard"),
         // Every executable calls CoreDumps.forbid() first, so each depends on it by name.
         .target(name: "ErrandFiles", dependencies: ["CProcessGuard"]),
-        .target(name: "ErrandPicture", dependencies: ["CChafa", "CTurboJPEG", "CPNG"]),
+        // Command-line options declared once (reader, usage, help, completion) and exit
+        // statuses: errand's and the helpers', which link it without the shell.
+        .target(name: "ErrandOptions"),
+        .target(name: "ErrandPicture", dependencies: ["CChafa", "CTurboJPEG", "CPNG", "ErrandOptions"]),
         .target(name: "ErrandDomain"),
         .target(name: "ErrandStorage", dependencies: ["ErrandDomain", "ErrandFiles", "CSQLite"]),
         // Items as they cross between errand and errand-ical (no SQLite: both sides link it).
@@ -96,7 +99,7 @@ let package = Package(
         // errand, which it would cost 1.3 ms a start (ICU, libdb; see README).
         .target(name: "ErrandICal", dependencies: ["ErrandDomain", "ErrandCalendarWire", "CLibical"]),
         // The HTTP stack (libcurl): linked by errand-fetch, never by errand.
-        .target(name: "ErrandNetwork", dependencies: ["ErrandHelpers", "ErrandDAVWire", "ErrandFiles", "CCurl"]),
+        .target(name: "ErrandNetwork", dependencies: ["ErrandHelpers", "ErrandDAVWire", "ErrandFiles", "ErrandOptions", "CCurl"]),
         // The framing between errand and errand-fetch --dav (no Foundation: both sides link it).
         .target(name: "ErrandDAVWire"),
         // CalDAV: the multistatus reader, the client over errand-fetch --dav, the sync engine.
@@ -107,16 +110,18 @@ let package = Package(
                                "ErrandPlaces", "ErrandSync", "ErrandCalendarWire", "CUTF8Proc"]),
         .target(name: "ErrandLaunch",
                 dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue", "ErrandPlaces",
-                               "ErrandFiles", "ErrandSync"],
+                               "ErrandFiles", "ErrandSync", "ErrandOptions"],
                 plugins: ["BuildInfo"]),
         // Records the commit errand is built from (errand --version), before every build.
         .plugin(name: "BuildInfo", capability: .buildTool()),
         .target(name: "ErrandTerminal", dependencies: ["CEditLine", "ErrandFiles"]),
         // Helpers shared by the test targets (child processes, a loopback HTTP server).
         .target(name: "ErrandTestSupport"),
-        .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandHelpers", "ErrandDAVWire", "ErrandFiles"]),
-        .executableTarget(name: "errand-picture", dependencies: ["ErrandPicture", "ErrandFiles"]),
-        .executableTarget(name: "errand-ical", dependencies: ["ErrandICal", "ErrandCalendarWire", "ErrandDomain", "ErrandFiles"]),
+        .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandHelpers", "ErrandDAVWire", "ErrandFiles",
+                                                                "ErrandOptions"]),
+        .executableTarget(name: "errand-picture", dependencies: ["ErrandPicture", "ErrandFiles", "ErrandOptions"]),
+        .executableTarget(name: "errand-ical", dependencies: ["ErrandICal", "ErrandCalendarWire", "ErrandDomain", "ErrandFiles",
+                                                               "ErrandOptions"]),
         // The release errand is one static executable (glibc, SQLite and libedit included): the
         // dynamic loader's symbol lookups and relocations were half of a start-up's instructions
         // (callgrind: 7.3M -> 2.9M for `errand -c view`). libedit's own libraries come with it.
@@ -146,7 +151,7 @@ let package = Package(
                     dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue", "ErrandPlaces",
                                    "ErrandCalendarWire", "ErrandFiles", "ErrandTestSupport"]),
         .testTarget(name: "ErrandLaunchTests",
-                    dependencies: ["ErrandLaunch", "ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue",
+                    dependencies: ["ErrandLaunch", "ErrandOptions", "ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue",
                                    "ErrandPlaces", "ErrandTestSupport"]),
         .testTarget(name: "ErrandReliabilityTests",
                     dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue", "ErrandTerminal",
