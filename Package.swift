@@ -81,8 +81,8 @@ let package = Package(
         .target(name: "ErrandFiles", dependencies: ["CProcessGuard"]),
         // Command-line options declared once (reader, usage, help, completion) and exit
         // statuses: errand's and the helpers', which link it without the shell.
-        .target(name: "ErrandOptions"),
-        .target(name: "ErrandPicture", dependencies: ["CChafa", "CTurboJPEG", "CPNG", "ErrandOptions"]),
+        .target(name: "ErrandOptions", dependencies: ["ErrandFiles"]),
+        .target(name: "ErrandPicture", dependencies: ["CChafa", "CTurboJPEG", "CPNG", "ErrandFiles", "ErrandOptions"]),
         .target(name: "ErrandDomain"),
         .target(name: "ErrandStorage", dependencies: ["ErrandDomain", "ErrandFiles", "CSQLite"]),
         // Items as they cross between errand and errand-ical (no SQLite: both sides link it).
@@ -145,7 +145,7 @@ let package = Package(
                     dependencies: ["ErrandCatalogue", "ErrandHelpers", "ErrandPlaces", "ErrandCalendarWire", "ErrandNetwork", "ErrandStorage",
                                    "ErrandDomain", "ErrandFiles", "ErrandTestSupport"]),
         .testTarget(name: "ErrandHelpersTests",
-                    dependencies: ["ErrandHelpers", "ErrandCalendarWire", "ErrandNetwork", "ErrandDomain", "ErrandFiles",
+                    dependencies: ["ErrandHelpers", "ErrandCalendarWire", "ErrandNetwork", "ErrandOptions", "ErrandDomain", "ErrandFiles",
                                    "ErrandTestSupport"]),
         .testTarget(name: "ErrandShellTests",
                     dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue", "ErrandPlaces",
@@ -158,7 +158,7 @@ let package = Package(
                                    "ErrandFiles", "ErrandTestSupport"]),
         .testTarget(name: "ErrandTerminalTests", dependencies: ["ErrandTerminal", "ErrandFiles"]),
         .testTarget(name: "ErrandPictureTests",
-                    dependencies: ["ErrandPicture", "CTurboJPEG", "CPNG", "ErrandHelpers", "ErrandCatalogue", "ErrandShell", "ErrandDomain",
+                    dependencies: ["ErrandPicture", "ErrandOptions", "CTurboJPEG", "CPNG", "ErrandHelpers", "ErrandCatalogue", "ErrandShell", "ErrandDomain",
                                    "ErrandStorage", "ErrandTestSupport"],
                     exclude: ["Expected"]),
         .testTarget(name: "ErrandSyncTests",
