@@ -53,11 +53,7 @@ public struct FetchArguments: Equatable, Sendable {
 
     public static func parse(_ arguments: [String]) throws(OptionFailure) -> FetchArguments {
         var parsed = FetchArguments()
-        try OptionReader.read(arguments[...], options, into: &parsed) { parsed, word, _ throws(OptionFailure) in
-            guard parsed.target == nil else { throw OptionFailure("unexpected \(word)") }
-            parsed.target = word
-            return .taken
-        }
+        try OptionReader.read(arguments[...], options, into: &parsed, word: \.target)
         if parsed.davMode, parsed.target != nil { throw OptionFailure("--dav takes no URL: requests come on stdin") }
         return parsed
     }

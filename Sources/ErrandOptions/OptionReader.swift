@@ -43,6 +43,18 @@ public enum OptionReader {
         }
     }
 
+    /// For a command line of options and at most one bare word (a helper's URL or FILE), which
+    /// goes to `word`; a second is refused.
+    public static func read<Options>(_ arguments: ArraySlice<String>, _ declarations: [CommandLineOption<Options>],
+                                     into options: inout Options, word: WritableKeyPath<Options, String?>)
+        throws(OptionFailure) {
+        try read(arguments, declarations, into: &options) { options, bare, _ throws(OptionFailure) in
+            guard options[keyPath: word] == nil else { throw OptionFailure("unexpected \(bare)") }
+            options[keyPath: word] = bare
+            return .taken
+        }
+    }
+
     /// `--store=PATH` is `--store` and `PATH`; short names never take `=`.
     public static func splitAttached(_ argument: String) -> (name: String, value: String?) {
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }

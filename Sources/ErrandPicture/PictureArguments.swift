@@ -48,11 +48,7 @@ public struct PictureArguments: Equatable, Sendable {
 
     public static func parse(_ arguments: [String]) throws(OptionFailure) -> PictureArguments {
         var parsed = PictureArguments()
-        try OptionReader.read(arguments[...], options, into: &parsed) { parsed, word, _ throws(OptionFailure) in
-            guard parsed.path == nil else { throw OptionFailure("unexpected \(word)") }
-            parsed.path = word
-            return .taken
-        }
+        try OptionReader.read(arguments[...], options, into: &parsed, word: \.path)
         return parsed
     }
 }

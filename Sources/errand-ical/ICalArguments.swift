@@ -34,10 +34,7 @@ struct ICalArguments {
             throw OptionFailure("unknown mode \(word): read, write, read-each or write-each")
         }
         parsed.mode = mode
-        try OptionReader.read(arguments.dropFirst(), options, into: &parsed) { parsed, word, _ in
-            parsed.file = word
-            return .taken
-        }
+        try OptionReader.read(arguments.dropFirst(), options, into: &parsed, word: \.file)
         return parsed
     }
 }
