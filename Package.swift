@@ -1,10 +1,29 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers depend one way: domain <- storage <- catalogue <- shell <- launch (errand's own
-// command line, environment and `check`); the terminal layer knows nothing of to-dos; the
-// executable only wires launch, shell and terminal together. Below storage and terminal both,
-// ErrandFiles creates files and folders safely and knows nothing but POSIX.
+// Layers depend one way: domain <- storage <- helpers <- catalogue/places/sync <- shell <-
+// launch; the terminal layer knows nothing of to-dos; executables only wire. Each target may
+// import only what its line names (all below it), and no helper executable links storage
+// (SQLite) or the shell:
+//   ErrandFiles         safe files and folders, ImportFile, FileKind, the one writeAll (POSIX) <- CProcessGuard
+//   ErrandOptions       command-line options declared once, their reader, exit statuses       <- Files
+//   ErrandDomain        items, dates, the shared rules (FoundationEssentials)                  <- nothing
+//   ErrandDAVWire       errand <-> errand-fetch --dav frames (no Foundation)                   <- nothing
+//   ErrandCalendarWire  errand <-> errand-ical items (CalendarWire)                            <- Domain
+//   ErrandStorage       the stores (SQLite, plist), journal, import/export                     <- Domain, Files, CSQLite
+//   ErrandHelpers       HelperProcess, the helper clients, fetch limits, URL passwords         <- Domain, Files, CalendarWire
+//   ErrandCatalogue     the ads: fetch, decode, check, photos                                  <- Domain, Storage, Files, Helpers
+//   ErrandPlaces        items' places: the geocoder                                            <- Domain, Storage, Helpers, Catalogue
+//   ErrandSync          CalDAV                                                                 <- Domain, Storage, Files, Helpers, DAVWire
+//   ErrandShell         commands, session, presenters    <- Domain, Storage, Files, Helpers, Catalogue, Places, Sync,
+//                                                           CalendarWire, CUTF8Proc
+//   ErrandLaunch        errand's own command line, environment, `check`                        <- Shell and all it
+//                                                                                                  imports, Options
+//   ErrandTerminal      libedit, history, signals                                              <- Files, CEditLine
+//   ErrandNetwork       HTTP through libcurl (errand-fetch)                      <- Helpers, DAVWire, Files, Options, CCurl
+//   ErrandICal          iCalendar through libical (errand-ical)                                <- Domain, CalendarWire, CLibical
+//   ErrandPicture       decoding and drawing photos (errand-picture)       <- Files, Options, CChafa, CTurboJPEG, CPNG
+//   ErrandTestSupport   for the test targets only                                              <- nothing (Foundation)
 let package = Package(
     name: "Errand",
     products: [
