@@ -28,7 +28,7 @@ let package = Package(
     name: "Errand",
     products: [
         .executable(name: "errand", targets: ["errand"]),
-        // The download helper errand runs for http(s) catalogues (see ErrandCatalogue/Downloader).
+        // The download helper errand runs for http(s) catalogues (see ErrandHelpers/HelperDownloader).
         .executable(name: "errand-fetch", targets: ["errand-fetch"]),
         // The picture helper errand runs to decode and draw an ad's photo (see ErrandPicture).
         .executable(name: "errand-picture", targets: ["errand-picture"]),
