@@ -16,7 +16,7 @@ import PackageDescription
 //   ErrandPlaces        items' places: the geocoder                                            <- Domain, Storage, Helpers, Catalogue
 //   ErrandSync          CalDAV                                                                 <- Domain, Storage, Files, Helpers, DAVWire
 //   ErrandShell         commands, session, presenters    <- Domain, Storage, Files, Helpers, Catalogue, Places, Sync,
-//                                                           CalendarWire, CUTF8Proc
+//                                                           CalendarWire, Options, CUTF8Proc
 //   ErrandLaunch        errand's own command line, environment, `check`                        <- Shell and all it
 //                                                                                                  imports, Options
 //   ErrandTerminal      libedit, history, signals                                              <- Files, CEditLine
@@ -133,7 +133,7 @@ let package = Package(
                 dependencies: ["ErrandDomain", "ErrandStorage", "ErrandFiles", "ErrandHelpers", "ErrandDAVWire"]),
         .target(name: "ErrandShell",
                 dependencies: ["ErrandDomain", "ErrandStorage", "ErrandFiles", "ErrandHelpers", "ErrandCatalogue",
-                               "ErrandPlaces", "ErrandSync", "ErrandCalendarWire", "CUTF8Proc"]),
+                               "ErrandPlaces", "ErrandSync", "ErrandCalendarWire", "ErrandOptions", "CUTF8Proc"]),
         .target(name: "ErrandLaunch",
                 dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue", "ErrandPlaces",
                                "ErrandFiles", "ErrandSync", "ErrandOptions"],

@@ -52,12 +52,8 @@ public struct CommandLineOption<Options>: Sendable {
     }
 
     /// `-f, --script FILE`
-    public var label: String {
-        names.joined(separator: ", ") + (valueName.map { " " + $0 } ?? "")
-    }
+    public var label: String { OptionText.label(names, value: valueName) }
 
     /// `[--update]` or `[--store PATH]`, for a usage line.
-    public var usage: String {
-        "[" + names.joined(separator: "|") + (valueName.map { " " + $0 } ?? "") + "]"
-    }
+    public var usage: String { OptionText.usage(names, value: valueName) }
 }
