@@ -63,7 +63,7 @@ import Testing
         try tmux.wait(for: "view>")
         try tmux.keys("create Second", "Enter")
         try tmux.wait(for: "waiting for another Errand to finish with the store")
-        FileManager.default.createFile(atPath: dir + "/go", contents: nil)
+        try Data().write(to: URL(fileURLWithPath: dir + "/go"))
         try tmux.wait(for: "created \"Second\"", timeout: 30)
         try tmux.keys("C-d")
         try tmux.wait(for: "EXIT=0")

@@ -50,7 +50,7 @@ public struct CommandTable: Sendable {
         if !spec.aliases.isEmpty { lines.append("also: " + spec.aliases.joined(separator: ", ")) }
         for argument in spec.arguments { lines.append("  \(argument.name)  \(argument.help)") }
         for option in spec.options {
-            lines.append("  --\(option.name)\(option.value.map { " " + $0.name } ?? "")  \(option.help)")
+            lines.append("  \(option.label)  \(option.help)")
         }
         if !spec.options.isEmpty { lines.append(CommandTable.wordRule) }
         return lines

@@ -1,3 +1,5 @@
+import ErrandOptions
+
 /// A `--name VALUE` option, or a `--name` flag when `value` is nil.
 public struct OptionSpec: Equatable, Sendable {
     public struct Value: Equatable, Sendable {
@@ -31,7 +33,8 @@ public struct OptionSpec: Equatable, Sendable {
     /// As typed: `--name`.
     public var flag: String { "--" + name }
 
-    var usage: String {
-        value.map { "[\(flag) \($0.name)]" } ?? "[\(flag)]"
-    }
+    var usage: String { OptionText.usage([flag], value: value?.name) }
+
+    /// `--date DATE`, as `help COMMAND` lists it.
+    var label: String { OptionText.label([flag], value: value?.name) }
 }

@@ -1,4 +1,5 @@
 import ErrandDomain
+import ErrandFiles
 import ErrandStorage
 import FoundationEssentials
 
