@@ -159,7 +159,7 @@ let package = Package(
         .executableTarget(
             name: "errand",
             dependencies: ["ErrandLaunch", "ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain",
-                           "ErrandHelpers", "ErrandCatalogue", "ErrandPlaces", "ErrandFiles"],
+                           "ErrandHelpers", "ErrandCatalogue", "ErrandPlaces", "ErrandFiles", "ErrandOptions"],
             linkerSettings: releaseLinking + (Context.environment["ERRAND_DYNAMIC"] == "1" ? [] : [
                 .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("tinfo", .when(platforms: [.linux], configuration: .release)),
