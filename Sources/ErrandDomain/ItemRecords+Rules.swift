@@ -15,7 +15,7 @@ extension ItemRecords {
 
     /// Moves an item to the end of the other section; `now` becomes its modified time.
     @discardableResult
-    public mutating func setDone(_ done: Bool, id: UUID, at now: Date = Date()) throws -> TodoItem {
+    public mutating func setDone(_ done: Bool, id: UUID, at now: Date) throws -> TodoItem {
         try setDone(done, stored: existing(id: id), at: now)
     }
 
@@ -51,7 +51,7 @@ extension ItemRecords {
 
     /// `setDone` for an item just read under the same lock: the storage layer reads it once
     /// to hold it against a listing (ItemRecords+Expecting) and hands it on.
-    package mutating func setDone(_ done: Bool, stored item: TodoItem, at now: Date = Date()) throws -> TodoItem {
+    package mutating func setDone(_ done: Bool, stored item: TodoItem, at now: Date) throws -> TodoItem {
         if item.isDone == done { throw done ? DomainError.alreadyDone(item.title) : DomainError.notDone(item.title) }
         // Reopening is adding back to To do: the equal-item rule applies as it does to a new item.
         if !done, try hasOpenItem(withEntry: EntryKey(item)) {
@@ -66,7 +66,7 @@ extension ItemRecords {
     /// Changes an item in place: its id, UID, created time, state and place in its section
     /// stay, as they are the stored item's; `now` becomes its modified time. An open item may
     /// not become equal to another open item.
-    package mutating func edit(_ changed: TodoItem, stored: TodoItem, at now: Date = Date()) throws -> TodoItem {
+    package mutating func edit(_ changed: TodoItem, stored: TodoItem, at now: Date) throws -> TodoItem {
         var edited = changed
         edited.id = stored.id
         edited.uid = stored.uid

@@ -84,14 +84,14 @@ extension ItemStore {
         try changeItems { try $0.add(item) }
     }
 
-    public func setDone(_ done: Bool, id: UUID, expecting: TodoItem?, at now: Date = Date()) throws -> TodoItem {
+    public func setDone(_ done: Bool, id: UUID, expecting: TodoItem?, at now: Date) throws -> TodoItem {
         try changeItems { try $0.setDone(done, id: id, expecting: expecting, at: now) }
     }
 
     /// Changes the item with `item`'s id in place (edit, postpone): same id, UID, created time,
     /// state and place in its section, `now` as its modified time; refused if it would equal
     /// another open item.
-    public func edit(_ item: TodoItem, expecting: TodoItem?, at now: Date = Date()) throws -> TodoItem {
+    public func edit(_ item: TodoItem, expecting: TodoItem?, at now: Date) throws -> TodoItem {
         try changeItems { try $0.edit(item, expecting: expecting, at: now) }
     }
 
@@ -101,7 +101,7 @@ extension ItemStore {
 
     /// Several listed items checked or unchecked in one durable step: every one is held
     /// against its listing first, and if any is stale or refused, none changes.
-    public func setDone(_ done: Bool, listed: [TodoItem], at now: Date = Date()) throws -> [TodoItem] {
+    public func setDone(_ done: Bool, listed: [TodoItem], at now: Date) throws -> [TodoItem] {
         try changeItems { records in
             try records.holdAll(listed)
             var moved: [TodoItem] = []
@@ -116,7 +116,7 @@ extension ItemStore {
     /// Several listed items checked, and the next occurrences of those that repeat added, in
     /// one durable step (all or nothing, as setDone(_:listed:)). An occurrence equal to an
     /// item already open is not added twice.
-    public func check(listed: [TodoItem], next: [TodoItem], at now: Date = Date()) throws
+    public func check(listed: [TodoItem], next: [TodoItem], at now: Date) throws
         -> (checked: [TodoItem], added: [TodoItem]) {
         try changeItems { records in
             try records.holdAll(listed)
@@ -141,7 +141,7 @@ extension ItemStore {
     }
 
     /// Several listed items edited in one durable step, all or none (see setDone(_:listed:)).
-    public func edit(_ changes: [(edited: TodoItem, listed: TodoItem)], at now: Date = Date()) throws -> [TodoItem] {
+    public func edit(_ changes: [(edited: TodoItem, listed: TodoItem)], at now: Date) throws -> [TodoItem] {
         try changeItems { records in
             try records.holdAll(changes.map(\.listed))
             var edited: [TodoItem] = []

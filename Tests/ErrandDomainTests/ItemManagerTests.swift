@@ -30,15 +30,15 @@ import Testing
         let a = try manager.add(item("a"))
         let b = try manager.add(item("b"))
         let c = try manager.add(item("c"))
-        try manager.setDone(true, id: b.id)
-        try manager.setDone(true, id: a.id)
+        try manager.setDone(true, id: b.id, at: Date(timeIntervalSince1970: 1_790_000_000))
+        try manager.setDone(true, id: a.id, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(manager.toDoItems.map(\.title) == ["c"])
         #expect(manager.doneItems.map(\.title) == ["b", "a"])
-        try manager.setDone(false, id: b.id)
+        try manager.setDone(false, id: b.id, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(manager.toDoItems.map(\.title) == ["c", "b"])
         #expect(manager.counts == ItemCounts(toDo: 2, done: 1))
-        #expect(throws: DomainError.alreadyDone("a")) { try manager.setDone(true, id: a.id) }
-        #expect(throws: DomainError.notDone("c")) { try manager.setDone(false, id: c.id) }
+        #expect(throws: DomainError.alreadyDone("a")) { try manager.setDone(true, id: a.id, at: Date(timeIntervalSince1970: 1_790_000_000)) }
+        #expect(throws: DomainError.notDone("c")) { try manager.setDone(false, id: c.id, at: Date(timeIntervalSince1970: 1_790_000_000)) }
     }
 
     @Test func equalOpenItemIsRefusedButDoneOneIsNot() throws {
@@ -49,11 +49,11 @@ import Testing
         }
         try manager.add(item("Milk", notes: "1 l", place: "Shop"))
         try manager.add(item("Milk", day: 1, notes: "2 l", place: "Shop"))
-        try manager.setDone(true, id: first.id)
+        try manager.setDone(true, id: first.id, at: Date(timeIntervalSince1970: 1_790_000_000))
         try manager.add(item("Milk", notes: "2 l", place: "Shop"))
         #expect(manager.toDoCount == 3)
         #expect(throws: DomainError.duplicate(title: "Milk", due: day)) {
-            try manager.setDone(false, id: first.id)
+            try manager.setDone(false, id: first.id, at: Date(timeIntervalSince1970: 1_790_000_000))
         }
     }
 
@@ -61,7 +61,7 @@ import Testing
         var manager = ItemManager()
         let a = try manager.add(item("a"))
         try manager.add(item("b"))
-        try manager.setDone(true, id: a.id)
+        try manager.setDone(true, id: a.id, at: Date(timeIntervalSince1970: 1_790_000_000))
         let before = manager
         let removed = manager.removeAll()
         #expect(manager.counts == ItemCounts(toDo: 0, done: 0))
@@ -76,7 +76,7 @@ import Testing
         let c = try manager.add(item("c", day: 2))
         try manager.add(item("d", day: 7))
         try manager.add(item("e", day: -1))
-        try manager.setDone(true, id: c.id)
+        try manager.setDone(true, id: c.id, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(manager.openCounts(from: day, days: 7) == [2, 0, 0, 0, 0, 0, 0])
         let rows = WeekRow.week(from: day, counts: manager.openCounts(from: day, days: 7), labeler: .english)
         #expect(rows.map(\.label) == ["Sun Nov 29", "Mon Nov 30", "Tue Dec 1", "Wed Dec 2", "Thu Dec 3",
@@ -91,7 +91,7 @@ import Testing
         timed.time = TimeOfDay(text: "09:00")
         try manager.add(timed)
         let done = try manager.add(item("done"))
-        try manager.setDone(true, id: done.id)
+        try manager.setDone(true, id: done.id, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(manager.items(on: day).map(\.title) == ["timed", "late", "done"])
     }
 
@@ -148,11 +148,11 @@ import Testing
         let a = try manager.add(item("same", place: "Home"))
         #expect(throws: DomainError.self) { try manager.add(item("same", place: "Home")) }
         _ = try manager.add(item("same", place: "Office"))
-        try manager.setDone(true, id: a.id)
+        try manager.setDone(true, id: a.id, at: Date(timeIntervalSince1970: 1_790_000_000))
         let b = try manager.add(item("same", place: "Home"))
-        #expect(throws: DomainError.duplicate(title: "same", due: day)) { try manager.setDone(false, id: a.id) }
+        #expect(throws: DomainError.duplicate(title: "same", due: day)) { try manager.setDone(false, id: a.id, at: Date(timeIntervalSince1970: 1_790_000_000)) }
         try manager.remove(id: b.id)
-        try manager.setDone(false, id: a.id)
+        try manager.setDone(false, id: a.id, at: Date(timeIntervalSince1970: 1_790_000_000))
         let removed = manager.removeAll()
         _ = try manager.add(item("same", place: "Home"))
         manager.removeAll()
@@ -167,7 +167,7 @@ import Testing
         var second = item("twin")
         second.sequence = 2
         var manager = ItemManager(items: [first, second])
-        try manager.setDone(true, id: first.id)
+        try manager.setDone(true, id: first.id, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(throws: DomainError.self) { try manager.add(item("twin")) }
         try manager.remove(id: second.id)
         _ = try manager.add(item("twin"))

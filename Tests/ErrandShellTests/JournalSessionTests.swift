@@ -57,7 +57,7 @@ import Testing
         let done = try t.item(1)
         var renamed = done
         renamed.title = "Dentiste"
-        _ = try t.store.edit(renamed, expecting: done)
+        _ = try t.store.edit(renamed, expecting: done, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(said(other.execute("undo"))
                 == "error: cannot undo the check: \"Dentist\" was changed since (here or in another shell); nothing was done")
         #expect(try t.item(1).title == "Dentiste")

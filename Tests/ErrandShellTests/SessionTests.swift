@@ -100,7 +100,7 @@ import Testing
         // Another shell (another handle on the same file) deletes "a" and checks "b".
         let other = try StoreOpener.open(path: t.store.path, backend: t.backend)
         _ = try other.delete(id: ShellTester.id(1), expecting: nil)
-        _ = try other.setDone(true, id: ShellTester.id(2), expecting: nil)
+        _ = try other.setDone(true, id: ShellTester.id(2), expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         t.send("swipe 1", ["error: \"a\" is no longer in the store (another shell?); nothing was done: list again"],
                succeeds: false)
         t.send("check 2", ["error: \"b\" was changed since it was listed (another shell?); nothing was done: list again"],
@@ -195,7 +195,7 @@ import Testing
         }
         // One stale row in the set: nothing is deleted.
         let other = try StoreOpener.open(path: t.store.path, backend: t.backend)
-        _ = try other.setDone(true, id: items[4].id, expecting: nil)
+        _ = try other.setDone(true, id: items[4].id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         t.send("swipe 1 5", ["error: \"e\" was changed since it was listed (another shell?); nothing was done: list again"],
                succeeds: false)
         #expect(try t.store.counts().total == 5)

@@ -19,7 +19,7 @@ extension StoreContractTests {
         let second = try store.add(undated("one day"))
         let done = try store.add(undated("finished"))
         _ = try store.add(item("yesterday", day: -1))
-        _ = try store.setDone(true, id: done.id, expecting: nil)
+        _ = try store.setDone(true, id: done.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(try store.agenda(offset: 0, limit: 10).map(\.title)
             == ["yesterday", "dated", "someday", "one day", "finished"])
         #expect(try store.items(on: nil).map(\.title) == ["someday", "one day", "finished"])
@@ -36,11 +36,11 @@ extension StoreContractTests {
         // A date given and taken away again.
         var dated = first
         dated.due = day
-        let moved = try store.edit(dated, expecting: first)
+        let moved = try store.edit(dated, expecting: first, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(try store.undatedCount() == 1)
         var again = moved
         again.due = nil
-        _ = try store.edit(again, expecting: moved)
+        _ = try store.edit(again, expecting: moved, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(try store.undatedCount() == 2)
         let reopened = try backend.open(dir)
         #expect(try reopened.item(id: second.id) == second)
@@ -83,7 +83,7 @@ extension StoreContractTests {
         var renamed = added
         renamed.uid = "something else"
         renamed.title = "renamed"
-        #expect(try store.edit(renamed, expecting: added).uid == theirs.uid)
+        #expect(try store.edit(renamed, expecting: added, at: Date(timeIntervalSince1970: 1_790_000_000)).uid == theirs.uid)
         let reopened = try backend.open(dir)
         #expect(try reopened.item(uid: theirs.uid)?.title == "renamed")
         #expect(try reopened.item(id: mine.id)?.uid == mine.id.uuidString)
@@ -119,7 +119,7 @@ extension StoreContractTests {
         let added = try store.add(imported)
         var edited = added
         edited.title = "from the phone, edited"
-        _ = try store.edit(edited, expecting: added)
+        _ = try store.edit(edited, expecting: added, at: Date(timeIntervalSince1970: 1_790_000_000))
         let reopened = try backend.open(dir)
         #expect(try reopened.item(uid: "phone-1")?.icalendar == imported.icalendar)
         // Bounded: a kept VTODO past the limit is refused, not stored.

@@ -210,7 +210,7 @@ import Testing
         #expect(try reopened.allItems() == [item])
         #expect(try reopened.journal(limit: 10).isEmpty)
         #expect(try reopened.apply(.undo) == nil)
-        try reopened.journaling("check", at: Date()) { _ = try reopened.setDone(true, listed: [item]) }
+        try reopened.journaling("check", at: Date()) { _ = try reopened.setDone(true, listed: [item], at: Date(timeIntervalSince1970: 1_790_000_000)) }
         #expect(try reopened.journal(limit: 10).map(\.command) == ["check"])
     }
 
@@ -229,7 +229,7 @@ import Testing
         // And the triggers keep it in step from then on.
         var renamed = kept
         renamed.title = "Lycée"
-        _ = try reopened.edit(renamed, expecting: kept)
+        _ = try reopened.edit(renamed, expecting: kept, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(try reopened.matchCount(query) == 0)
         #expect(try reopened.matchCount(try #require(SearchQuery("lycee"))) == 1)
     }
@@ -320,7 +320,7 @@ import Testing
             let item = TodoItem(id: UUID(), title: "t\(i)", due: day.adding(days: i % 7), created: Date())
             ids.append(try store.add(item).id)
         }
-        for id in ids.prefix(5) { _ = try store.setDone(true, id: id, expecting: nil) }
+        for id in ids.prefix(5) { _ = try store.setDone(true, id: id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000)) }
         store.close()
         #expect(try SQLiteCLI.run(path, Self.backToVersion2) == 0)
         let reopened = try StoreOpener.open(path: path, backend: .sqlite)

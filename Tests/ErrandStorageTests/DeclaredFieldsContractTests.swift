@@ -25,7 +25,7 @@ extension StoreContractTests {
         var edited = added
         edited.priority = nil
         edited.tags = ["home"]
-        let saved = try store.edit(edited, expecting: added)
+        let saved = try store.edit(edited, expecting: added, at: Date(timeIntervalSince1970: 1_790_000_000))
         let reopened = try backend.open(dir)
         let back = try #require(try reopened.item(id: added.id))
         #expect(back == saved)
@@ -79,7 +79,7 @@ extension StoreContractTests {
         var edited = added
         edited.tags = ["work", "home"]
         edited.priority = 2
-        _ = try store.edit(edited, expecting: added)
+        _ = try store.edit(edited, expecting: added, at: Date(timeIntervalSince1970: 1_790_000_000))
         store.journalContext = nil
         let entry = try #require(try store.journalEntry(for: .undo))
         #expect(entry.changes.first?.before?.tags == ["work"])

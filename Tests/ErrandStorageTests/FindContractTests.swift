@@ -21,7 +21,7 @@ import Testing
                                                 created: Date(timeIntervalSince1970: 1_790_000_000))))
         }
         try store.endBatch(commit: true)
-        let checked = try store.setDone(true, listed: [added[4], added[0], added[3_000 - 2]])
+        let checked = try store.setDone(true, listed: [added[4], added[0], added[3_000 - 2]], at: Date(timeIntervalSince1970: 1_790_000_000))
         let query = try #require(SearchQuery("COMMON"))
         // In `list`'s order: To do by due day (then as added), Done as checked.
         let open = added.filter { $0.title.hasPrefix("common") && !checked.map(\.id).contains($0.id) }

@@ -18,7 +18,7 @@ import Testing
         let dir = TemporaryDirectory()
         let store = try backend.open(dir)
         let a = try store.journaling("create", at: noon) { try store.add(item("a")) }
-        let checked = try store.journaling("check", at: noon) { try store.setDone(true, listed: [a]) }
+        let checked = try store.journaling("check", at: noon) { try store.setDone(true, listed: [a], at: Date(timeIntervalSince1970: 1_790_000_000)) }
         store.close()
 
         let reopened = try backend.open(dir)
@@ -48,12 +48,12 @@ import Testing
         let dir = TemporaryDirectory()
         let first = try backend.open(dir)
         let a = try first.journaling("create", at: noon) { try first.add(item("a")) }
-        _ = try first.journaling("check", at: noon) { try first.setDone(true, listed: [a]) }
+        _ = try first.journaling("check", at: noon) { try first.setDone(true, listed: [a], at: Date(timeIntervalSince1970: 1_790_000_000)) }
         let second = try backend.open(dir)
         let stored = try #require(try second.item(id: a.id))
         var renamed = stored
         renamed.title = "renamed elsewhere"
-        _ = try second.edit(renamed, expecting: stored)
+        _ = try second.edit(renamed, expecting: stored, at: Date(timeIntervalSince1970: 1_790_000_000))
 
         #expect(throws: StoreError.journalStale(step: "undo", command: "check", title: "a")) { try first.apply(.undo) }
         #expect(try first.item(id: a.id)?.title == "renamed elsewhere")
@@ -65,7 +65,7 @@ import Testing
         let dir = TemporaryDirectory()
         let store = try backend.open(dir)
         let a = try store.journaling("create", at: noon) { try store.add(item("a")) }
-        _ = try store.journaling("check", at: noon) { try store.setDone(true, listed: [a]) }
+        _ = try store.journaling("check", at: noon) { try store.setDone(true, listed: [a], at: Date(timeIntervalSince1970: 1_790_000_000)) }
         _ = try store.apply(.undo)
         _ = try store.journaling("create", at: noon) { try store.add(item("b")) }
         #expect(try store.apply(.redo) == nil)

@@ -65,7 +65,7 @@ import Testing
                     : try Coordinate(latitude: 48.8566 + random(-1...1), longitude: 2.3522 + random(-1...1))
                 _ = try store.add(item("t\(round)", at: point))
             case 3:
-                if let pick { _ = try store.setDone(!pick.isDone, id: pick.id, expecting: pick) }
+                if let pick { _ = try store.setDone(!pick.isDone, id: pick.id, expecting: pick, at: Date(timeIntervalSince1970: 1_790_000_000)) }
             case 4:
                 if let pick { _ = try store.delete(id: pick.id, expecting: pick) }
             default:
@@ -73,7 +73,7 @@ import Testing
                     var moved = pick
                     moved.location = Location(name: "moved", coordinate: generator.next() % 2 == 0 ? nil
                         : try Coordinate(latitude: 48.8566 + random(-0.1...0.1), longitude: 2.3522))
-                    _ = try store.edit(moved, expecting: pick)
+                    _ = try store.edit(moved, expecting: pick, at: Date(timeIntervalSince1970: 1_790_000_000))
                 }
             }
             if round % 10 == 9 { try verify("round \(round)") }
@@ -93,7 +93,7 @@ import Testing
         let bouchon = try store.add(item("Bouchon", at: lyon))
         _ = try store.add(item("Done nearby", at: Self.paris, done: false))
         if let done = try store.allItems().first(where: { $0.title == "Done nearby" }) {
-            _ = try store.setDone(true, id: done.id, expecting: done)
+            _ = try store.setDone(true, id: done.id, expecting: done, at: Date(timeIntervalSince1970: 1_790_000_000))
         }
         _ = try store.add(item("No place", at: nil))
         let close = try store.nearby(Self.paris, within: 5_000, offset: 0, limit: 10)

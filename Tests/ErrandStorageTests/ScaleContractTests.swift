@@ -39,13 +39,13 @@ import Testing
             case 0, 1:
                 _ = try? store.add(item("t\(round)", day: Int(generator.next() % 10)))
             case 2:
-                if let pick { _ = try? store.setDone(!pick.isDone, id: pick.id, expecting: pick) }
+                if let pick { _ = try? store.setDone(!pick.isDone, id: pick.id, expecting: pick, at: Date(timeIntervalSince1970: 1_790_000_000)) }
             case 3:
                 if let pick { _ = try store.delete(id: pick.id, expecting: pick) }
             case 4:
                 // Undo of a check: the item comes back as it was, in place of its changed self.
                 if let pick {
-                    _ = try? store.setDone(!pick.isDone, id: pick.id, expecting: pick)
+                    _ = try? store.setDone(!pick.isDone, id: pick.id, expecting: pick, at: Date(timeIntervalSince1970: 1_790_000_000))
                     try store.restore([pick])
                 }
             default:
@@ -65,7 +65,7 @@ import Testing
         let store = try backend.open(dir)
         for i in 0..<23 { _ = try store.add(item("i\(i)", day: i % 2, minutes: i % 3 == 0 ? nil : 600 - i)) }
         for listed in try store.items(on: day).enumerated() where listed.offset % 4 == 0 {
-            _ = try store.setDone(true, id: listed.element.id, expecting: nil)
+            _ = try store.setDone(true, id: listed.element.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         }
         let whole = try store.allItems()
         var joined: [TodoItem] = []

@@ -36,14 +36,14 @@ import Testing
         let a = try store.add(item("a"))
         let b = try store.add(item("b"))
         _ = try store.add(item("c", day: 1))
-        _ = try store.setDone(true, id: b.id, expecting: nil)
-        _ = try store.setDone(true, id: a.id, expecting: nil)
+        _ = try store.setDone(true, id: b.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
+        _ = try store.setDone(true, id: a.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(try store.allItems().map(\.title) == ["c", "b", "a"])
         #expect(try store.counts() == ItemCounts(toDo: 1, done: 2))
-        _ = try store.setDone(false, id: b.id, expecting: nil)
+        _ = try store.setDone(false, id: b.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(try store.allItems().map(\.title) == ["c", "b", "a"])
         #expect(try store.allItems().map(\.isDone) == [false, false, true])
-        #expect(throws: DomainError.notDone("b")) { try store.setDone(false, id: b.id, expecting: nil) }
+        #expect(throws: DomainError.notDone("b")) { try store.setDone(false, id: b.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000)) }
     }
 
     @Test(arguments: Backend.allCases)
@@ -60,7 +60,7 @@ import Testing
         // What identifies the item and orders it is the stored one's, whatever the caller sent.
         changed.created = Date(timeIntervalSince1970: 0)
         changed.sequence = 999
-        let edited = try store.edit(changed, expecting: a)
+        let edited = try store.edit(changed, expecting: a, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(edited.id == a.id && edited.created == a.created && edited.sequence == a.sequence && !edited.isDone)
         #expect(edited.title == "a, renamed" && edited.due == day.adding(days: 3) && edited.location?.name == "Office")
         store.close()
@@ -68,9 +68,9 @@ import Testing
         #expect(try reopened.item(id: a.id) == edited)
         #expect(try reopened.allItems().map(\.id) == [a.id, b.id])
         // The listing is stale now: nothing more is done, in the same words on both backends.
-        #expect(throws: StoreError.changed(title: "a")) { try reopened.edit(changed, expecting: a) }
+        #expect(throws: StoreError.changed(title: "a")) { try reopened.edit(changed, expecting: a, at: Date(timeIntervalSince1970: 1_790_000_000)) }
         #expect(throws: StoreError.vanished(title: "gone")) {
-            try reopened.edit(self.item("gone"), expecting: self.item("gone"))
+            try reopened.edit(self.item("gone"), expecting: self.item("gone"), at: Date(timeIntervalSince1970: 1_790_000_000))
         }
     }
 
@@ -82,20 +82,20 @@ import Testing
         let bread = try store.add(item("Bread"))
         var clash = bread
         clash.title = "Milk"
-        #expect(throws: DomainError.duplicate(title: "Milk", due: day)) { try store.edit(clash, expecting: bread) }
+        #expect(throws: DomainError.duplicate(title: "Milk", due: day)) { try store.edit(clash, expecting: bread, at: Date(timeIntervalSince1970: 1_790_000_000)) }
         #expect(try store.item(id: bread.id) == bread)
         // Done items are not held to it; nor is an edit that keeps the item's own entry.
-        let done = try store.setDone(true, id: bread.id, expecting: nil)
+        let done = try store.setDone(true, id: bread.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         var doneMilk = done
         doneMilk.title = "Milk"
-        #expect(try store.edit(doneMilk, expecting: done).title == "Milk")
+        #expect(try store.edit(doneMilk, expecting: done, at: Date(timeIntervalSince1970: 1_790_000_000)).title == "Milk")
         var notes = milk
         notes.notes = nil
         #expect(try store.edit(notes, expecting: milk, at: milk.modified) == milk)
         // An edit is validated as a new item is.
         var empty = milk
         empty.title = "  "
-        #expect(throws: DomainError.self) { try store.edit(empty, expecting: milk) }
+        #expect(throws: DomainError.self) { try store.edit(empty, expecting: milk, at: Date(timeIntervalSince1970: 1_790_000_000)) }
     }
 
     @Test(arguments: Backend.allCases)
@@ -105,28 +105,28 @@ import Testing
         let listed = try (1...4).map { try store.add(item("item \($0)")) }
         // Another shell changes one of them after they were listed: nothing at all is done.
         let other = try backend.open(dir)
-        _ = try other.setDone(true, id: listed[2].id, expecting: nil)
+        _ = try other.setDone(true, id: listed[2].id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         let before = try store.allItems()
-        #expect(throws: StoreError.changed(title: "item 3")) { try store.setDone(true, listed: listed) }
+        #expect(throws: StoreError.changed(title: "item 3")) { try store.setDone(true, listed: listed, at: Date(timeIntervalSince1970: 1_790_000_000)) }
         #expect(throws: StoreError.changed(title: "item 3")) { try store.delete(listed: listed) }
         var later = listed
         for i in later.indices { later[i].due = day.adding(days: 2) }
         #expect(throws: StoreError.changed(title: "item 3")) {
-            try store.edit(Array(zip(later, listed)).map { (edited: $0.0, listed: $0.1) })
+            try store.edit(Array(zip(later, listed)).map { (edited: $0.0, listed: $0.1) }, at: Date(timeIntervalSince1970: 1_790_000_000))
         }
         #expect(try store.allItems() == before)
         // A rule refusing one of them refuses them all: two equal items cannot both reopen.
         let twins = try [store.add(item("twin")), store.add(item("twin", notes: "x"))]
-        let done = try store.setDone(true, listed: twins)
+        let done = try store.setDone(true, listed: twins, at: Date(timeIntervalSince1970: 1_790_000_000))
         var same = done[1]
         same.notes = nil
-        let edited = try store.edit(same, expecting: done[1])
+        let edited = try store.edit(same, expecting: done[1], at: Date(timeIntervalSince1970: 1_790_000_000))
         let all = try store.allItems()
-        #expect(throws: DomainError.duplicate(title: "twin", due: day)) { try store.setDone(false, listed: [done[0], edited]) }
+        #expect(throws: DomainError.duplicate(title: "twin", due: day)) { try store.setDone(false, listed: [done[0], edited], at: Date(timeIntervalSince1970: 1_790_000_000)) }
         #expect(try store.allItems() == all)
         // Without a stale one, they all change, in the order given.
         let fresh = try [listed[3], listed[0]].map { try #require(try store.item(id: $0.id)) }
-        let moved = try store.setDone(true, listed: fresh)
+        let moved = try store.setDone(true, listed: fresh, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(moved.map(\.title) == ["item 4", "item 1"] && moved[0].sequence < moved[1].sequence)
         #expect(try store.delete(listed: moved).count == 2)
         #expect(try store.item(id: listed[0].id) == nil && store.item(id: listed[3].id) == nil)
@@ -142,7 +142,7 @@ import Testing
         let early = try store.add(timed)
         let oldest = try store.add(item("oldest", day: -5))
         let done = try store.add(item("done", day: -2))
-        _ = try store.setDone(true, id: done.id, expecting: nil)
+        _ = try store.setDone(true, id: done.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         _ = try store.add(item("today"))
         #expect(try store.overdueCount(before: day) == 3)
         #expect(try store.overdueItems(before: day, offset: 0, limit: .max) == [oldest, early, later])
@@ -157,7 +157,7 @@ import Testing
         let school = try store.add(item("Visit École Normale", notes: "bring the PASSPORT"))
         let mairie = try store.add(item("Renew passport", place: Location(name: "Mairie du 3e")))
         _ = try store.add(item("Buy bread"))
-        let doneSchool = try store.setDone(true, id: school.id, expecting: nil)
+        let doneSchool = try store.setDone(true, id: school.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         func found(_ text: String) throws -> [String] {
             let query = try #require(SearchQuery(text))
             let page = try store.matching(query, offset: 0, limit: .max)
@@ -189,8 +189,8 @@ import Testing
         let checkedSecond = try store.add(item("checked second", day: -3))
         let checkedFirst = try store.add(item("checked first", day: 9))
         let yesterday = try store.add(item("yesterday", day: -1))
-        let two = try store.setDone(true, id: checkedFirst.id, expecting: nil)
-        let one = try store.setDone(true, id: checkedSecond.id, expecting: nil)
+        let two = try store.setDone(true, id: checkedFirst.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
+        let one = try store.setDone(true, id: checkedSecond.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         let expected = [yesterday, atSix, untimed, friday, two, one]
         #expect(try store.agenda(offset: 0, limit: .max) == expected)
         // Pages cut across the sections as anywhere else.
@@ -213,18 +213,18 @@ import Testing
         #expect(try reopened.item(id: rent.id)?.repeats == rent.repeats)
         var next = item("rent", day: 33)
         next.repeats = rent.repeats
-        let (checked, added) = try reopened.check(listed: [stored], next: [next])
+        let (checked, added) = try reopened.check(listed: [stored], next: [next], at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(checked.map(\.isDone) == [true] && added.map(\.id) == [next.id])
         #expect(try reopened.item(id: next.id)?.repeats == rent.repeats)
         // An occurrence equal to an open item is not added twice; a stale listing adds nothing.
         let again = try reopened.add(item("water"))
         var twin = next
         twin.id = UUID()
-        #expect(try reopened.check(listed: [again], next: [twin]).added.isEmpty)
+        #expect(try reopened.check(listed: [again], next: [twin], at: Date(timeIntervalSince1970: 1_790_000_000)).added.isEmpty)
         var other = item("later", day: 40)
         other.repeats = rent.repeats
         #expect(throws: StoreError.vanished(title: "gone")) {
-            try reopened.check(listed: [self.item("gone")], next: [other])
+            try reopened.check(listed: [self.item("gone")], next: [other], at: Date(timeIntervalSince1970: 1_790_000_000))
         }
         #expect(try reopened.item(id: other.id) == nil)
     }
@@ -252,11 +252,11 @@ import Testing
         #expect(throws: DomainError.duplicate(title: "Milk", due: day)) {
             try store.add(item("Milk", place: Location(name: "Shop", coordinate: here)))
         }
-        _ = try store.setDone(true, id: first.id, expecting: nil)
+        _ = try store.setDone(true, id: first.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         let again = try store.add(item("Milk", place: Location(name: "Shop", coordinate: here)))
-        #expect(throws: DomainError.duplicate(title: "Milk", due: day)) { try store.setDone(false, id: first.id, expecting: nil) }
+        #expect(throws: DomainError.duplicate(title: "Milk", due: day)) { try store.setDone(false, id: first.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000)) }
         _ = try store.delete(id: again.id, expecting: again)
-        _ = try store.setDone(false, id: first.id, expecting: nil)
+        _ = try store.setDone(false, id: first.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         var reused = item("Other title")
         reused.id = first.id
         #expect(throws: DomainError.duplicate(title: "Other title", due: day)) { try store.add(reused) }
@@ -274,9 +274,9 @@ import Testing
         let first = try store.add(item(composed))
         #expect(refusal { _ = try store.add(item(decomposed)) } == DomainError.duplicate(title: composed, due: day).description)
         #expect(try store.importItems([item(decomposed)]).skipped == 1)
-        _ = try store.setDone(true, id: first.id, expecting: nil)
+        _ = try store.setDone(true, id: first.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         let second = try store.add(item(decomposed))
-        #expect(refusal { _ = try store.setDone(false, id: first.id, expecting: nil) }
+        #expect(refusal { _ = try store.setDone(false, id: first.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000)) }
             == DomainError.duplicate(title: composed, due: day).description)
         // And the other way round: a decomposed title stored first is refused to the composed one.
         _ = try store.add(item("Zu\u{308}rich"))
@@ -319,9 +319,9 @@ import Testing
         let kept = try legacy.map { try #require(try store.item(id: $0.id)).title }
         #expect(kept.map { Array($0.utf8) } == legacy.map { Array($0.title.utf8) })
         // Reopening a legacy item beside an equal new one is refused too.
-        _ = try store.setDone(true, id: legacy[0].id, expecting: nil)
+        _ = try store.setDone(true, id: legacy[0].id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         _ = try store.add(item("Caf\u{E9}"))
-        #expect(refusal { _ = try store.setDone(false, id: legacy[0].id, expecting: nil) } != nil)
+        #expect(refusal { _ = try store.setDone(false, id: legacy[0].id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000)) } != nil)
     }
 
     /// The user-facing reason of a refused change, or nil if it was accepted.
@@ -343,7 +343,7 @@ import Testing
         let c = try store.add(item("c", day: 3))
         _ = try store.add(item("d", day: 3))
         _ = try store.add(item("late", day: 7))
-        _ = try store.setDone(true, id: c.id, expecting: nil)
+        _ = try store.setDone(true, id: c.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(try store.openCounts(from: day, days: 7) == [2, 0, 0, 1, 0, 0, 0])
         #expect(try store.items(on: day.adding(days: 3)).map(\.title) == ["d", "c"])
         #expect(try store.items(on: day.adding(days: 5)).isEmpty)
@@ -355,10 +355,10 @@ import Testing
         let store = try backend.open(dir)
         let a = try store.add(item("a"))
         let other = try backend.open(dir)
-        _ = try other.setDone(true, id: a.id, expecting: nil)
+        _ = try other.setDone(true, id: a.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(throws: StoreError.changed(title: "a")) { try store.delete(id: a.id, expecting: a) }
         _ = try other.delete(id: a.id, expecting: nil)
-        #expect(throws: StoreError.vanished(title: "a")) { try store.setDone(true, id: a.id, expecting: a) }
+        #expect(throws: StoreError.vanished(title: "a")) { try store.setDone(true, id: a.id, expecting: a, at: Date(timeIntervalSince1970: 1_790_000_000)) }
         #expect(try store.counts() == ItemCounts(toDo: 0, done: 0))
     }
 
@@ -374,12 +374,12 @@ import Testing
         func message(_ call: () throws -> TodoItem) -> String {
             do { return "no error: \(try call().title)" } catch { return "\(error)" }
         }
-        #expect(message { try store.setDone(true, id: a.id, expecting: edited) }
+        #expect(message { try store.setDone(true, id: a.id, expecting: edited, at: Date(timeIntervalSince1970: 1_790_000_000)) }
                 == "\"a\" was changed since it was listed (another shell?); nothing was done: list again")
         _ = try store.delete(id: a.id, expecting: a)
         #expect(message { try store.delete(id: a.id, expecting: a) }
                 == "\"a\" is no longer in the store (another shell?); nothing was done: list again")
-        #expect(message { try store.setDone(true, id: a.id, expecting: nil) } == "no item \(a.id.uuidString)")
+        #expect(message { try store.setDone(true, id: a.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000)) } == "no item \(a.id.uuidString)")
         #expect(message { try store.delete(id: a.id, expecting: nil) } == "no item \(a.id.uuidString)")
     }
 
@@ -389,7 +389,7 @@ import Testing
         let store = try backend.open(dir)
         let a = try store.add(item("a"))
         let b = try store.add(item("b"))
-        _ = try store.setDone(true, id: a.id, expecting: nil)
+        _ = try store.setDone(true, id: a.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         let before = try store.allItems()
         let removed = try store.removeAll()
         #expect(removed == before)
