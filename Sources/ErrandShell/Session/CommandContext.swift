@@ -13,8 +13,9 @@ struct CommandContext {
     var control: CommandOutcome.Control?
     /// The running command's name, as its changes are journaled.
     var command = ""
-    /// The session right after the last store change, kept even if the command then fails.
-    private(set) var committed: Session?
+    /// The session right after the last store change, kept even if the command then fails,
+    /// and the words that then say what was saved.
+    private(set) var committed: (session: Session, saved: String)?
 
     init(session: Session, environment: ShellEnvironment, table: CommandTable) {
         self.session = session
@@ -35,7 +36,7 @@ struct CommandContext {
     /// Runs one store change, journaled as this command's so that undo can revert it.
     mutating func change<T>(_ body: (ErrandStore) throws -> T) throws -> T {
         let result = try journaled(body)
-        committed = session
+        committed = (session, CommandContext.undoable)
         return result
     }
 
@@ -43,9 +44,19 @@ struct CommandContext {
     /// failure afterwards is not reported as a change that was saved.
     mutating func changeIfAny<T>(_ body: (ErrandStore) throws -> T?) throws -> T? {
         guard let result = try journaled(body) else { return nil }
-        committed = session
+        committed = (session, CommandContext.undoable)
         return result
     }
+
+    /// A store write that journals itself or is not undone (a sync: the engine journals only
+    /// its merges; the catalogue): a failure afterwards still says it was saved, as `saved`.
+    mutating func commit<T>(saved: String, _ body: (ShellEnvironment) throws -> T) throws -> T {
+        let result = try body(environment)
+        committed = (session, saved)
+        return result
+    }
+
+    private static let undoable = "the change itself was saved: undo reverts it"
 
     private func journaled<T>(_ body: (ErrandStore) throws -> T) throws -> T {
         let store = environment.store

@@ -44,8 +44,8 @@ public final class Interpreter {
         } catch {
             var failure = ShellError.from(error)
             if let committed = context.committed {
-                session = committed
-                failure = .failed("\(failure) (the change itself was saved: undo reverts it)")
+                session = committed.session
+                failure = .failed("\(failure) (\(committed.saved))")
             }
             return CommandOutcome(command: parsed.spec.name, result: .failure(failure))
         }

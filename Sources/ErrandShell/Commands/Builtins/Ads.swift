@@ -8,25 +8,23 @@ struct Ads: ShellCommand {
         Ads()
     }
 
+    /// What a failure after a catalogue sync says: the catalogue was kept.
+    static let saved = "the catalogue itself was saved"
+
     func run(_ c: inout CommandContext) throws -> Display {
         let environment = c.environment
         let now = environment.nowSeconds
-        var message: String?
+        let message: String?
+        // Read first, then sync outside the read, through the committed-change path.
         if let cached = try c.store.catalogueSummary() {
             let age = now - cached.fetched
-            if age > environment.catalogueMaxAge {
-                do {
-                    _ = try environment.catalogueSync.sync(base: try CatalogueSync.baseURL(cached.source),
-                                                           into: environment.store, now: now)
-                    message = "refreshed from \(Secrets.redacted(cached.source))"
-                } catch {
-                    message = "warning: could not refresh (\(ShellError.from(error))); showing the cache from \(Age.describe(age)) ago"
-                }
-            }
+            message = age > environment.catalogueMaxAge ? Ads.refresh(cached, age: age, now: now, &c) : nil
         } else {
             do {
-                let (summary, _) = try environment.catalogueSync.sync(
-                    base: try CatalogueSync.baseURL(environment.catalogueBase), into: environment.store, now: now)
+                let base = try CatalogueSync.baseURL(environment.catalogueBase)
+                let (summary, _) = try c.commit(saved: Ads.saved) { environment in
+                    try environment.catalogueSync.sync(base: base, into: environment.store, now: now)
+                }
                 message = "fetched \(Plural.ads(summary.total)) from \(Secrets.redacted(environment.catalogueBase))"
             } catch {
                 throw ShellError.failed("ads: nothing is cached and \(ShellError.from(error)); get a catalogue with sync URL, e.g. "
@@ -37,5 +35,18 @@ struct Ads: ShellCommand {
         c.session.tab = .ads
         c.session.stack = [.ads]
         return try c.adsList(message: message)
+    }
+
+    /// A stale cache fetched again from where it came; a failure keeps the cache and says so.
+    static func refresh(_ cached: CatalogueSummary, age: Int64, now: Int64, _ c: inout CommandContext) -> String {
+        do {
+            let base = try CatalogueSync.baseURL(cached.source)
+            _ = try c.commit(saved: Ads.saved) { environment in
+                try environment.catalogueSync.sync(base: base, into: environment.store, now: now)
+            }
+            return "refreshed from \(Secrets.redacted(cached.source))"
+        } catch {
+            return "warning: could not refresh (\(ShellError.from(error))); showing the cache from \(Age.describe(age)) ago"
+        }
     }
 }

@@ -18,12 +18,14 @@ struct Remote: ShellCommand {
     let typed: String?
     let forget: Bool
 
+    static let saved = "the remote itself was saved"
+
     func run(_ c: inout CommandContext) throws -> Display {
         let store = c.store
         if forget {
             guard typed == nil else { throw ShellError.usage("remote --forget takes no URL") }
             guard let known = try store.syncRemote() else { return Display(message: "no remote to forget") }
-            try store.setSyncRemote(url: nil)
+            try c.commit(saved: Remote.saved) { try $0.store.setSyncRemote(url: nil) }
             return Display(message: "forgot \(Secrets.redacted(known.url)); the items stay here")
         }
         if let typed {
@@ -33,13 +35,12 @@ struct Remote: ShellCommand {
                 throw ShellError.failed(error.description)
             }
             let kept = TodoSync.kept(typed)
-            try store.setSyncRemote(url: kept)
+            try c.commit(saved: Remote.saved) { try $0.store.setSyncRemote(url: kept) }
             let note = kept != typed ? " (its password is not kept: put it in ~/.netrc)" : ""
             return Display(message: "remote set to \(Secrets.redacted(kept))\(note); sync todos exchanges with it")
         }
         let environment = c.environment
-        return Display(screen: .lines(name: "remote", try Remote.describe(store, session: environment.remoteURL,
-                                                                          when: environment.moment)))
+        return Display(screen: .remote(try Remote.describe(store, session: environment.remoteURL, when: environment.moment)))
     }
 
     /// A line each: the remote, the last good sync, and the last failure if one came after it.

@@ -7,7 +7,7 @@ import ErrandSync
 /// the photos not cached yet, for offline use); bare `sync` syncs what the current tab shows.
 /// `sync URL` (the catalogue) still works as it did.
 struct Sync: ShellCommand {
-    static let what = ArgumentSpec("WHAT", .wordOrFile(["todos", "ads"]), optional: true,
+    static let what = ArgumentSpec("WHAT", .wordOrFile(SyncKind.words), optional: true,
                                    help: "todos (the CalDAV remote) or ads (the catalogue); default: the current tab")
     static let url = ArgumentSpec("URL", .file, optional: true,
                                   help: "for ads: an http, https or file URL, or a folder, holding listing.json and categories.json")
@@ -19,27 +19,38 @@ struct Sync: ShellCommand {
                                       Scripts should use the explicit forms.
                                       """,
                                   arguments: [what, url], options: [images]) {
-                                      Sync(what: $0.text(what), typed: $0.text(url), images: $0.has(images))
+                                      try Sync(what: $0.text(what), typed: $0.text(url), images: $0.has(images))
                                   }
 
-    let what: String?
+    /// nil: what the current tab shows.
+    let kind: SyncKind?
+    /// For ads: where to fetch the catalogue from, as typed.
     let typed: String?
     let images: Bool
 
-    func run(_ c: inout CommandContext) throws -> Display {
-        switch what {
-        case "todos"?:
-            guard typed == nil else { throw ShellError.usage("sync todos takes no URL: set the remote with remote URL") }
-            guard !images else { throw ShellError.usage("sync todos: --images is for ads") }
-            return try todos(&c)
-        case "ads"?:
-            return try ads(&c, typed)
-        case nil:
-            return c.session.tab == .ads ? try ads(&c, nil) : try todos(&c)
-        case let word?:
+    init(what: String?, typed: String?, images: Bool) throws(ShellError) {
+        self.images = images
+        guard let what else {
+            (kind, self.typed) = (nil, typed)
+            return
+        }
+        guard let kind = SyncKind(rawValue: what) else {
             // The older form: sync URL fetches the catalogue from there.
-            guard typed == nil else { throw ShellError.usage("sync: say todos, or ads [URL]") }
-            return try ads(&c, word)
+            guard typed == nil else { throw .usage("sync: say todos, or ads [URL]") }
+            (self.kind, self.typed) = (.ads, what)
+            return
+        }
+        if kind == .todos {
+            guard typed == nil else { throw .usage("sync todos takes no URL: set the remote with remote URL") }
+            guard !images else { throw .usage("sync todos: --images is for ads") }
+        }
+        (self.kind, self.typed) = (kind, typed)
+    }
+
+    func run(_ c: inout CommandContext) throws -> Display {
+        switch kind ?? (c.session.tab == .ads ? .ads : .todos) {
+        case .todos: return try todos(&c)
+        case .ads: return try ads(&c, typed)
         }
     }
 
@@ -48,13 +59,16 @@ struct Sync: ShellCommand {
         let known = try environment.store.syncRemote()
         guard let url = environment.remoteURL ?? known?.url else { throw ShellError.failed(SyncError.noRemote.description) }
         let codec = HelperCodec(helper: environment.calendarHelper, now: { environment.clock.now })
+        let line: String
         do {
-            let (line, _) = try environment.todoSync.run(environment.store, url: url, codec: codec,
-                                                          now: { environment.clock.now })
-            return try c.refresh(message: TextSafety.neutralised(line, asSpace: ["\n", "\t"]))
+            // The engine journals its own merges; the rest of a sync is not undone.
+            line = try c.commit(saved: "the sync itself was saved") { environment in
+                try environment.todoSync.run(environment.store, url: url, codec: codec, now: { environment.clock.now }).line
+            }
         } catch let error as SyncError {
             throw ShellError.failed(error.description)
         }
+        return try c.refresh(message: TextSafety.neutralised(line, asSpace: ["\n", "\t"]))
     }
 
     func ads(_ c: inout CommandContext, _ typed: String?) throws -> Display {
@@ -65,8 +79,10 @@ struct Sync: ShellCommand {
         } else {
             text = try c.store.catalogueSummary()?.source ?? environment.catalogueBase
         }
-        let (summary, change) = try environment.catalogueSync.sync(base: try CatalogueSync.baseURL(text),
-                                                                   into: environment.store, now: environment.nowSeconds)
+        let base = try CatalogueSync.baseURL(text)
+        let (summary, change) = try c.commit(saved: Ads.saved) { environment in
+            try environment.catalogueSync.sync(base: base, into: environment.store, now: environment.nowSeconds)
+        }
         var message = "synced \(Plural.ads(summary.total)) in \(summary.categories.count) categories from \(Secrets.redacted(typed ?? text)): "
             + "\(change.added) new, \(change.updated) updated, \(change.removed) removed"
         if images {

@@ -1,0 +1,36 @@
+import ErrandDomain
+import ErrandShell
+import ErrandStorage
+import ErrandTestSupport
+import Foundation
+import Testing
+
+/// `sync` through the shell: its writes count as saved even when the screen after them fails.
+@Suite struct SyncCommandTests {
+    static let hasRadicale = FileManager.default.isExecutableFile(atPath: "/usr/bin/radicale")
+
+    @Test(.enabled(if: hasRadicale, "needs radicale (scripts/deps --test)"), arguments: ["sqlite", "plist"])
+    func aReadFailingAfterSyncTodosSaysTheSyncWasSaved(_ backend: String) throws {
+        let server = try DAVServer(.radicale)
+        defer { server.remove() }
+        try server.makeTaskCollection("tasks")
+        var injector: (Bool) -> Void = { _ in }
+        func wrap<Base: ItemStore & CatalogueStore & PlaceStore>(_ base: Base) -> ErrandStore {
+            let store = FaultyStore(base)
+            injector = { store.failReads = $0 }
+            return store
+        }
+        let t = try ShellTester(backend: backend) { wrap($0) }
+        t.interpreter.environment.remoteURL = server.collectionURL("tasks")
+        t.given("create a")
+        t.given("day today")
+        #expect(try t.store.syncRemote() == nil)
+        injector(true)
+        // The sync lands (the remote is remembered, its item uploaded); the list read after it fails.
+        t.send("sync todos", ["error: the disk could not be read (injected) (the sync itself was saved)"], succeeds: false)
+        injector(false)
+        let remote = try #require(try t.store.syncRemote())
+        #expect(remote.lastSync != nil)
+        #expect(try t.store.readRecords { try $0.syncedEntries() }.count == 1)
+    }
+}
