@@ -8,10 +8,10 @@ enum FieldOptions {
 
     /// As create's, each with its `--no-...` flag.
     static let edit: [OptionSpec] = ItemField.declared.flatMap { field in
-        [value(field, conflicts: field.option.clear), clear(field)]
+        [value(field, conflicts: clear(field)), clear(field)]
     }
 
-    static func value(_ field: ItemField, conflicts: String?) -> OptionSpec {
+    static func value(_ field: ItemField, conflicts: OptionSpec?) -> OptionSpec {
         OptionSpec(field.option.name, value: field.option.valueName, kind: .field(field), help: field.option.help,
                    conflicts: conflicts, prompt: "\(field.label) (optional): ", repeatable: field.option.repeatable)
     }
@@ -26,12 +26,14 @@ enum FieldOptions {
         return nil
     }
 
-    /// The declared fields given on the line, onto `item` (a value replaces, `--no-...` clears).
-    static func apply(_ values: ArgumentValues, to item: inout TodoItem) {
+    /// The declared fields given on the line: a value to set, or `--no-...` to clear.
+    static func changes(_ values: ArgumentValues) -> FieldChanges {
+        var changes = FieldChanges()
         for field in ItemField.declared {
-            if let value = values.field(value(field, conflicts: nil)) { item.fields[field] = value }
-            if values.has(clear(field)) { item.fields[field] = nil }
+            if let value = values.field(value(field, conflicts: nil)) { changes.values[field] = value }
+            if values.has(clear(field)) { changes.cleared.append(field) }
         }
+        return changes
     }
 
     /// The value as the edit form offers it, in a form the option reads back.

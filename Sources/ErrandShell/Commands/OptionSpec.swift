@@ -10,9 +10,11 @@ public struct OptionSpec: Equatable, Sendable {
     public let name: String
     public let value: Value?
     public let help: String
-    /// Another option this one only makes sense with (`--coords` needs `--at`).
+    /// Another option's name, this one only making sense with it (`--coords` needs `--at`):
+    /// given as that option's declaration, so a misspelt one does not compile.
     public let requires: String?
-    /// An option this one cannot go with (`--time` and `--no-time`).
+    /// The name of an option this one cannot go with (`--time` and `--no-time`), given as its
+    /// declaration.
     public let conflicts: String?
     /// The question the create form asks for it (nil: not asked).
     public let prompt: String?
@@ -20,12 +22,12 @@ public struct OptionSpec: Equatable, Sendable {
     public let repeatable: Bool
 
     public init(_ name: String, value: String? = nil, kind: ArgumentKind = .text, help: String,
-                requires: String? = nil, conflicts: String? = nil, prompt: String? = nil, repeatable: Bool = false) {
+                requires: OptionSpec? = nil, conflicts: OptionSpec? = nil, prompt: String? = nil, repeatable: Bool = false) {
         self.name = name
         self.value = value.map { Value(name: $0, kind: kind) }
         self.help = help
-        self.requires = requires
-        self.conflicts = conflicts
+        self.requires = requires?.name
+        self.conflicts = conflicts?.name
         self.prompt = prompt
         self.repeatable = repeatable
     }

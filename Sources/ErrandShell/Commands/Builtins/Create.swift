@@ -6,31 +6,31 @@ struct Create: ShellCommand {
     static let title = ArgumentSpec("TITLE", .text, optional: true, rest: true, help: "what to do", prompt: "Title: ")
     static let date = OptionSpec("date", value: "DATE", kind: .date, help: "due day (default today), optionally with HH:MM",
                                  prompt: "Date: ")
-    static let noDate = OptionSpec("no-date", help: "no due day: listed under No date", conflicts: "date")
+    static let noDate = OptionSpec("no-date", help: "no due day: listed under No date", conflicts: date)
     static let place = OptionSpec("at", value: "PLACE", kind: .place, help: "where", prompt: "Place (optional): ")
     static let coords = OptionSpec("coords", value: "LAT,LON", kind: .coordinate,
-                                   help: "the place's coordinates, e.g. 48.85,2.35", requires: "at",
+                                   help: "the place's coordinates, e.g. 48.85,2.35", requires: place,
                                    prompt: "Coordinates LAT,LON (optional): ")
     static let notes = OptionSpec("notes", value: "TEXT", help: "free notes", prompt: "Notes (optional): ")
     static let every = OptionSpec("every", value: "RULE", kind: .schedule,
                                   help: "repeat: day, weekday, week, 2 weeks, month, year (checking it creates the next)",
                                   prompt: "Repeat (optional): ")
     static let afterDone = OptionSpec("after-done", help: "count the next one from the day it is checked",
-                                      requires: "every")
+                                      requires: every)
     static let noGeocode = OptionSpec("no-geocode", help: "do not look the place up (it is saved by name only)",
-                                      requires: "at")
+                                      requires: place)
     static let spec = CommandSpec(
         "create", aliases: ["add", "new"], summary: "the Create tab; with a title, create an item at once",
         details: "Without a title, at a terminal, asks field by field, each checked as it is answered "
             + "(Tab offers what fits the field; Date takes none for no date; Ctrl-C or Ctrl-D cancels, nothing is saved). "
             + "A place given without --coords is looked up (ERRAND_GEOCODER) and its coordinates kept.",
         arguments: [title], options: [date, noDate, place, coords, notes, every, afterDone, noGeocode] + FieldOptions.create) {
-        Create(values: $0)
+        Create(given: CreateFields($0))
     }
     /// What the Create tab shows when there is nobody to ask.
     static let hint = "Create: " + ([spec.name, title.name] + [date, place, coords, notes].map(\.usage)).joined(separator: " ")
 
-    let values: ArgumentValues
+    let given: CreateFields
 
     func run(_ c: inout CommandContext) throws -> Display {
         // From a day's list, an item without a date lands on that day and the list stays in
@@ -44,8 +44,8 @@ struct Create: ShellCommand {
         }
         let clock = c.environment.clock
         let defaultDay = selected ?? clock.today
-        var values = self.values
-        if values.text(Create.title) == nil {
+        var given = self.given
+        if given.title == nil {
             guard let prompter = c.environment.prompter else {
                 c.session.tab = .create
                 c.session.stack = [.createForm]
@@ -56,24 +56,24 @@ struct Create: ShellCommand {
                                          undated: selected == nil && undatedHere) else {
                 return Display(message: "cancelled; nothing was saved")
             }
-            values = try CommandParser(table: c.table).parse(words, spec: Create.spec, context: c.parseContext).values
+            given = CreateFields(try CommandParser(table: c.table).parse(words, spec: Create.spec, context: c.parseContext).values)
         }
-        let when = values.date(Create.date)
+        let when = given.date
         // The No date list open, or --no-date: an item without a day.
-        let undated = values.has(Create.noDate) || (when == nil && undatedHere)
+        let undated = given.noDate || (when == nil && undatedHere)
         let due = undated ? nil : when?.day ?? defaultDay
-        var location = values.text(Create.place).map { Location(name: $0, coordinate: values.coordinate(Create.coords)) }
+        var location = given.place.map { Location(name: $0, coordinate: given.coords) }
         var notice: PlaceLookup.Notice?
-        if let typed = location, typed.coordinate == nil, !values.has(Create.noGeocode),
+        if let typed = location, typed.coordinate == nil, !given.noGeocode,
            !TextSafety.trimmed(typed.name).isEmpty {
             (location, notice) = PlaceLookup.locating(typed, c)
         }
         // Validated once, by the store's rule (ItemRecords.add).
         var item = TodoItem(
-            id: c.environment.newID(), title: values.text(Create.title) ?? "", notes: values.text(Create.notes),
+            id: c.environment.newID(), title: given.title ?? "", notes: given.notes,
             due: due, time: when?.time, location: location, created: clock.now,
-            repeats: values.text(Create.every).flatMap { Repeat(text: $0, afterDone: values.has(Create.afterDone), from: due) })
-        FieldOptions.apply(values, to: &item)
+            repeats: given.every.flatMap { Repeat(text: $0, afterDone: given.afterDone, from: due) })
+        given.fields.apply(to: &item)
         let added = try c.change { try $0.add(item) }
         let landing = added.due.map { "for " + c.environment.labeler.longLabel($0) } ?? "without a date"
         let extra = (added.time.map { " at \($0)" } ?? "") + (added.repeats.map { ", \($0)" } ?? "")

@@ -6,42 +6,42 @@ struct Edit: ShellCommand {
     static let row = ArgumentSpec("N", .itemRow, help: "a row number of the last listing")
     static let title = OptionSpec("title", value: "TITLE", help: "a new title", prompt: "Title: ")
     static let date = OptionSpec("date", value: "DATE", kind: .date, help: "a new due day, optionally with HH:MM; +3d, -1w count from its own day",
-                                 conflicts: "no-date", prompt: "Date (optional): ")
+                                 conflicts: noDate, prompt: "Date (optional): ")
     static let noDate = OptionSpec("no-date", help: "no due day (and no time); it is listed under No date")
-    static let time = OptionSpec("time", value: "HH:MM", kind: .time, help: "a new time", conflicts: "no-time",
+    static let time = OptionSpec("time", value: "HH:MM", kind: .time, help: "a new time", conflicts: noTime,
                                  prompt: "Time HH:MM (optional): ")
     static let noTime = OptionSpec("no-time", help: "no time on the day")
     static let place = OptionSpec("at", value: "PLACE", kind: .place, help: "a new place (its old coordinates go unless --coords)",
-                                  conflicts: "no-place", prompt: "Place (optional): ")
+                                  conflicts: noPlace, prompt: "Place (optional): ")
     static let noPlace = OptionSpec("no-place", help: "no place (and no coordinates)")
     static let coords = OptionSpec("coords", value: "LAT,LON", kind: .coordinate, help: "the place's coordinates",
-                                   conflicts: "no-coords", prompt: "Coordinates LAT,LON (optional): ")
+                                   conflicts: noCoords, prompt: "Coordinates LAT,LON (optional): ")
     static let noCoords = OptionSpec("no-coords", help: "keep the place, drop its coordinates")
-    static let notes = OptionSpec("notes", value: "TEXT", help: "new notes", conflicts: "no-notes",
+    static let notes = OptionSpec("notes", value: "TEXT", help: "new notes", conflicts: noNotes,
                                   prompt: "Notes (optional): ")
     static let noNotes = OptionSpec("no-notes", help: "no notes")
     static let every = OptionSpec("every", value: "RULE", kind: .schedule,
-                                  help: "repeat: day, weekday, week, 2 weeks, month, year", conflicts: "no-repeat",
+                                  help: "repeat: day, weekday, week, 2 weeks, month, year", conflicts: noRepeat,
                                   prompt: "Repeat (optional): ")
     static let afterDone = OptionSpec("after-done", help: "with --every: count from the day it is checked",
-                                      requires: "every")
+                                      requires: every)
     static let noRepeat = OptionSpec("no-repeat", help: "stop repeating")
-    static let noGeocode = OptionSpec("no-geocode", help: "with --at: do not look the new place up", requires: "at")
+    static let noGeocode = OptionSpec("no-geocode", help: "with --at: do not look the new place up", requires: place)
     static let spec = CommandSpec(
         "edit", summary: "change row N in place: title, date, place, notes, priority, tags...",
         details: "The item keeps its id, created time and place in its section; undo reverts the edit. "
             + "Bare edit N, at a terminal, asks each field with its current value to edit (Ctrl-C changes nothing).",
         arguments: [row], options: [title, date, noDate, time, noTime, place, noPlace, coords, noCoords, notes, noNotes,
                                     every, afterDone, noRepeat, noGeocode] + FieldOptions.edit) {
-        Edit(listed: try $0.item(row), values: $0)
+        Edit(listed: try $0.item(row), changes: EditChanges($0))
     }
 
     let listed: TodoItem
-    let values: ArgumentValues
+    let changes: EditChanges
 
     func run(_ c: inout CommandContext) throws -> Display {
-        var values = self.values
-        if !Edit.spec.options.contains(where: values.has) {
+        var changes = self.changes
+        if changes.isEmpty {
             guard let prompter = c.environment.prompter else {
                 throw ShellError.usage("edit: say what to change: " + Edit.spec.options.map(\.flag).joined(separator: ", "))
             }
@@ -49,14 +49,14 @@ struct Edit: ShellCommand {
                 return Display(message: "cancelled; nothing was changed")
             }
             let row = (c.session.listing.firstIndex(of: .item(listed)) ?? 0) + 1
-            values = try CommandParser(table: c.table).parse([CommandWord(String(row))] + words, spec: Edit.spec,
-                                                             context: c.parseContext).values
+            changes = EditChanges(try CommandParser(table: c.table).parse([CommandWord(String(row))] + words, spec: Edit.spec,
+                                                                          context: c.parseContext).values)
         }
-        var edited = try Edit.changed(listed, values)
+        var edited = try changes.applied(to: listed)
         var notice: PlaceLookup.Notice?
         // Only a new place is looked up: the form passes the place back as it was, and asking
         // again for it (offline, or paced at one a second) would only cost time.
-        if values.has(Edit.place), let typed = edited.location, typed.coordinate == nil, !values.has(Edit.noGeocode),
+        if changes.place != nil, let typed = edited.location, typed.coordinate == nil, !changes.noGeocode,
            !TextSafety.trimmed(typed.name).isEmpty, !Edit.samePlace(typed.name, listed.location) {
             (edited.location, notice) = PlaceLookup.locating(typed, c)
         }
@@ -129,42 +129,5 @@ struct Edit: ShellCommand {
             return rule.count == 1 ? rule.unit.rawValue : "\(rule.count) \(rule.unit.rawValue)s"
         }
         return ""
-    }
-
-    /// The item with the given fields changed.
-    static func changed(_ item: TodoItem, _ values: ArgumentValues) throws -> TodoItem {
-        var item = item
-        if let text = values.text(Edit.title) { item.title = text }
-        if let when = values.date(Edit.date) {
-            // One rule with postpone: a shift (+1d, -1w) counts from the item's own day.
-            item.due = when.shift.flatMap { shift in item.due.map { $0.adding(days: shift) } } ?? when.day
-            if let time = when.time { item.time = time }
-        }
-        if values.has(Edit.noDate) {
-            item.due = nil
-            item.time = nil
-        }
-        if let time = values.time(Edit.time) { item.time = time }
-        if values.has(Edit.noTime) { item.time = nil }
-        if let notes = values.text(Edit.notes) { item.notes = notes }
-        if values.has(Edit.noNotes) { item.notes = nil }
-        var location = item.location
-        if values.has(Edit.noPlace) { location = nil }
-        if let name = values.text(Edit.place) {
-            // The same place (case and spacing aside) keeps its coordinates; another drops them.
-            location = Location(name: name, coordinate: samePlace(name, location) ? location?.coordinate : nil)
-        }
-        if let coordinate = values.coordinate(Edit.coords) {
-            guard let name = location?.name else { throw ShellError.usage("edit: --coords needs a place: add --at PLACE") }
-            location = Location(name: name, coordinate: coordinate)
-        }
-        if values.has(Edit.noCoords), let name = location?.name { location = Location(name: name) }
-        item.location = location
-        if let rule = values.text(Edit.every) {
-            item.repeats = Repeat(text: rule, afterDone: values.has(Edit.afterDone), from: item.due)
-        }
-        if values.has(Edit.noRepeat) { item.repeats = nil }
-        FieldOptions.apply(values, to: &item)
-        return item
     }
 }

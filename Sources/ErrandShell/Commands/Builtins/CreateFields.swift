@@ -1,0 +1,29 @@
+import ErrandDomain
+
+/// What one `create` line gives, read once from its checked values when the command is made
+/// (or from the form's answers), so `run` reads typed fields, not the parser's values.
+struct CreateFields: Equatable, Sendable {
+    var title: String?
+    var date: DateInputParser.Result?
+    var noDate: Bool
+    var place: String?
+    var coords: Coordinate?
+    var notes: String?
+    var every: String?
+    var afterDone: Bool
+    var noGeocode: Bool
+    var fields: FieldChanges
+
+    init(_ values: ArgumentValues) {
+        title = values.text(Create.title)
+        date = values.date(Create.date)
+        noDate = values.has(Create.noDate)
+        place = values.text(Create.place)
+        coords = values.coordinate(Create.coords)
+        notes = values.text(Create.notes)
+        every = values.text(Create.every)
+        afterDone = values.has(Create.afterDone)
+        noGeocode = values.has(Create.noGeocode)
+        fields = FieldOptions.changes(values)
+    }
+}
