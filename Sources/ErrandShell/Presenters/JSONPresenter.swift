@@ -48,8 +48,10 @@ public struct JSONPresenter {
                 .object([("n", .int(first + i)), ("distance", .double((row.metres * 10).rounded() / 10))]
                         + JSONPresenter.fields(row.item))
             }))]
-        case let .lines(name, lines):
-            return [("screen", .string(name)), ("lines", .array(lines.map(JSONValue.string)))]
+        case let .help(lines): return JSONPresenter.lines("help", lines)
+        case let .history(lines): return JSONPresenter.lines("history", lines)
+        case let .remote(lines): return JSONPresenter.lines("remote", lines)
+        case let .settings(values): return JSONPresenter.lines("set", values.map(\.line))
         case let .form(hint):
             return [("screen", .string("create")), ("hint", .string(hint))]
         case .ads, .adDetail:
@@ -97,7 +99,13 @@ public struct JSONPresenter {
         }
     }
 
+    /// A screen that is a list of lines, under its command's name.
+    static func lines(_ name: String, _ lines: [String]) -> [(String, JSONValue)] {
+        [("screen", .string(name)), ("lines", .array(lines.map(JSONValue.string)))]
+    }
+
     /// A declared field's value as the export writes it: a number, an array of words, a text.
+
     static func json(_ value: FieldValue) -> JSONValue {
         switch value {
         case let .number(n): return .int(n)

@@ -36,17 +36,10 @@ public struct TextPresenter {
             lines += items(rows, heading: heading, showDate: dated, first: first, total: total, empty: empty)
         case let .detail(item, dayLabel, matched)?: lines += detail(item, dayLabel: dayLabel, matched: matched)
         case let .nearby(centre, page, first)?: lines += nearby(centre, page, first: first)
-        case let .lines(name, text)?:
-            // Help is read, so it wraps; history is clipped, one line per entry; other lines
-            // (remote) are like messages: never cut, and left for the terminal to wrap.
-            lines += text.flatMap { line -> [String] in
-                let clean = DisplayWidth.sanitize(line)
-                switch name {
-                case "help": return wrapKeepingIndent(clean)
-                case "history": return [clip(clean)]
-                default: return [clean]
-                }
-            }
+        case let .help(text)?: lines += text.flatMap { wrapKeepingIndent(DisplayWidth.sanitize($0)) }
+        case let .history(text)?: lines += text.map { clip(DisplayWidth.sanitize($0)) }
+        case let .remote(text)?: lines += text.map(DisplayWidth.sanitize)
+        case let .settings(values)?: lines += values.map { DisplayWidth.sanitize($0.line) }
         case let .form(hint)?: lines.append(hint)
         case let .ads(heading, rows, first, total)?: lines += ads(rows, heading: heading, first: first, total: total)
         case let .adDetail(ad, category, picture)?: lines += adDetail(ad, category: category, picture: picture)

@@ -111,7 +111,7 @@ extension CommandContext {
         let end = start + page.count
         session.stack[session.stack.count - 1] = .help(command: command, shown: end)
         let footer = end < lines.count ? ["  \(end) of \(lines.count) lines shown: more for the next page, back to leave"] : []
-        return Display(screen: .lines(name: "help", page + footer))
+        return Display(screen: .help(page + footer))
     }
 
     /// After a change, the current list is shown again (its numbers may have moved); other

@@ -15,7 +15,14 @@ public enum Screen: Equatable, Sendable {
     case detail(TodoItem, dayLabel: String, matched: String?)
     /// A page of the open items nearest a point (`near`), rows numbered from `first`.
     case nearby(NearbyCentre, NearbyPage, first: Int)
-    case lines(name: String, [String])
+    /// `help`: read as prose, so its lines wrap keeping their indent.
+    case help([String])
+    /// `history`: one line per entry, oldest first.
+    case history([String])
+    /// `remote`: the remote, its last good sync, and a failure since; like messages, never cut.
+    case remote([String])
+    /// `set` without a value: each setting with its current value.
+    case settings([SettingValue])
     case form(String)
     /// A page of the ads list: rows numbered from `first`, out of `total`.
     case ads(heading: String, rows: [AdRow], first: Int, total: Int)

@@ -3,6 +3,6 @@ struct History: ShellCommand {
     static let spec = CommandSpec("history", summary: "the command history, oldest first") { _ in History() }
 
     func run(_ c: inout CommandContext) throws -> Display {
-        Display(screen: .lines(name: "history", c.environment.history()))
+        Display(screen: .history(c.environment.history()))
     }
 }

@@ -22,6 +22,6 @@ struct SetCommand: ShellCommand {
         if let change { return Display(message: change.apply(to: &c.session)) }
         let session = c.session
         let names = shown.map { [$0] } ?? Setting.Name.allCases
-        return Display(screen: .lines(name: "set", names.map { "\($0.rawValue) \($0.current(in: session))" }))
+        return Display(screen: .settings(names.map { SettingValue(name: $0, value: $0.current(in: session)) }))
     }
 }
