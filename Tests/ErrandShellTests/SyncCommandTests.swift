@@ -9,6 +9,17 @@ import Testing
 @Suite struct SyncCommandTests {
     static let hasRadicale = FileManager.default.isExecutableFile(atPath: "/usr/bin/radicale")
 
+    /// What sync is asked to do is decided when the line is read: a wrong pairing changes nothing.
+    @Test func syncRefusesWordsThatDoNotGoWithWhatItSyncs() throws {
+        let t = try ShellTester()
+        t.send("sync todos https://dav.example/tasks/",
+               ["error: sync todos takes no URL: set the remote with remote URL"], succeeds: false)
+        t.send("sync todos --images", ["error: sync todos: --images is for ads"], succeeds: false)
+        t.send("sync folder other", ["error: sync: say todos, or ads [URL]"], succeeds: false)
+        #expect(try t.store.syncRemote() == nil)
+        #expect(try t.store.catalogueSummary() == nil)
+    }
+
     @Test(.enabled(if: hasRadicale, "needs radicale (scripts/deps --test)"), arguments: ["sqlite", "plist"])
     func aReadFailingAfterSyncTodosSaysTheSyncWasSaved(_ backend: String) throws {
         let server = try DAVServer(.radicale)
