@@ -44,4 +44,25 @@ import Testing
         #expect(remote.lastSync != nil)
         #expect(try t.store.readRecords { try $0.syncedEntries() }.count == 1)
     }
+
+    @Test(arguments: ["sqlite", "plist"])
+    func aReadFailingAfterSyncAdsSaysTheCatalogueWasSaved(_ backend: String) throws {
+        var injector: (Bool) -> Void = { _ in }
+        func wrap<Base: ItemStore & CatalogueStore & PlaceStore>(_ base: Base) -> ErrandStore {
+            let store = FaultyStore(base)
+            injector = { store.failReads = $0 }
+            return store
+        }
+        let t = try ShellTester(backend: backend) { wrap($0) }
+        t.given("sync ads \(AdsSessionTests.sample)")
+        t.given("ads")
+        // The same catalogue from another folder: the source the store keeps says which sync landed.
+        let copy = t.directory + "/copy"
+        try FileManager.default.copyItem(atPath: AdsSessionTests.sample, toPath: copy)
+        injector(true)
+        t.send("sync ads \(copy)", ["error: the disk could not be read (injected) (the catalogue itself was saved)"],
+               succeeds: false)
+        injector(false)
+        #expect(try t.store.catalogueSummary()?.source == "file://" + copy + "/")
+    }
 }
