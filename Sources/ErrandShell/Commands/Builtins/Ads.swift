@@ -1,5 +1,6 @@
 import ErrandCatalogue
 import ErrandDomain
+import FoundationEssentials
 
 /// `ads`: the ads tab, syncing first when nothing is cached and refreshing a stale cache.
 struct Ads: ShellCommand {
@@ -8,8 +9,13 @@ struct Ads: ShellCommand {
         Ads()
     }
 
-    /// What a failure after a catalogue sync says: the catalogue was kept.
-    static let saved = "the catalogue itself was saved"
+    /// The catalogue fetched from `base` into the store, as a committed write: a failure after
+    /// it (the list read to show it) still says the catalogue was saved.
+    static func fetch(_ base: URL, now: Int64, _ c: inout CommandContext) throws -> (CatalogueSummary, CatalogueChange) {
+        try c.commit(saved: "the catalogue itself was saved") { environment in
+            try environment.catalogueSync.sync(base: base, into: environment.store, now: now)
+        }
+    }
 
     func run(_ c: inout CommandContext) throws -> Display {
         let environment = c.environment
@@ -21,10 +27,7 @@ struct Ads: ShellCommand {
             message = age > environment.catalogueMaxAge ? Ads.refresh(cached, age: age, now: now, &c) : nil
         } else {
             do {
-                let base = try CatalogueSync.baseURL(environment.catalogueBase)
-                let (summary, _) = try c.commit(saved: Ads.saved) { environment in
-                    try environment.catalogueSync.sync(base: base, into: environment.store, now: now)
-                }
+                let (summary, _) = try Ads.fetch(try CatalogueSync.baseURL(environment.catalogueBase), now: now, &c)
                 message = "fetched \(Plural.ads(summary.total)) from \(Secrets.redacted(environment.catalogueBase))"
             } catch {
                 throw ShellError.failed("ads: nothing is cached and \(ShellError.from(error)); get a catalogue with sync URL, e.g. "
@@ -40,10 +43,7 @@ struct Ads: ShellCommand {
     /// A stale cache fetched again from where it came; a failure keeps the cache and says so.
     static func refresh(_ cached: CatalogueSummary, age: Int64, now: Int64, _ c: inout CommandContext) -> String {
         do {
-            let base = try CatalogueSync.baseURL(cached.source)
-            _ = try c.commit(saved: Ads.saved) { environment in
-                try environment.catalogueSync.sync(base: base, into: environment.store, now: now)
-            }
+            _ = try Ads.fetch(try CatalogueSync.baseURL(cached.source), now: now, &c)
             return "refreshed from \(Secrets.redacted(cached.source))"
         } catch {
             return "warning: could not refresh (\(ShellError.from(error))); showing the cache from \(Age.describe(age)) ago"

@@ -79,10 +79,7 @@ struct Sync: ShellCommand {
         } else {
             text = try c.store.catalogueSummary()?.source ?? environment.catalogueBase
         }
-        let base = try CatalogueSync.baseURL(text)
-        let (summary, change) = try c.commit(saved: Ads.saved) { environment in
-            try environment.catalogueSync.sync(base: base, into: environment.store, now: environment.nowSeconds)
-        }
+        let (summary, change) = try Ads.fetch(try CatalogueSync.baseURL(text), now: environment.nowSeconds, &c)
         var message = "synced \(Plural.ads(summary.total)) in \(summary.categories.count) categories from \(Secrets.redacted(typed ?? text)): "
             + "\(change.added) new, \(change.updated) updated, \(change.removed) removed"
         if images {
