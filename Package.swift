@@ -142,6 +142,7 @@ let package = Package(
         .testTarget(name: "ErrandSyncTests",
                     dependencies: ["ErrandSync", "ErrandDAVWire", "ErrandStorage", "ErrandDomain", "ErrandCatalogue",
                                    "ErrandTestSupport"]),
-        .testTarget(name: "ErrandICalTests", dependencies: ["ErrandICal", "ErrandStorage", "ErrandDomain"]),
+        .testTarget(name: "ErrandICalTests", dependencies: ["ErrandICal", "ErrandStorage", "ErrandDomain"],
+                    exclude: ["Fixtures"]),
     ]
 )

@@ -39,19 +39,20 @@ struct VTodoEdit {
         if before == nil || before?.location != now.location { writeLocation(item.location) }
         if before == nil || before?.done != now.done { writeDone(item) }
         if before == nil || before?.repeats != now.repeats { writeRepeat(item) }
+        // Unchanged, the VTODO goes back as it came: no line is added to it either.
+        // A VTODO without LAST-MODIFIED was given one from DTSTAMP or CREATED on reading.
+        let changed = before.map {
+            VTodoFields.owned($0) != VTodoFields.owned(now) || ($0.modified ?? $0.stamp ?? $0.created).map { $0 != now.modified } ?? false
+        } ?? true
+        guard changed else { return }
         if icalcomponent_get_first_property(todo, ICAL_CREATED_PROPERTY) == nil {
             icalcomponent_add_property(todo, icalproperty_new_created(ICalZone.utc(item.created)))
             touched.insert("CREATED")
         }
-        let changed = before.map { VTodoFields.owned($0) != VTodoFields.owned(now) || $0.modified != now.modified } ?? true
-        if changed || icalcomponent_get_first_property(todo, ICAL_LASTMODIFIED_PROPERTY) == nil {
-            remove(ICAL_LASTMODIFIED_PROPERTY)
-            icalcomponent_add_property(todo, icalproperty_new_lastmodified(ICalZone.utc(item.modified)))
-        }
-        if changed || icalcomponent_get_first_property(todo, ICAL_DTSTAMP_PROPERTY) == nil {
-            icalcomponent_set_dtstamp(todo, ICalZone.utc(item.modified))
-            touched.insert("DTSTAMP")
-        }
+        remove(ICAL_LASTMODIFIED_PROPERTY)
+        icalcomponent_add_property(todo, icalproperty_new_lastmodified(ICalZone.utc(item.modified)))
+        icalcomponent_set_dtstamp(todo, ICalZone.utc(item.modified))
+        touched.insert("DTSTAMP")
     }
 
     mutating func remove(_ kind: icalproperty_kind) {

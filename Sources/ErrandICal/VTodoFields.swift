@@ -109,14 +109,15 @@ struct VTodoFields: Equatable {
     static func line(_ text: UnsafePointer<CChar>?, limit: Int) -> String? {
         guard let text else { return nil }
         let safe = TextSafety.trimmed(TextSafety.neutralised(String(cString: text), asSpace: ["\n", "\r", "\t"]))
-        return safe.isEmpty ? nil : cut(safe, limit)
+        // In NFC, as an item holds it: a decomposed SUMMARY would read as changed by every export.
+        return safe.isEmpty ? nil : cut(CanonicalText.nfc(safe), limit)
     }
 
     static func notes(_ text: UnsafePointer<CChar>?) -> String? {
         guard let text else { return nil }
         let plain = String(cString: text).replacingOccurrences(of: "\r\n", with: "\n")
         let safe = TextSafety.neutralised(plain, keep: ["\n", "\t"], asSpace: ["\r"])
-        return TextSafety.trimmed(safe).isEmpty ? nil : cut(safe, TodoItem.maxNotes)
+        return TextSafety.trimmed(safe).isEmpty ? nil : cut(CanonicalText.nfc(safe), TodoItem.maxNotes)
     }
 
     static func cut(_ text: String, _ limit: Int) -> String {
