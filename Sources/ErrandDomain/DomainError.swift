@@ -16,6 +16,9 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
     case dateOutOfRange(String)
     case tooLong(field: String, limit: Int)
     case controlCharacters(field: String)
+    /// A declared field's value outside its kind or limits (ItemField.checked): the line
+    /// names the field and the limit.
+    case invalidField(String)
     /// The last sequence number (read from a store) is Int64.max, so no item can follow it.
     /// Stores name their file and say this in their own words (PlistItemStore).
     case sequenceExhausted
@@ -45,6 +48,8 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid coordinates \"\(text)\": expected LAT,LON with latitude -90...90 and longitude -180...180"
         case let .controlCharacters(field):
             return "the \(field) contains control characters (such as escape or NUL); type plain text"
+        case let .invalidField(line):
+            return line
         case let .tooLong(field, limit):
             return "the \(field) is too long: at most \(limit) characters"
         case .sequenceExhausted:

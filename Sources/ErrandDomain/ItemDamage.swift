@@ -65,6 +65,18 @@ public struct ItemDamage: Equatable, Sendable {
         }
     }
 
+    /// A declared field's stored value, checked as a user's would be (ItemField.checked); one
+    /// it refuses reads as absent, and the item keeps every other field.
+    public mutating func field(_ field: ItemField, _ raw: FieldValue?) -> FieldValue? {
+        guard let raw else { return nil }
+        do {
+            return try field.checked(raw)
+        } catch {
+            reasons.append("its \(field.name) cannot be read (\(error.description))")
+            return nil
+        }
+    }
+
     /// A stand-in id for a row whose own is not a UUID, the same at every read (made from the
     /// row's number), with the reason that names the row for a repair by hand.
     public mutating func unreadableID(row: Int64) -> UUID {

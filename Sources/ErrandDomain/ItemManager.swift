@@ -84,9 +84,16 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
         return counts
     }
 
-    /// Inside a day, timed items come in time order before untimed ones, then creation order.
+    /// Inside a day, timed items come in time order before untimed ones, then by priority
+    /// (highest first, those without one last), then creation order: SQLite's item_day_order.
     static func dayOrder(_ a: TodoItem, _ b: TodoItem) -> Bool {
         switch (a.time, b.time) {
+        case let (x?, y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: break
+        }
+        switch (a.priority, b.priority) {
         case let (x?, y?) where x != y: return x < y
         case (.some, nil): return true
         case (nil, .some): return false

@@ -22,6 +22,8 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
     public var sequence: Int64
     /// How the item repeats, if it does: checking it creates the next occurrence.
     public var repeats: Repeat?
+    /// The declared fields (ItemField.declared: priority, tags...), each checked.
+    public var fields: ItemFieldValues
     /// The VTODO this item was read from (import or sync), whole: the properties Errand does
     /// not model (alarms, categories, priority, X- properties, an RRULE it cannot map) are
     /// written back from it, so an edit here rewrites only what Errand owns. nil for items
@@ -34,7 +36,8 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
 
     public init(id: UUID, uid: String? = nil, title: String, notes: String? = nil, due: DueDay?,
                 time: TimeOfDay? = nil, location: Location? = nil, isDone: Bool = false, created: Date,
-                modified: Date? = nil, sequence: Int64 = 0, repeats: Repeat? = nil, icalendar: String? = nil) {
+                modified: Date? = nil, sequence: Int64 = 0, repeats: Repeat? = nil, icalendar: String? = nil,
+                fields: ItemFieldValues = ItemFieldValues()) {
         self.id = id
         self.uid = uid ?? id.uuidString
         self.title = title
@@ -49,6 +52,7 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
         self.sequence = sequence
         self.repeats = repeats
         self.icalendar = icalendar
+        self.fields = fields
     }
 
     public static func wholeSeconds(_ date: Date) -> Date {
@@ -78,6 +82,7 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
             throw .tooLong(field: "place", limit: TodoItem.maxTitle)
         }
         try checkCalendarFields()
+        copy.fields = try fields.checked()
         // Every day a command computes (a postpone, a repeat's next occurrence, an edit) is
         // checked here, before anything is written: no store can hold another.
         if let due, !DueDay.supportedDayNumbers.contains(due.dayNumber) {

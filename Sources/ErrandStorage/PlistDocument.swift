@@ -139,6 +139,55 @@ struct PlistItem: Codable {
     /// Repeat.stored; absent for an item that does not repeat (and in older files).
     var repeats: String?
     var icalendar: String?
+    /// The declared fields, each under its own key (FieldCoding).
+    var fields: ItemFieldValues
+    /// What could not be read of them.
+    var fieldDamage = ItemDamage()
+
+    private enum CodingKeys: String, CodingKey {
+        case id, uid, title, notes, due, time, place, latitude, longitude, done, created, modified, sequence, repeats
+        case icalendar
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        uid = try c.decodeIfPresent(String.self, forKey: .uid)
+        title = try c.decode(String.self, forKey: .title)
+        notes = try c.decodeIfPresent(String.self, forKey: .notes)
+        due = try c.decodeIfPresent(String.self, forKey: .due)
+        time = try c.decodeIfPresent(Int.self, forKey: .time)
+        place = try c.decodeIfPresent(String.self, forKey: .place)
+        latitude = try c.decodeIfPresent(Double.self, forKey: .latitude)
+        longitude = try c.decodeIfPresent(Double.self, forKey: .longitude)
+        done = try c.decode(Bool.self, forKey: .done)
+        created = try c.decode(Date.self, forKey: .created)
+        modified = try c.decodeIfPresent(Date.self, forKey: .modified)
+        sequence = try c.decode(Int64.self, forKey: .sequence)
+        repeats = try c.decodeIfPresent(String.self, forKey: .repeats)
+        icalendar = try c.decodeIfPresent(String.self, forKey: .icalendar)
+        fields = try FieldCoding.decode(from: decoder, damage: &fieldDamage)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encodeIfPresent(uid, forKey: .uid)
+        try c.encode(title, forKey: .title)
+        try c.encodeIfPresent(notes, forKey: .notes)
+        try c.encodeIfPresent(due, forKey: .due)
+        try c.encodeIfPresent(time, forKey: .time)
+        try c.encodeIfPresent(place, forKey: .place)
+        try c.encodeIfPresent(latitude, forKey: .latitude)
+        try c.encodeIfPresent(longitude, forKey: .longitude)
+        try c.encode(done, forKey: .done)
+        try c.encode(created, forKey: .created)
+        try c.encodeIfPresent(modified, forKey: .modified)
+        try c.encode(sequence, forKey: .sequence)
+        try c.encodeIfPresent(repeats, forKey: .repeats)
+        try c.encodeIfPresent(icalendar, forKey: .icalendar)
+        try FieldCoding.encode(fields, to: encoder)
+    }
 
     init(_ item: TodoItem) {
         id = UUIDText.of(item.id)
@@ -156,13 +205,14 @@ struct PlistItem: Codable {
         sequence = item.sequence
         repeats = item.repeats?.stored
         icalendar = item.icalendar
+        fields = item.fields
     }
 
     /// nil only without a readable id; any other impossible value is read as absent and named
     /// in the item's damage (ItemDamage), as SQLite reads it.
     var todoItem: TodoItem? {
         guard let uuid = UUID(uuidString: id) else { return nil }
-        var damage = ItemDamage()
+        var damage = fieldDamage
         let created = damage.moment(seconds: self.created.timeIntervalSince1970, name: "created",
                                     fallback: Date(timeIntervalSince1970: 0))
         let modified = self.modified.map { damage.moment(seconds: $0.timeIntervalSince1970, name: "modified", fallback: created) }
@@ -171,7 +221,8 @@ struct PlistItem: Codable {
         if repeats != nil, rule == nil { return nil }
         var item = TodoItem(id: uuid, uid: uid, title: title, notes: notes, due: damage.day(iso: due),
                             time: damage.time(minutes: time), location: location, isDone: done, created: created,
-                            modified: modified, sequence: sequence, repeats: rule, icalendar: icalendar)
+                            modified: modified, sequence: sequence, repeats: rule, icalendar: icalendar,
+                            fields: fields)
         item.damage = damage.text
         return item
     }

@@ -13,19 +13,6 @@ public struct SQLiteItemRecords: ItemRecords {
     static let sameEntrySQL = """
         SELECT \(SQLiteItemStore.readColumns) FROM item WHERE coalesce(title_nfc, title) = ?1 AND due = ?2 AND done = 0
         """
-    /// Both number the row alike: ?1 the id, then the other columns in `columns` order, then
-    /// ?16 title_nfc.
-    static let insertSQL = """
-        INSERT INTO item (\(SQLiteItemStore.columns), title_nfc)
-        VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)
-        """
-    static let updateSQL = """
-        UPDATE item SET title = ?2, notes = ?3, due = ?4, due_time = ?5, place = ?6, latitude = ?7,
-            longitude = ?8, done = ?9, created = ?10, seq = ?11, repeat_rule = ?12, uid = ?13, modified = ?14,
-            icalendar = ?15, title_nfc = ?16
-        WHERE uuid = ?1
-        """
-
     public func item(id: UUID) throws -> TodoItem? { try store.item(id: id) }
     public func item(uid: String) throws -> TodoItem? { try store.item(uid: uid) }
 
@@ -40,8 +27,8 @@ public struct SQLiteItemRecords: ItemRecords {
     }
 
     public func nextSequence() throws -> Int64 { try store.nextSequence() }
-    public func insert(_ item: TodoItem) throws { try write(Self.insertSQL, item) }
-    public func update(_ item: TodoItem) throws { try write(Self.updateSQL, item) }
+    public func insert(_ item: TodoItem) throws { try write(SQLiteItemColumns.insertSQL, item) }
+    public func update(_ item: TodoItem) throws { try write(SQLiteItemColumns.updateSQL, item) }
 
     public func removeItem(id: UUID) throws {
         let s = try store.db.statement("DELETE FROM item WHERE uuid = ?1")
@@ -51,25 +38,26 @@ public struct SQLiteItemRecords: ItemRecords {
 
     private func write(_ sql: String, _ item: TodoItem) throws {
         let s = try store.db.statement(sql)
-        s.bind(1, UUIDText.of(item.id))
-        s.bind(2, item.title)
-        s.bind(3, item.notes)
-        s.bind(4, SQLiteItemStore.dueKey(item.due))
-        s.bind(5, item.time?.minutes)
-        s.bind(6, item.location?.name)
-        s.bind(7, item.location?.coordinate?.latitude)
-        s.bind(8, item.location?.coordinate?.longitude)
-        s.bind(9, item.isDone ? 1 : 0)
-        s.bind(10, Int64(item.created.timeIntervalSince1970))
-        s.bind(11, item.sequence)
-        s.bind(12, item.repeats?.stored)
+        s.bind(":uuid", UUIDText.of(item.id))
+        s.bind(":title", item.title)
+        s.bind(":notes", item.notes)
+        s.bind(":due", SQLiteItemStore.dueKey(item.due))
+        s.bind(":due_time", item.time?.minutes)
+        s.bind(":place", item.location?.name)
+        s.bind(":latitude", item.location?.coordinate?.latitude)
+        s.bind(":longitude", item.location?.coordinate?.longitude)
+        s.bind(":done", item.isDone ? 1 : 0)
+        s.bind(":created", Int64(item.created.timeIntervalSince1970))
+        s.bind(":seq", item.sequence)
+        s.bind(":repeat_rule", item.repeats?.stored)
         // NULL when it is the uuid's text, as for every item made here (see SQLiteSchema, 7).
-        s.bind(13, item.uid == UUIDText.of(item.id) ? nil : item.uid)
-        s.bind(14, Int64(item.modified.timeIntervalSince1970))
-        s.bind(15, item.icalendar)
+        s.bind(":uid", item.uid == UUIDText.of(item.id) ? nil : item.uid)
+        s.bind(":modified", Int64(item.modified.timeIntervalSince1970))
+        s.bind(":icalendar", item.icalendar)
         // Empty unless the title is not NFC: a new title is (validated() normalises it), but
         // undo puts back items exactly as an older version may have stored them.
-        s.bind(16, CanonicalText.nfcIfChanged(item.title))
+        s.bind(":title_nfc", CanonicalText.nfcIfChanged(item.title))
+        for field in ItemField.declared { SQLiteItemColumns.bind(field, item.fields[field], to: s) }
         try s.run()
     }
 }

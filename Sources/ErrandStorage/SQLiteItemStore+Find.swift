@@ -20,7 +20,7 @@ extension SQLiteItemStore {
     /// item_todo_order holds no `done`, so it would read the table for every entry), then
     /// Done along item_done_seq.
     static let listOrderSQL = [
-        (sql: "SELECT id, done FROM item INDEXED BY item_day_order ORDER BY due, done, due_time IS NULL, due_time, seq",
+        (sql: "SELECT id, done FROM item INDEXED BY item_day_order ORDER BY due, done, due_time IS NULL, due_time, priority IS NULL, priority, seq",
          done: false),
         (sql: "SELECT id, done FROM item INDEXED BY item_done_seq WHERE done = 1 ORDER BY seq", done: true),
     ]

@@ -16,13 +16,9 @@ public final class SQLiteItemStore: ItemStore {
     /// What the last `find` found (SQLiteItemStore+Find).
     var lastMatches: FoundRows?
 
-    static let columns = """
-        uuid, title, notes, due, due_time, place, latitude, longitude, done, created, seq, repeat_rule, uid, modified,
-        icalendar
-        """
-    /// What a read takes: the stored columns and the row's number, which names a row whose
-    /// uuid cannot be read (ItemDamage.unreadableID).
-    static let readColumns = columns + ", id"
+    /// What a read takes (SQLiteItemColumns): the stored columns and the row's number, which
+    /// names a row whose uuid cannot be read (ItemDamage.unreadableID).
+    static let readColumns = SQLiteItemColumns.read
 
     /// What `due` holds for a day, or for no day (SQLiteSchema.noDateKey).
     static func dueKey(_ day: DueDay?) -> Int { day?.dayNumber ?? SQLiteSchema.noDateKey }
@@ -32,7 +28,7 @@ public final class SQLiteItemStore: ItemStore {
     /// The ORDER BY is item_day_order's column list, so a page is a walk of that index.
     static let dayPageSQL = """
         SELECT \(readColumns) FROM item WHERE due = ?1
-        ORDER BY done, due_time IS NULL, due_time, seq LIMIT ?2 OFFSET ?3
+        ORDER BY done, due_time IS NULL, due_time, priority IS NULL, priority, seq LIMIT ?2 OFFSET ?3
         """
     static let weekSQL = "SELECT due, open FROM day_count WHERE due BETWEEN ?1 AND ?2"
     /// Both walk item_todo_order (open items in due order). Named: without statistics the
@@ -40,11 +36,11 @@ public final class SQLiteItemStore: ItemStore {
     /// (200 ms a page at 1,000,000 items).
     static let overdueSQL = """
         SELECT \(readColumns) FROM item INDEXED BY item_todo_order WHERE done = 0 AND due < ?1
-        ORDER BY due, due_time IS NULL, due_time, seq LIMIT ?2 OFFSET ?3
+        ORDER BY due, due_time IS NULL, due_time, priority IS NULL, priority, seq LIMIT ?2 OFFSET ?3
         """
     static let toDoByDueSQL = """
         SELECT \(readColumns) FROM item INDEXED BY item_todo_order WHERE done = 0
-        ORDER BY due, due_time IS NULL, due_time, seq LIMIT ?1 OFFSET ?2
+        ORDER BY due, due_time IS NULL, due_time, priority IS NULL, priority, seq LIMIT ?1 OFFSET ?2
         """
     static let donePageSQL = "SELECT \(readColumns) FROM item WHERE done = 1 ORDER BY seq LIMIT ?1 OFFSET ?2"
 
@@ -308,7 +304,7 @@ public final class SQLiteItemStore: ItemStore {
         // One malformed id must not hide the other items: the row is listed under an id made
         // from its row number, marked, and named for a hand repair (nothing can find it by
         // the id it has, so changes to it are refused as for a vanished item).
-        let id = UUID(uuidString: s.text(0)) ?? damage.unreadableID(row: s.int(15))
+        let id = UUID(uuidString: s.text(0)) ?? damage.unreadableID(row: s.int(SQLiteItemColumns.rowidIndex))
         let dueKey = Int(s.int(3))
         let due = dueKey == SQLiteSchema.noDateKey ? nil : damage.day(number: dueKey)
         let created = damage.moment(seconds: Double(s.int(9)), name: "created", fallback: Date(timeIntervalSince1970: 0))
@@ -324,6 +320,9 @@ public final class SQLiteItemStore: ItemStore {
                             time: damage.time(minutes: s.optionalInt(4).map(Int.init)), location: location,
                             isDone: s.int(8) != 0, created: created, modified: modified, sequence: s.int(10),
                             repeats: rule?.1, icalendar: s.optionalText(14))
+        for (field, index) in SQLiteItemColumns.fieldIndex {
+            item.fields[field] = SQLiteItemColumns.read(field, at: index, from: s, damage: &damage)
+        }
         item.damage = damage.text
         return item
     }

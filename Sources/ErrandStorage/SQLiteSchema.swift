@@ -161,7 +161,47 @@ enum SQLiteSchema {
         ALTER TABLE sync_remote ADD COLUMN last_failure_at INTEGER;
         ALTER TABLE sync_remote ADD COLUMN last_failure TEXT;
         """,
+        // Version 14: the first declared fields (ItemField), a column each, named as the
+        // field; within a day, open items sort by time, then priority (the day-order indexes).
+        declaredFields,
     ]
+
+    /// Priority as a number; tags as the JSON array of the words as typed, and `tag_keys` as
+    /// the array of their folded forms (ItemField.key), in the same order. Triggers keep
+    /// item_tag, one row per tag of each item (folded key, item, word), so `find #home` and
+    /// `tags` read an index instead of every row; the folding is Swift's (TextFolding), so
+    /// the keys are written beside the words rather than computed in SQL.
+    static let declaredFields = """
+        ALTER TABLE item ADD COLUMN priority INTEGER;
+        ALTER TABLE item ADD COLUMN tags TEXT;
+        ALTER TABLE item ADD COLUMN tag_keys TEXT;
+        CREATE TABLE item_tag (
+            key TEXT NOT NULL,
+            item INTEGER NOT NULL,
+            word TEXT NOT NULL,
+            PRIMARY KEY (key, item)
+        ) WITHOUT ROWID;
+        CREATE INDEX item_tag_item ON item_tag (item);
+        CREATE TRIGGER item_tag_insert AFTER INSERT ON item WHEN NEW.tag_keys IS NOT NULL BEGIN
+            INSERT OR IGNORE INTO item_tag (key, item, word)
+                SELECT k.value, NEW.id, w.value FROM json_each(NEW.tag_keys) k JOIN json_each(NEW.tags) w ON w.key = k.key;
+        END;
+        CREATE TRIGGER item_tag_update AFTER UPDATE OF tags, tag_keys ON item
+        WHEN OLD.tag_keys IS NOT NEW.tag_keys OR OLD.tags IS NOT NEW.tags BEGIN
+            DELETE FROM item_tag WHERE item = OLD.id;
+            INSERT OR IGNORE INTO item_tag (key, item, word)
+                SELECT k.value, NEW.id, w.value FROM json_each(NEW.tag_keys) k JOIN json_each(NEW.tags) w ON w.key = k.key
+                WHERE NEW.tag_keys IS NOT NULL;
+        END;
+        CREATE TRIGGER item_tag_delete AFTER DELETE ON item WHEN OLD.tag_keys IS NOT NULL BEGIN
+            DELETE FROM item_tag WHERE item = OLD.id;
+        END;
+        DROP INDEX item_day_order;
+        CREATE INDEX item_day_order ON item (due, done, due_time IS NULL, due_time, priority IS NULL, priority, seq);
+        DROP INDEX item_todo_order;
+        CREATE INDEX item_todo_order ON item (due, due_time IS NULL, due_time, priority IS NULL, priority, seq)
+            WHERE done = 0;
+        """
 
     /// `due` of an item without a due day: one past 9999-12-31 (DueDay.supportedDayNumbers).
     static let noDateKey = DueDay.supportedDayNumbers.upperBound + 1

@@ -44,6 +44,25 @@ final class SQLiteStatement {
         }
     }
 
+    /// By parameter name (`:title`), for the statements whose columns are declared
+    /// (SQLiteItemColumns). A name the statement does not hold binds nothing.
+    func bind(_ name: String, _ value: String?) {
+        let index = sqlite3_bind_parameter_index(handle, name)
+        if index > 0 { bind(index, value) }
+    }
+
+    func bind(_ name: String, _ value: Int64?) {
+        let index = sqlite3_bind_parameter_index(handle, name)
+        if index > 0 { bind(index, value) }
+    }
+
+    func bind(_ name: String, _ value: Int?) { bind(name, value.map(Int64.init)) }
+
+    func bind(_ name: String, _ value: Double?) {
+        let index = sqlite3_bind_parameter_index(handle, name)
+        if index > 0 { bind(index, value) }
+    }
+
     /// Room for `count` bytes, written later through incremental blob I/O (SQLiteJournalText).
     func bindZeros(_ index: Int32, count: Int) {
         sqlite3_bind_zeroblob64(handle, index, sqlite3_uint64(count))

@@ -10,6 +10,37 @@ public enum SyncMerge {
         let name: String
         let same: @Sendable (TodoItem, TodoItem) -> Bool
         let copy: @Sendable (inout TodoItem, TodoItem) -> Void
+        /// A field merged as a set (FieldMerge.asSet): both sides' changes applied, no clash.
+        var mergeSet: (@Sendable (_ base: TodoItem, _ local: TodoItem, _ remote: TodoItem, _ merged: inout TodoItem) -> Void)?
+    }
+
+    /// One per declared field (ItemField), merged as it declares.
+    static func declared(_ field: ItemField) -> Field {
+        var merged = Field(name: field.name, same: { $0.fields[field] == $1.fields[field] },
+                           copy: { $0.fields[field] = $1.fields[field] })
+        if case .asSet = field.merge {
+            merged.mergeSet = { base, local, remote, result in
+                result.fields[field] = mergedWords(base: base.fields[field]?.words ?? [], local: local.fields[field]?.words ?? [],
+                            remote: remote.fields[field]?.words ?? [])
+            }
+        }
+        return merged
+    }
+
+    /// Words either side removed since the base are gone, words either side added are in;
+    /// compared as ItemField.key compares them, in local order, then remote's additions.
+    static func mergedWords(base: [String], local: [String], remote: [String]) -> FieldValue? {
+        let baseKeys = Set(base.map(ItemField.key))
+        let localKeys = Set(local.map(ItemField.key))
+        let remoteKeys = Set(remote.map(ItemField.key))
+        var seen = Set<String>()
+        var words: [String] = []
+        for word in local + remote {
+            let key = ItemField.key(word)
+            let removed = baseKeys.contains(key) && (!localKeys.contains(key) || !remoteKeys.contains(key))
+            if !removed, seen.insert(key).inserted { words.append(word) }
+        }
+        return words.isEmpty ? nil : .words(words)
     }
 
     static let fields: [Field] = [
@@ -19,7 +50,7 @@ public enum SyncMerge {
         Field(name: "place", same: { $0.location == $1.location }, copy: { $0.location = $1.location }),
         Field(name: "done", same: { $0.isDone == $1.isDone }, copy: { $0.isDone = $1.isDone }),
         Field(name: "repeat", same: { $0.repeats == $1.repeats }, copy: { $0.repeats = $1.repeats }),
-    ]
+    ] + ItemField.declared.map(declared)
 
     /// The merged item (local id, created time and place in its section; the server's kept
     /// iCalendar text, so what another client added survives) and the conflict, if any.
@@ -28,7 +59,9 @@ public enum SyncMerge {
         let serverWins = remote.modified >= local.modified
         var clashed: [String] = []
         for field in fields where !field.same(local, remote) {
-            if let base, field.same(local, base) {
+            if let base, let mergeSet = field.mergeSet {
+                mergeSet(base, local, remote, &merged)
+            } else if let base, field.same(local, base) {
                 field.copy(&merged, remote)
             } else if let base, field.same(remote, base) {
                 continue

@@ -113,8 +113,17 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// Version 14 adds the declared fields (priority, tags) and their day order.
+    static let withoutFields = """
+        DROP TRIGGER item_tag_insert; DROP TRIGGER item_tag_update; DROP TRIGGER item_tag_delete; DROP TABLE item_tag;
+        DROP INDEX item_day_order; DROP INDEX item_todo_order;
+        ALTER TABLE item DROP COLUMN priority; ALTER TABLE item DROP COLUMN tags; ALTER TABLE item DROP COLUMN tag_keys;
+        CREATE INDEX item_day_order ON item (due, done, due_time IS NULL, due_time, seq);
+        CREATE INDEX item_todo_order ON item (due, due_time IS NULL, due_time, seq) WHERE done = 0;
+        """
+
     /// Version 13 keeps the last failed sync beside the last good one.
-    static let backToVersion12 = """
+    static let backToVersion12 = withoutFields + """
         ALTER TABLE sync_remote DROP COLUMN last_failure_at; ALTER TABLE sync_remote DROP COLUMN last_failure;
         PRAGMA user_version = 12;
         """
@@ -146,7 +155,7 @@ import Testing
     }
 
     /// Versions 12 and 13 add the CalDAV sync state.
-    static let withoutSync = """
+    static let withoutSync = withoutFields + """
         DROP TRIGGER item_sync_insert; DROP TRIGGER item_sync_update; DROP TRIGGER item_sync_delete;
         DROP TABLE sync_item; DROP TABLE sync_remote;
         """

@@ -35,7 +35,7 @@ import Testing
     func day() -> DueDay { DueDay(dayNumber: 20_000) }
 
     /// What a new SQLite store's user_version says; the migration tests below expect it.
-    static let schemaVersion = 13
+    static let schemaVersion = 14
 
     // MARK: two items, one id (item 3)
 

@@ -51,6 +51,8 @@ public enum CalendarWire {
         field(&out, "modified", String(Int64(item.modified.timeIntervalSince1970)))
         if let rule = item.repeats { field(&out, "repeat", rule.stored) }
         if let text = item.icalendar { field(&out, "ical", text) }
+        // Each declared field under its name, as its iCalendar value text (ItemField+ICal).
+        for (declared, value) in item.fields.present { field(&out, declared.name, declared.icalText(value)) }
     }
 
     static func field(_ out: inout Data, _ key: String, _ value: String) {
@@ -140,9 +142,19 @@ public enum CalendarWire {
             throw bad("created or modified")
         }
         let rule = try f["repeat"].map { text throws -> Repeat in try Repeat(stored: text) ?? { throw bad("repeat") }() }
+        var fields = ItemFieldValues()
+        for declared in ItemField.declared {
+            guard let text = f[declared.name] else { continue }
+            do {
+                fields[declared] = try declared.value(icalTexts: [text])
+            } catch {
+                throw bad("\(declared.name): \(error.description)")
+            }
+        }
         return TodoItem(id: id, uid: uid, title: title, notes: f["notes"], due: due, time: time, location: location,
                         isDone: f["done"] == "1", created: Date(timeIntervalSince1970: Double(created)),
-                        modified: Date(timeIntervalSince1970: Double(modified)), repeats: rule, icalendar: f["ical"])
+                        modified: Date(timeIntervalSince1970: Double(modified)), repeats: rule, icalendar: f["ical"],
+                        fields: fields)
     }
 
     /// Walks `KEY LENGTH\n BYTES \n` fields.

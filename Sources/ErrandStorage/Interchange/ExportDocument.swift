@@ -31,6 +31,47 @@ struct ExportDocument: Codable {
         let time: String?
         let location: Place?
         let icalendar: String?
+        /// The declared fields, each under its own key (FieldCoding): `"priority": 1`.
+        let fields: ItemFieldValues
+        private var fieldDamage = ItemDamage()
+
+        private enum CodingKeys: String, CodingKey {
+            case id, uid, title, date, done, created, modified, `repeat`, notes, time, location, icalendar
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = try c.decode(String.self, forKey: .id)
+            uid = try c.decode(String.self, forKey: .uid)
+            title = try c.decode(String.self, forKey: .title)
+            date = try c.decodeIfPresent(String.self, forKey: .date)
+            done = try c.decode(Bool.self, forKey: .done)
+            created = try c.decode(Int.self, forKey: .created)
+            modified = try c.decode(Int.self, forKey: .modified)
+            `repeat` = try c.decodeIfPresent(String.self, forKey: .repeat)
+            notes = try c.decodeIfPresent(String.self, forKey: .notes)
+            time = try c.decodeIfPresent(String.self, forKey: .time)
+            location = try c.decodeIfPresent(Place.self, forKey: .location)
+            icalendar = try c.decodeIfPresent(String.self, forKey: .icalendar)
+            fields = try FieldCoding.decode(from: decoder, damage: &fieldDamage)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(uid, forKey: .uid)
+            try c.encode(title, forKey: .title)
+            try c.encodeIfPresent(date, forKey: .date)
+            try c.encode(done, forKey: .done)
+            try c.encode(created, forKey: .created)
+            try c.encode(modified, forKey: .modified)
+            try c.encodeIfPresent(`repeat`, forKey: .repeat)
+            try c.encodeIfPresent(notes, forKey: .notes)
+            try c.encodeIfPresent(time, forKey: .time)
+            try c.encodeIfPresent(location, forKey: .location)
+            try c.encodeIfPresent(icalendar, forKey: .icalendar)
+            try FieldCoding.encode(fields, to: encoder)
+        }
 
         init(_ item: TodoItem) {
             id = item.id.uuidString
@@ -45,10 +86,12 @@ struct ExportDocument: Codable {
             time = item.time?.description
             location = item.location.map(Place.init)
             icalendar = item.icalendar
+            fields = item.fields
         }
 
         /// The item this row describes; the reason names the field that is wrong.
         func item() throws -> TodoItem {
+            if let reason = fieldDamage.text { throw ItemImporter.Failure(reason) }
             guard let id = UUID(uuidString: id) else { throw ItemImporter.Failure("id is not a UUID") }
             var due: DueDay?
             if let date {
@@ -75,7 +118,7 @@ struct ExportDocument: Codable {
                             location: try location?.location(), isDone: done,
                             created: Date(timeIntervalSince1970: Double(created)),
                             modified: Date(timeIntervalSince1970: Double(modified)), repeats: repeats,
-                            icalendar: icalendar)
+                            icalendar: icalendar, fields: fields)
         }
 
         /// `every 2 weeks after done`, as version 1 wrote it.

@@ -55,11 +55,15 @@ public enum ItemExporter {
     public static func fieldsLeftOut(_ items: [TodoItem], in format: Format) -> [(field: String, items: Int)] {
         guard format == .weekAppPlist else { return [] }
         let written = items.filter { $0.due != nil }
-        let fields: [(String, (TodoItem) -> Bool)] = [
+        let core: [(String, (TodoItem) -> Bool)] = [
             ("done state", \.isDone), ("notes", { $0.notes != nil }), ("place", { $0.location != nil }),
             ("repeat", { $0.repeats != nil }), ("UID", { $0.uid != $0.id.uuidString }),
             ("other calendar fields", { $0.icalendar != nil }),
         ]
+        let declared: [(String, (TodoItem) -> Bool)] = ItemField.declared.map { field in
+            (field.name, { (item: TodoItem) in item.fields[field] != nil })
+        }
+        let fields = core + declared
         return fields.compactMap { name, has in
             let count = written.filter(has).count
             return count == 0 ? nil : (name, count)

@@ -39,7 +39,7 @@ struct Move: ShellCommand {
             item.repeats.map { rule in
                 TodoItem(id: environment.newID(), title: item.title, notes: item.notes,
                          due: rule.next(after: item.due ?? today, checkedOn: today), time: item.time, location: item.location,
-                         created: environment.clock.now, repeats: rule)
+                         created: environment.clock.now, repeats: rule, fields: item.fields)
             }
         }
     }

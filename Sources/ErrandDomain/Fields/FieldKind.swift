@@ -1,0 +1,10 @@
+/// What values a declared field takes, with its limits: every format reads and checks a value
+/// through this one description (ItemField.checked), so a bad value is named the same way
+/// whichever file, store or server it came from.
+public enum FieldKind: Sendable {
+    case number(ClosedRange<Int>)
+    /// Words compared case and accents aside (TextFolding), each once, without a comma (the
+    /// iCalendar list separator) or a control character.
+    case words(maxCount: Int, maxLength: Int)
+    case text(maxLength: Int)
+}

@@ -1,0 +1,32 @@
+/// How `create` and `edit` take a declared field, as data: the shell makes its options,
+/// help and completion from it, so a field needs no code in any command.
+public struct FieldOption: Sendable {
+    /// `--NAME VALUE`.
+    public let name: String
+    /// `edit --CLEAR` removes the value (`--no-priority`).
+    public let clear: String
+    /// The value's name in help (`P`, `TAG`).
+    public let valueName: String
+    public let help: String
+    /// Whether the option may be given more than once, each adding words (`--tag a --tag b`).
+    public let repeatable: Bool
+    /// Words Tab offers for the value, besides what the store holds (`from store`).
+    public let words: [String]
+    /// Whether Tab also offers the values items already have (every tag in the store).
+    public let completesFromStore: Bool
+    /// One typed value, read and checked (`high` -> 1); the reason names the field.
+    public let parse: @Sendable (String) throws(DomainError) -> FieldValue
+
+    public init(name: String, clear: String, valueName: String, help: String, repeatable: Bool = false,
+                words: [String] = [], completesFromStore: Bool = false,
+                parse: @escaping @Sendable (String) throws(DomainError) -> FieldValue) {
+        self.name = name
+        self.clear = clear
+        self.valueName = valueName
+        self.help = help
+        self.repeatable = repeatable
+        self.words = words
+        self.completesFromStore = completesFromStore
+        self.parse = parse
+    }
+}
