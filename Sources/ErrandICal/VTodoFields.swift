@@ -17,13 +17,16 @@ struct VTodoFields: Equatable {
     var modified: Date?
     var stamp: Date?
     var repeats: Repeat?
+    /// The declared fields (priority, tags), as the VTODO's lines give them.
+    var declared = ItemFieldValues()
     /// The day came from DTSTART: a repeating VTODO with a start and no DUE (Thunderbird's).
     var dueFromStart = false
 
     /// Reads `todo`; text is made safe for a terminal and cut to Errand's limits. `overrides`:
     /// the VTODOs of the same UID with a RECURRENCE-ID (Thunderbird and eM Client record a
     /// finished occurrence so): the series is due on its first occurrence none of them completed.
-    init(_ todo: OpaquePointer, overrides: [OpaquePointer] = [], zone: ICalZone) {
+    init(_ todo: OpaquePointer, overrides: [OpaquePointer] = [], zone: ICalZone, declared: ItemFieldValues = ItemFieldValues()) {
+        self.declared = declared
         uid = icalcomponent_get_uid(todo).map { String(cString: $0) }
         // SUMMARY is optional in RFC 5545; an item needs a title.
         title = VTodoFields.line(icalcomponent_get_summary(todo), limit: TodoItem.maxTitle) ?? VTodoFields.untitled
@@ -97,6 +100,7 @@ struct VTodoFields: Equatable {
         created = item.created
         modified = item.modified
         repeats = item.repeats
+        declared = item.fields
     }
 
     static func moment(_ todo: OpaquePointer, _ kind: icalproperty_kind,

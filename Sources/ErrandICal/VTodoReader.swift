@@ -38,7 +38,7 @@ public struct VTodoReader {
             }
             for group in VTodoReader.series(calendar) {
                 let kept = VTodoReader.kept(group, zones: zones)
-                batch.items.append(try item(kept, number: batch.items.count + 1, id: newID()))
+                batch.items.append(try item(kept, todos: group, number: batch.items.count + 1, id: newID()))
             }
             for child in calendar.components where child.name != "VTODO" && child.name != "VTIMEZONE" {
                 let name = VTodoReader.kindName(child.name)
@@ -102,7 +102,10 @@ public struct VTodoReader {
         return items
     }
 
-    func item(_ kept: String, number: Int, id: UUID) throws(ICalError) -> TodoItem {
+    /// `todos`: the VTODOs in `kept`, as written. A declared field's value Errand refuses
+    /// (PRIORITY:-3, ten thousand CATEGORIES) leaves that field empty and is said in the
+    /// item's `damage`, one line naming the field and its limit; its line stays in the text.
+    func item(_ kept: String, todos: [RawComponent], number: Int, id: UUID) throws(ICalError) -> TodoItem {
         guard kept.utf8.count <= TodoItem.maxICalendarBytes else {
             throw .unusableTodo(number: number, reason: "larger than \(TodoItem.maxICalendarBytes / 1024) KB")
         }
@@ -110,16 +113,20 @@ public struct VTodoReader {
             throw .unusableTodo(number: number, reason: "libical cannot read it")
         }
         defer { series.free() }
-        let f = VTodoFields(series.master, overrides: series.overrides, zone: zone)
+        let master = todos.indices.contains(series.masterIndex) ? todos[series.masterIndex] : todos.first
+        let (declared, refused) = master.map(DeclaredLines.read) ?? (ItemFieldValues(), [])
+        let f = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared)
         // RFC 5545 requires a UID; one missing is made up once, here, and kept from then on.
         let uid = f.uid ?? id.uuidString
         let created = f.created ?? f.stamp ?? now
         let item = TodoItem(id: id, uid: uid, title: f.title, notes: f.notes,
                             due: f.due, time: f.due == nil ? nil : f.time, location: f.location, isDone: f.done,
                             created: created, modified: f.modified ?? f.stamp ?? created,
-                            repeats: f.repeats, icalendar: kept)
+                            repeats: f.repeats, icalendar: kept, fields: declared)
         do {
-            return try item.validated()
+            var valid = try item.validated()
+            if !refused.isEmpty { valid.damage = refused.joined(separator: "; ") }
+            return valid
         } catch {
             throw .unusableTodo(number: number, reason: "\(error.description) (UID \(TextSafety.neutralised(String(uid.prefix(80)))))")
         }

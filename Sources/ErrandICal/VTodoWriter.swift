@@ -6,7 +6,7 @@ import Foundation
 /// from the text it kept, line by line as it was written: only the lines of the properties
 /// whose meaning the item changed are replaced (SUMMARY, DESCRIPTION, DUE, LOCATION and GEO,
 /// STATUS and COMPLETED, RRULE), with LAST-MODIFIED and DTSTAMP when anything did, by lines
-/// libical renders. Everything else (alarms, categories, priority, X- properties, the
+/// libical renders, and the declared fields' (PRIORITY, CATEGORIES: `DeclaredLines`). Everything else (alarms, categories, priority, X- properties, the
 /// occurrences recorded apart, lines libical cannot parse) goes out byte for byte, except
 /// libical's own X-LIC-ERROR lines, which never leave.
 public struct VTodoWriter {
@@ -52,7 +52,10 @@ public struct VTodoWriter {
         defer { icalcomponent_free(todo) }
         var edit = VTodoEdit(todo: todo, zone: zone)
         edit.apply(item, over: nil)
-        return (ICalTree.text(todo), userZone(if: ICalTree.tzids(todo)))
+        guard let fresh = RawComponent.parse(ICalTree.text(todo)).first else { return nil }
+        let names = DeclaredLines.changed(nil, item.fields)
+        let text = LineSplice.replace(names, in: fresh, with: DeclaredLines.lines(item.fields)).text()
+        return (text, userZone(if: ICalTree.tzids(todo)))
     }
 
     /// The kept text with the master VTODO's changed lines replaced; nil when it holds no
@@ -62,21 +65,24 @@ public struct VTodoWriter {
         let todos = calendar.components.filter { $0.name == "VTODO" }
         guard !todos.isEmpty, let series = ICalSeries(kept) else { return nil }
         defer { series.free() }
-        let before = VTodoFields(series.master, overrides: series.overrides, zone: zone)
+        let index = todos.indices.contains(series.masterIndex) ? series.masterIndex : 0
+        let declared = DeclaredLines.read(todos[index]).values
+        let before = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared)
         var edit = VTodoEdit(todo: series.master, zone: zone)
         edit.apply(item, over: before)
+        let changed = DeclaredLines.changed(declared, item.fields)
         let lines = VTodoWriter.rendered(series.master, edit.touched)
-        let index = todos.indices.contains(series.masterIndex) ? series.masterIndex : 0
+            + DeclaredLines.lines(item.fields).filter { changed.contains($0.name) }
         var text = ""
         for (i, todo) in todos.enumerated() {
-            let written = i == index ? LineSplice.replace(edit.touched, in: todo, with: lines) : todo
+            let written = i == index ? LineSplice.replace(edit.touched.union(changed), in: todo, with: lines) : todo
             text += written.text(dropping: VTodoWriter.dropped)
         }
         var zones: [String: String] = [:]
         for component in calendar.components where component.name == "VTIMEZONE" {
             if let id = component.value("TZID"), zones[id] == nil { zones[id] = component.text(dropping: VTodoWriter.dropped) }
         }
-        let named = lines.isEmpty ? [] : ICalTree.tzids(series.master)
+        let named = edit.touched.isEmpty ? [] : ICalTree.tzids(series.master)
         return (text, zones.merging(userZone(if: named)) { kept, _ in kept })
     }
 
