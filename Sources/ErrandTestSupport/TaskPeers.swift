@@ -35,8 +35,12 @@ public struct TaskPeers {
     /// The SUMMARY of every task todoman lists (open and done). todoman 4.1 prints a traceback
     /// and lists nothing when it cannot read a file: that reads here as a failure, with its
     /// last lines.
-    public func todomanTitles() throws -> [String] {
-        let (status, out, err) = try run(TaskPeers.todoman, ["--config", folder + "/todoman.py", "--porcelain", "list", "--status", "ANY"])
+    /// `category`: only the tasks todoman reads that category in (its --category filter; its
+    /// JSON does not list categories).
+    public func todomanTitles(category: String? = nil) throws -> [String] {
+        let filter = category.map { ["--category", $0] } ?? []
+        let (status, out, err) = try run(TaskPeers.todoman,
+                                         ["--config", folder + "/todoman.py", "--porcelain", "list", "--status", "ANY"] + filter)
         guard status == 0, !err.contains("Traceback"),
               let list = try? JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]] else {
             throw Failure(description: "todoman failed (\(status)): " + String((err + out).suffix(600)))
@@ -87,7 +91,9 @@ public struct TaskPeers {
         process.environment = environment
         // Standard error into a file: two pipes read one after the other could stall the child.
         let errPath = folder + "/stderr.txt"
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        guard FileManager.default.createFile(atPath: errPath, contents: nil) else {
+            throw Failure(description: "cannot make \(errPath)")
+        }
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         defer { try? err.close() }
         let out = Pipe()

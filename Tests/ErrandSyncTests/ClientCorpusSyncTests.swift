@@ -75,3 +75,25 @@ import Testing
         #expect(phone.contains("\r\nCATEGORIES:home,errands\r\n") && phone.contains("STATUS:COMPLETED"))
     }
 }
+
+extension ClientCorpusSyncTests {
+    /// A server's PRIORITY:-3: the item arrives with every other field, the sync's line names
+    /// the field and its limit, and the value stays on the server as it was.
+    @Test func aServersBadPriorityCostsOnlyThePriority() throws {
+        let f = try SyncFixture(.radicale)
+        defer { f.remove() }
+        let text = TwoStoreSyncTests.phoneTodo("odd@phone", "Odd one", extra: "PRIORITY:-3\r\nCATEGORIES:home\r\n")
+        #expect(try f.phone.put(f.server.collectionPath("tasks") + "odd.ics", ics: text, headers: ["If-None-Match": "*"]).status == 201)
+        let outcome = try f.sync(f.a)
+        #expect(outcome.unread == ["\"Odd one\": PRIORITY not read: the priority must be 1 to 9: got -3"])
+        #expect(outcome.line("tasks").hasSuffix("; 1 item kept without a field: \"Odd one\": PRIORITY not read: the priority must be 1 to 9: got -3"))
+        var item = try #require(try f.item(f.a, "Odd one"))
+        #expect(item.priority == nil && item.tags == ["home"])
+        let before = item
+        item.title = "Odd one, renamed"
+        _ = try f.a.edit(item, expecting: before, at: f.tick())
+        try f.sync(f.a)
+        let server = try #require(try f.serverTexts().values.first)
+        #expect(server.contains("PRIORITY:-3") && server.contains("SUMMARY:Odd one\\, renamed"))
+    }
+}

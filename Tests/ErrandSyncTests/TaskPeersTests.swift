@@ -15,7 +15,8 @@ import Testing
         }
     }
 
-    /// Errand's own export of the corpus, each item checked, one file per item as a vdir holds it.
+    /// Errand's own export of the corpus, each item checked and tagged, one file per item as a
+    /// vdir holds it.
     @Test(.enabled(if: TaskPeers.haveTodoman, "todoman is not installed (scripts/deps --test)"))
     func todomanListsWhatErrandWroteAfterACheck() throws {
         let peers = try TaskPeers()
@@ -26,6 +27,7 @@ import Testing
         #expect(items.count >= 12)
         for i in items.indices {
             items[i].isDone.toggle()
+            items[i].tags.append("errand")
             items[i].modified = Date(timeIntervalSince1970: 1_796_000_000)
         }
         let texts = try helper.writeEach(items, naming: "corpus")
@@ -35,6 +37,8 @@ import Testing
         // todoman lists an occurrence recorded apart as a task of its own: compared as sets.
         let listed = try peers.todomanTitles()
         #expect(Set(listed) == Set(items.map(\.title)), "\(listed)")
+        // Every task Errand wrote (not the occurrences it kept as they were) has the new tag.
+        #expect(try peers.todomanTitles(category: "errand") == items.map(\.title).sorted())
     }
 
     /// The whole way: a phone's VTODOs on Radicale, pulled and checked in Errand, pushed, fetched
