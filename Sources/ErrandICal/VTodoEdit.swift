@@ -1,6 +1,6 @@
 import CLibical
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// Brings one VTODO in line with an item, property by property, touching only those whose
 /// meaning differs from what the VTODO said (`before`; nil for a new VTODO: all of them).

@@ -1,6 +1,6 @@
 import CLibical
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// A VTODO's properties as Errand sees them. The reader turns them into an item; the writer
 /// compares an edited item with them and rewrites only the properties whose meaning changed,
@@ -119,7 +119,7 @@ struct VTodoFields: Equatable {
 
     static func notes(_ text: UnsafePointer<CChar>?) -> String? {
         guard let text else { return nil }
-        let plain = String(cString: text).replacingOccurrences(of: "\r\n", with: "\n")
+        let plain = String(cString: text).replacing("\r\n", with: "\n")
         let safe = TextSafety.neutralised(plain, keep: ["\n", "\t"], asSpace: ["\r"])
         return TextSafety.trimmed(safe).isEmpty ? nil : cut(CanonicalText.nfc(safe), TodoItem.maxNotes)
     }

@@ -1,7 +1,7 @@
 import CLibical
 import ErrandDomain
 import ErrandStorage
-import Foundation
+import FoundationEssentials
 
 /// Reads the VTODOs of an iCalendar text into items, with libical. Each item keeps its VTODO
 /// whole (with the VTIMEZONEs it names) in `icalendar`, so writing it back rewrites only what

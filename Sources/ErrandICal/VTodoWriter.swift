@@ -1,6 +1,6 @@
 import CLibical
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// Writes items as VTODOs, in the shape sync sends. An item read from iCalendar is written
 /// from the text it kept, line by line as it was written: only the lines of the properties

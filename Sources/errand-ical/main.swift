@@ -2,7 +2,7 @@ import ErrandDomain
 import ErrandFiles
 import ErrandICal
 import ErrandStorage
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,15 +21,37 @@ import Glibc
 CoreDumps.forbid()
 signal(SIGPIPE, SIG_IGN)
 
+// FoundationEssentials only (no FileHandle): the full Foundation would bring ICU's data.
+func write(_ fd: Int32, _ bytes: some Collection<UInt8>) {
+    var rest = Array(bytes)[...]
+    while !rest.isEmpty {
+        let written = rest.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        rest = rest.dropFirst(written)
+    }
+}
+
+func readStandardInput() -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return data }
+        data.append(contentsOf: buffer[0..<count])
+    }
+}
+
 func usage(_ message: String) -> Never {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    write(2, Array((message + "\n").utf8))
     exit(1)
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first else { usage("usage: errand-ical read|write --zone ZONE [--now SECONDS] [FILE]") }
 arguments.removeFirst()
-var zone = TimeZone.current.identifier
+var zone = Clock().zoneName
 var now = Date()
 var file: String?
 while !arguments.isEmpty {
@@ -57,7 +79,7 @@ if devNull >= 0 { dup2(devNull, 2) }
 
 func fail(_ message: String) -> Never {
     if ourStderr >= 0 { dup2(ourStderr, 2) }
-    FileHandle.standardError.write(Data((TextSafety.neutralised(message, asSpace: ["\n", "\t"]) + "\n").utf8))
+    write(2, Array((TextSafety.neutralised(message, asSpace: ["\n", "\t"]) + "\n").utf8))
     exit(1)
 }
 
@@ -67,32 +89,32 @@ case "read":
     do {
         let data = try ImportFile.read(file, expected: "an iCalendar file")
         let batch = try VTodoReader(zoneName: zone, now: now).read(String(decoding: data, as: UTF8.self), newID: UUID.init)
-        FileHandle.standardOutput.write(CalendarWire.encode(batch))
+        write(1, CalendarWire.encode(batch))
     } catch let error as StoreError {
         fail(error.description)
     } catch {
         fail("\(file): \(error)")
     }
 case "write":
-    let input = FileHandle.standardInput.readDataToEndOfFile()
+    let input = readStandardInput()
     do {
         let batch = try CalendarWire.decode(input, newID: UUID.init)
         guard let text = VTodoWriter(zoneName: zone).calendar(batch.items) else { fail("libical ran out of memory") }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        write(1, Array(text.utf8))
     } catch {
         fail("malformed input: \(error)")
     }
 case "write-each":
-    let input = FileHandle.standardInput.readDataToEndOfFile()
+    let input = readStandardInput()
     do {
         let batch = try CalendarWire.decode(input, newID: UUID.init)
         guard let texts = VTodoWriter(zoneName: zone).calendars(batch.items) else { fail("libical ran out of memory") }
-        FileHandle.standardOutput.write(CalendarWire.encode(texts: texts))
+        write(1, CalendarWire.encode(texts: texts))
     } catch {
         fail("malformed input: \(error)")
     }
 case "read-each":
-    let input = FileHandle.standardInput.readDataToEndOfFile()
+    let input = readStandardInput()
     let texts: [String]
     do {
         texts = try CalendarWire.decodeTexts(input)
@@ -101,7 +123,7 @@ case "read-each":
     }
     do throws(ICalError) {
         let items = try VTodoReader(zoneName: zone, now: now).readEach(texts, newID: UUID.init)
-        FileHandle.standardOutput.write(CalendarWire.encode(CalendarWire.Batch(items: items)))
+        write(1, CalendarWire.encode(CalendarWire.Batch(items: items)))
     } catch {
         fail(error.description)
     }
