@@ -49,17 +49,22 @@ public struct VTodoReader {
         return batch
     }
 
-    /// The VTODOs of a calendar by UID, in order of first appearance: a series and the
-    /// occurrences recorded apart from it (RECURRENCE-ID) are one item, and travel together.
+    /// The VTODOs of a calendar as items, in order: a series and the occurrences recorded apart
+    /// from it (same UID, with RECURRENCE-ID) are one item and travel together. Two VTODOs of
+    /// one UID without RECURRENCE-ID (a file joined from two exports) stay two items, matched
+    /// by UID on import as any others.
     static func series(_ calendar: RawComponent) -> [[RawComponent]] {
         var groups: [[RawComponent]] = []
         var byUID: [String: Int] = [:]
         for todo in calendar.components where todo.name == "VTODO" {
+            let occurrence = todo.has("RECURRENCE-ID")
             guard let uid = todo.value("UID") else {
                 groups.append([todo])
                 continue
             }
-            if let index = byUID[uid] {
+            // An occurrence joins the latest series of its UID; a series joins occurrences
+            // that came before it, until it has a series of its own.
+            if let index = byUID[uid], occurrence || groups[index].allSatisfy({ $0.has("RECURRENCE-ID") }) {
                 groups[index].append(todo)
             } else {
                 byUID[uid] = groups.count

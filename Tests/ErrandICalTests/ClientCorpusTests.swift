@@ -149,3 +149,19 @@ import Testing
         #expect(items.map(\.title) == ["Morning run"])
     }
 }
+
+extension ClientCorpusTests {
+    /// Two VTODOs of one UID without RECURRENCE-ID (two exports joined) are two items, as before;
+    /// an occurrence that comes before its series still joins it.
+    @Test func onlyOccurrencesJoinASeries() throws {
+        let twice = ICalText.calendar(ICalText.todo(["UID:same", "SUMMARY:first"]) + ICalText.todo(["UID:same", "SUMMARY:second"]))
+        #expect(try VTodoReader(zoneName: "UTC", now: now).read(twice, newID: UUID.init).items.map(\.title) == ["first", "second"])
+        let early = ICalText.calendar(ICalText.todo(["UID:s", "SUMMARY:done one", "RECURRENCE-ID;VALUE=DATE:20261202",
+                                                     "STATUS:COMPLETED"])
+            + ICalText.todo(["UID:s", "SUMMARY:series", "DUE;VALUE=DATE:20261202", "RRULE:FREQ=DAILY"]))
+        let items = try VTodoReader(zoneName: "UTC", now: now).read(early, newID: UUID.init).items
+        #expect(items.map(\.title) == ["series"])
+        #expect(items.first?.due == DueDay(year: 2026, month: 12, day: 3))
+        #expect(ClientCorpus.blocks("VTODO", in: try write(items)) == ClientCorpus.blocks("VTODO", in: early))
+    }
+}
