@@ -55,8 +55,7 @@ enum DeclaredLines {
             octets += size
         }
         physical.append(line[start...])
-        var raw = RawLine(physical[0])
-        raw.physical = physical.enumerated().map { $0.offset == 0 ? $0.element : Substring(" " + $0.element) }
-        return raw
+        let text = physical.joined(separator: "\r\n ")
+        return RawLine.lines(text).first ?? RawLine(Substring(text))
     }
 }

@@ -48,7 +48,9 @@ struct RawComponent: Sendable {
     }
 
     static func componentName(_ line: RawLine) -> String {
-        String(line.value.filter { $0 != " " && $0 != "\t" }).uppercased()
+        let value = line.value
+        let plain = value.utf8.allSatisfy { $0 != 0x20 && $0 != 0x09 && !(0x61...0x7A).contains($0) }
+        return plain ? String(value) : String(value.filter { $0 != " " && $0 != "\t" }).uppercased()
     }
 
     var lines: [RawLine] {
@@ -59,11 +61,14 @@ struct RawComponent: Sendable {
         entries.compactMap { if case let .component(component) = $0 { component } else { nil } }
     }
 
-    func has(_ property: String) -> Bool { lines.contains { $0.name == property } }
+    func has(_ property: String) -> Bool { first(property) != nil }
 
     /// The first line's value of a property (`UID`, `TZID`), unfolded.
-    func value(_ property: String) -> String? {
-        lines.first { $0.name == property }.map { String($0.value) }
+    func value(_ property: String) -> String? { first(property).map { String($0.value) } }
+
+    func first(_ property: String) -> RawLine? {
+        for case let .line(line) in entries where line.name == property { return line }
+        return nil
     }
 
     /// The text as written, each line ended with CRLF, without the lines named in `dropping`

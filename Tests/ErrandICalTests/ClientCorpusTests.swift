@@ -165,3 +165,14 @@ extension ClientCorpusTests {
         #expect(ClientCorpus.blocks("VTODO", in: try write(items)) == ClientCorpus.blocks("VTODO", in: early))
     }
 }
+
+extension ClientCorpusTests {
+    /// A file with bare LF line ends (and folds) goes back with CRLF, its lines otherwise as written.
+    @Test func bareLineFeedsComeBackAsCRLF() throws {
+        let text = "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VTODO\nUID:lf\nSUMMARY:lf\nDESCRIPTION:a long\n  line\nX-A;X-P=\"a:b\":c\nEND:VTODO\nEND:VCALENDAR\n"
+        let items = try VTodoReader(zoneName: "UTC", now: now).read(text, newID: UUID.init).items
+        #expect(items.first?.notes == "a long line")
+        let out = try write(items)
+        #expect(out.contains("BEGIN:VTODO\r\nUID:lf\r\nSUMMARY:lf\r\nDESCRIPTION:a long\r\n  line\r\nX-A;X-P=\"a:b\":c\r\nEND:VTODO\r\n"))
+    }
+}
