@@ -80,14 +80,20 @@ struct RawComponent: Sendable {
     }
 
     func write(into out: inout String, dropping: Set<String>) {
-        out += begin.text + "\r\n"
+        RawComponent.append(begin, to: &out)
         for entry in entries {
             switch entry {
-            case let .line(line) where !dropping.contains(line.name): out += line.text + "\r\n"
+            case let .line(line) where !dropping.contains(line.name): RawComponent.append(line, to: &out)
             case .line: continue
             case let .component(child): child.write(into: &out, dropping: dropping)
             }
         }
-        out += (end?.text ?? "END:" + name) + "\r\n"
+        if let end { RawComponent.append(end, to: &out) } else { out += "END:" + name + "\r\n" }
+    }
+
+    /// The slice itself when it needs no CR added: no String made per line.
+    static func append(_ line: RawLine, to out: inout String) {
+        if line.bareFold { out += line.text } else { out += line.span }
+        out += "\r\n"
     }
 }
