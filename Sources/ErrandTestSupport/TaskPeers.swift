@@ -33,15 +33,15 @@ public struct TaskPeers {
     public func remove() { try? FileManager.default.removeItem(atPath: folder) }
 
     /// The SUMMARY of every task todoman lists (open and done). todoman 4.1 prints a traceback
-    /// and lists nothing when it cannot read a file: that reads here as a failure, with its
-    /// last lines.
+    /// for a file it cannot read and lists what it can (issue 21: nothing at all), so callers
+    /// compare the titles with what todoman lists of the clients' own files.
     /// `category`: only the tasks todoman reads that category in (its --category filter; its
     /// JSON does not list categories).
     public func todomanTitles(category: String? = nil) throws -> [String] {
         let filter = category.map { ["--category", $0] } ?? []
         let (status, out, err) = try run(TaskPeers.todoman,
                                          ["--config", folder + "/todoman.py", "--porcelain", "list", "--status", "ANY"] + filter)
-        guard status == 0, !err.contains("Traceback"),
+        guard status == 0,
               let list = try? JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]] else {
             throw Failure(description: "todoman failed (\(status)): " + String((err + out).suffix(600)))
         }

@@ -48,17 +48,20 @@ import Testing
         for name in names {
             let text = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
             let put = try f.phone.put(f.server.collectionPath("tasks") + name, ics: text, headers: ["If-None-Match": "*"])
-            #expect((200...299).contains(put.status), "\(kind) refused \(name): \(put.status)")
+            // The one file with values no parser takes (DUE:not-a-date) may be refused by the
+            // server itself (Radicale answers 400), or stored and left out of its listing.
+            #expect((200...299).contains(put.status) || name.contains("bad-values"), "\(kind) refused \(name): \(put.status)")
         }
         for (href, text) in try f.serverTexts() { served[href] = text }
+        #expect(served.count >= names.count - 1)
         let first = try f.sync(f.a)
-        #expect(first.received == names.count)
+        #expect(first.received == served.count)
         // Pulled and not edited: nothing goes back.
         #expect(first.sent == 0)
         #expect(try f.sync(f.a).sent == 0)
         for item in try f.a.allItems() { _ = try f.a.setDone(!item.isDone, id: item.id, expecting: item, at: f.tick()) }
         let pushed = try f.sync(f.a)
-        #expect(pushed.sent >= names.count)
+        #expect(pushed.sent >= served.count)
         let after = try f.serverTexts()
         for (href, before) in served {
             let now = try #require(after[href], "\(href) gone")
@@ -95,5 +98,8 @@ extension ClientCorpusSyncTests {
         try f.sync(f.a)
         let server = try #require(try f.serverTexts().values.first)
         #expect(server.contains("PRIORITY:-3") && server.contains("SUMMARY:Odd one\\, renamed"))
+        // Said once: nothing changed since, so nothing moves and nothing is said again.
+        let idle = try f.sync(f.a)
+        #expect(idle.sent == 0 && idle.received == 0 && idle.unread.isEmpty)
     }
 }

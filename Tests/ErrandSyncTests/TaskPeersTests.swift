@@ -15,10 +15,21 @@ import Testing
         }
     }
 
+    /// What todoman lists of the clients' own files: it cannot read one of them (its DUE is
+    /// not a date), as the client wrote it.
+    static func clientsListed() throws -> [String] {
+        let peers = try TaskPeers()
+        defer { peers.remove() }
+        for (name, text) in corpus { try text.write(toFile: peers.list + "/" + name, atomically: true, encoding: .utf8) }
+        return try peers.todomanTitles()
+    }
+
     /// Errand's own export of the corpus, each item checked and tagged, one file per item as a
-    /// vdir holds it.
+    /// vdir holds it: todoman lists every task it listed of the clients' own files.
     @Test(.enabled(if: TaskPeers.haveTodoman, "todoman is not installed (scripts/deps --test)"))
     func todomanListsWhatErrandWroteAfterACheck() throws {
+        let baseline = Set(try Self.clientsListed())
+        #expect(baseline.count >= 20)
         let peers = try TaskPeers()
         defer { peers.remove() }
         let helper = CalendarHelper(zoneName: "UTC")
@@ -36,9 +47,9 @@ import Testing
         }
         // todoman lists an occurrence recorded apart as a task of its own: compared as sets.
         let listed = try peers.todomanTitles()
-        #expect(Set(listed) == Set(items.map(\.title)), "\(listed)")
+        #expect(Set(listed) == baseline, "\(listed)")
         // Every task Errand wrote (not the occurrences it kept as they were) has the new tag.
-        #expect(try peers.todomanTitles(category: "errand") == items.map(\.title).sorted())
+        #expect(Set(try peers.todomanTitles(category: "errand")) == baseline)
     }
 
     /// The whole way: a phone's VTODOs on Radicale, pulled and checked in Errand, pushed, fetched
@@ -51,7 +62,7 @@ import Testing
         defer { peers.remove() }
         for (name, text) in Self.corpus {
             let put = try f.phone.put(f.server.collectionPath("tasks") + name, ics: text, headers: ["If-None-Match": "*"])
-            #expect((200...299).contains(put.status), "\(name): \(put.status)")
+            #expect((200...299).contains(put.status) || name.contains("bad-values"), "\(name): \(put.status)")
         }
         try f.sync(f.a)
         let phone = try #require(try f.item(f.a, "Post office"))
