@@ -1,22 +1,49 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers depend one way: domain <- storage <- catalogue <- shell <- launch (errand's own
-// command line, environment and `check`); the terminal layer knows nothing of to-dos; the
-// executable only wires launch, shell and terminal together. Below storage and terminal both,
-// ErrandFiles creates files and folders safely and knows nothing but POSIX.
+// Layers depend one way: domain <- storage <- helpers <- catalogue/places/sync <- shell <-
+// launch; the terminal layer knows nothing of to-dos; executables only wire. Each target may
+// import only what its line names (all below it), and no helper executable links storage
+// (SQLite) or the shell:
+//   ErrandFiles         safe files and folders, ImportFile, FileKind, the one writeAll (POSIX) <- CProcessGuard
+//   ErrandOptions       command-line options declared once, their reader, exit statuses       <- Files
+//   ErrandDomain        items, dates, the shared rules (FoundationEssentials)                  <- nothing
+//   ErrandDAVWire       errand <-> errand-fetch --dav frames (no Foundation)                   <- nothing
+//   ErrandCalendarWire  errand <-> errand-ical items (CalendarWire)                            <- Domain
+//   ErrandStorage       the stores (SQLite, plist), journal, import/export                     <- Domain, Files, CSQLite
+//   ErrandHelpers       HelperProcess, the helper clients, fetch limits, URL passwords         <- Domain, Files, CalendarWire
+//   ErrandCatalogue     the ads: fetch, decode, check, photos                                  <- Domain, Storage, Files, Helpers
+//   ErrandPlaces        items' places: the geocoder                                            <- Domain, Storage, Helpers, Catalogue
+//   ErrandSync          CalDAV                                                                 <- Domain, Storage, Files, Helpers, DAVWire
+//   ErrandShell         commands, session, presenters    <- Domain, Storage, Files, Helpers, Catalogue, Places, Sync,
+//                                                           CalendarWire, Options, CUTF8Proc
+//   ErrandLaunch        errand's own command line, environment, `check`                        <- Shell and all it
+//                                                                                                  imports, Options
+//   ErrandTerminal      libedit, history, signals                                              <- Files, CEditLine
+//   ErrandNetwork       HTTP through libcurl (errand-fetch)                      <- Helpers, DAVWire, Files, Options, CCurl
+//   ErrandICal          iCalendar through libical (errand-ical)                                <- Domain, CalendarWire, CLibical
+//   ErrandPicture       decoding and drawing photos (errand-picture)       <- Files, Options, CChafa, CTurboJPEG, CPNG
+//   ErrandTestSupport   for the test targets only                                              <- nothing (Foundation)
+// Release executables are linked stripped, as scripts/package installs them: DWARF and the
+// symbol table were 14 of errand's 33 MB and 7 of errand-picture's 21. The Swift runtime finds
+// its metadata in sections that stripping keeps; a debug build keeps everything.
+let releaseLinking: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--strip-all"], .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "Errand",
     products: [
         .executable(name: "errand", targets: ["errand"]),
-        // The download helper errand runs for http(s) catalogues (see ErrandCatalogue/Downloader).
+        // The download helper errand runs for http(s) catalogues (see ErrandHelpers/HelperDownloader).
         .executable(name: "errand-fetch", targets: ["errand-fetch"]),
         // The picture helper errand runs to decode and draw an ad's photo (see ErrandPicture).
         .executable(name: "errand-picture", targets: ["errand-picture"]),
         // The iCalendar helper errand runs for .ics import and export (see ErrandICal).
         .executable(name: "errand-ical", targets: ["errand-ical"]),
         // For the fuzz package beside it (fuzz/), which links the layers it exercises.
-        .library(name: "ErrandKit", targets: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandShell", "ErrandSync", "ErrandDAVWire", "ErrandICal"]),
+        .library(name: "ErrandKit", targets: ["ErrandDomain", "ErrandStorage", "ErrandCalendarWire", "ErrandHelpers", "ErrandCatalogue",
+                                             "ErrandPlaces", "ErrandShell", "ErrandSync", "ErrandDAVWire", "ErrandICal"]),
         .library(name: "ErrandPictureKit", targets: ["ErrandPicture"]),
     ],
     targets: [
@@ -78,33 +105,52 @@ let package = Package(
         .systemLibrary(name: "CProcessGuard", path: "Sources/CProcessGuard"),
         // Every executable calls CoreDumps.forbid() first, so each depends on it by name.
         .target(name: "ErrandFiles", dependencies: ["CProcessGuard"]),
-        .target(name: "ErrandPicture", dependencies: ["CChafa", "CTurboJPEG", "CPNG"]),
+        // Command-line options declared once (reader, usage, help, completion) and exit
+        // statuses: errand's and the helpers', which link it without the shell.
+        .target(name: "ErrandOptions", dependencies: ["ErrandFiles"]),
+        .target(name: "ErrandPicture", dependencies: ["CChafa", "CTurboJPEG", "CPNG", "ErrandFiles", "ErrandOptions"]),
         .target(name: "ErrandDomain"),
         .target(name: "ErrandStorage", dependencies: ["ErrandDomain", "ErrandFiles", "CSQLite"]),
-        .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandFiles"]),
-        // iCalendar through libical (VTODO <-> item): linked by errand-ical (and whichever helper
-        // syncs), never by errand, which it would cost 1.3 ms a start (ICU, libdb; see README).
-        .target(name: "ErrandICal", dependencies: ["ErrandDomain", "ErrandStorage", "CLibical"]),
+        // Items as they cross between errand and errand-ical (no SQLite: both sides link it).
+        .target(name: "ErrandCalendarWire", dependencies: ["ErrandDomain"]),
+        // Running errand's helper processes, and what crosses to them: the one process runner,
+        // the helper clients (download, picture, iCalendar), fetch limits, URL passwords.
+        // Below storage's users, beside storage: errand-fetch links it without SQLite.
+        .target(name: "ErrandHelpers", dependencies: ["ErrandDomain", "ErrandFiles", "ErrandCalendarWire"]),
+        .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandFiles", "ErrandHelpers"]),
+        // Items' places: the geocoder (through the download helper), cached through PlaceStore;
+        // it reads its replies with the catalogue's strict JSON reader.
+        .target(name: "ErrandPlaces", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandHelpers", "ErrandCatalogue"]),
+        // iCalendar through libical (VTODO <-> item): linked by errand-ical only, never by
+        // errand, which it would cost 1.3 ms a start (ICU, libdb; see README).
+        .target(name: "ErrandICal", dependencies: ["ErrandDomain", "ErrandCalendarWire", "CLibical"]),
         // The HTTP stack (libcurl): linked by errand-fetch, never by errand.
-        .target(name: "ErrandNetwork", dependencies: ["ErrandCatalogue", "ErrandDAVWire", "CCurl"]),
+        .target(name: "ErrandNetwork", dependencies: ["ErrandHelpers", "ErrandDAVWire", "ErrandFiles", "ErrandOptions", "CCurl"]),
         // The framing between errand and errand-fetch --dav (no Foundation: both sides link it).
         .target(name: "ErrandDAVWire"),
         // CalDAV: the multistatus reader, the client over errand-fetch --dav, the sync engine.
         .target(name: "ErrandSync",
-                dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandDAVWire"]),
+                dependencies: ["ErrandDomain", "ErrandStorage", "ErrandFiles", "ErrandHelpers", "ErrandDAVWire"]),
         .target(name: "ErrandShell",
-                dependencies: ["ErrandDomain", "ErrandStorage", "ErrandCatalogue", "ErrandSync", "CUTF8Proc"]),
+                dependencies: ["ErrandDomain", "ErrandStorage", "ErrandFiles", "ErrandHelpers", "ErrandCatalogue",
+                               "ErrandPlaces", "ErrandSync", "ErrandCalendarWire", "ErrandOptions", "CUTF8Proc"]),
         .target(name: "ErrandLaunch",
-                dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandFiles", "ErrandSync"],
+                dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue", "ErrandPlaces",
+                               "ErrandFiles", "ErrandSync", "ErrandOptions"],
                 plugins: ["BuildInfo"]),
         // Records the commit errand is built from (errand --version), before every build.
         .plugin(name: "BuildInfo", capability: .buildTool()),
         .target(name: "ErrandTerminal", dependencies: ["CEditLine", "ErrandFiles"]),
         // Helpers shared by the test targets (child processes, a loopback HTTP server).
         .target(name: "ErrandTestSupport"),
-        .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandCatalogue", "ErrandDAVWire", "ErrandFiles"]),
-        .executableTarget(name: "errand-picture", dependencies: ["ErrandPicture", "ErrandFiles"]),
-        .executableTarget(name: "errand-ical", dependencies: ["ErrandICal", "ErrandStorage", "ErrandDomain", "ErrandFiles"]),
+        .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandHelpers", "ErrandDAVWire", "ErrandFiles",
+                                                                "ErrandOptions"],
+                          linkerSettings: releaseLinking),
+        .executableTarget(name: "errand-picture", dependencies: ["ErrandPicture", "ErrandFiles", "ErrandOptions"],
+                          linkerSettings: releaseLinking),
+        .executableTarget(name: "errand-ical", dependencies: ["ErrandICal", "ErrandCalendarWire", "ErrandDomain", "ErrandFiles",
+                                                               "ErrandOptions"],
+                          linkerSettings: releaseLinking),
         // The release errand is one static executable (glibc, SQLite and libedit included): the
         // dynamic loader's symbol lookups and relocations were half of a start-up's instructions
         // (callgrind: 7.3M -> 2.9M for `errand -c view`). libedit's own libraries come with it.
@@ -113,36 +159,41 @@ let package = Package(
         .executableTarget(
             name: "errand",
             dependencies: ["ErrandLaunch", "ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain",
-                           "ErrandCatalogue", "ErrandFiles"],
-            linkerSettings: Context.environment["ERRAND_DYNAMIC"] == "1" ? [] : [
+                           "ErrandHelpers", "ErrandCatalogue", "ErrandPlaces", "ErrandFiles"],
+            linkerSettings: releaseLinking + (Context.environment["ERRAND_DYNAMIC"] == "1" ? [] : [
                 .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("tinfo", .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("bsd", .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("md", .when(platforms: [.linux], configuration: .release)),
-            ]
+            ])
         ),
         .testTarget(name: "ErrandFilesTests", dependencies: ["ErrandFiles"]),
         .testTarget(name: "ErrandDomainTests", dependencies: ["ErrandDomain"]),
-        .testTarget(name: "ErrandStorageTests", dependencies: ["ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),
+        .testTarget(name: "ErrandStorageTests", dependencies: ["ErrandStorage", "ErrandDomain", "ErrandFiles", "ErrandTestSupport"]),
         .testTarget(name: "ErrandCatalogueTests",
-                    dependencies: ["ErrandCatalogue", "ErrandNetwork", "ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),
+                    dependencies: ["ErrandCatalogue", "ErrandHelpers", "ErrandPlaces", "ErrandCalendarWire", "ErrandNetwork", "ErrandStorage",
+                                   "ErrandDomain", "ErrandFiles", "ErrandTestSupport"]),
+        .testTarget(name: "ErrandHelpersTests",
+                    dependencies: ["ErrandHelpers", "ErrandCalendarWire", "ErrandNetwork", "ErrandOptions", "ErrandDomain", "ErrandFiles",
+                                   "ErrandTestSupport"]),
         .testTarget(name: "ErrandShellTests",
-                    dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandTestSupport"]),
+                    dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue", "ErrandPlaces",
+                                   "ErrandCalendarWire", "ErrandFiles", "ErrandTestSupport"]),
         .testTarget(name: "ErrandLaunchTests",
-                    dependencies: ["ErrandLaunch", "ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue",
-                                   "ErrandTestSupport"]),
+                    dependencies: ["ErrandLaunch", "ErrandOptions", "ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue",
+                                   "ErrandPlaces", "ErrandTestSupport"]),
         .testTarget(name: "ErrandReliabilityTests",
-                    dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandCatalogue", "ErrandTerminal",
-                                   "ErrandTestSupport"]),
+                    dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue", "ErrandTerminal",
+                                   "ErrandFiles", "ErrandTestSupport"]),
         .testTarget(name: "ErrandTerminalTests", dependencies: ["ErrandTerminal", "ErrandFiles"]),
         .testTarget(name: "ErrandPictureTests",
-                    dependencies: ["ErrandPicture", "CTurboJPEG", "CPNG", "ErrandCatalogue", "ErrandShell", "ErrandDomain",
+                    dependencies: ["ErrandPicture", "ErrandOptions", "CTurboJPEG", "CPNG", "ErrandHelpers", "ErrandCatalogue", "ErrandShell", "ErrandDomain",
                                    "ErrandStorage", "ErrandTestSupport"],
                     exclude: ["Expected"]),
         .testTarget(name: "ErrandSyncTests",
-                    dependencies: ["ErrandSync", "ErrandDAVWire", "ErrandStorage", "ErrandDomain", "ErrandCatalogue",
+                    dependencies: ["ErrandSync", "ErrandDAVWire", "ErrandStorage", "ErrandDomain", "ErrandHelpers",
                                    "ErrandTestSupport"]),
-        .testTarget(name: "ErrandICalTests", dependencies: ["ErrandICal", "ErrandStorage", "ErrandDomain"],
+        .testTarget(name: "ErrandICalTests", dependencies: ["ErrandICal", "ErrandCalendarWire", "ErrandDomain"],
                     exclude: ["Fixtures"]),
     ]
 )

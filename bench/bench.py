@@ -50,6 +50,11 @@ class Bench:
                     "NO_COLOR": "1", "LANG": "C.UTF-8", "TZ": "UTC"}
         self.stores = {}
         self.task_dirs = {}
+        # Whether this binary has tags and priorities (issue 21): the before/after of figures 1,
+        # 2 and 5 runs one harness over both, the older binary with untagged items.
+        probe = subprocess.run([errand, "--store", os.path.join(work, "probe.sqlite"), "-c", "help tag"],
+                               env=dict(os.environ, **self.env), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.fields = probe.returncode == 0
 
     # -- data ------------------------------------------------------------------------------
 
@@ -65,7 +70,7 @@ class Bench:
         if key not in self.stores:
             script = self.path("items-%d.errand" % count)
             if not os.path.exists(script):
-                datasets.write_errand_script(script, count)
+                datasets.write_errand_script(script, count, fields=self.fields)
             path = self.path("items-%d%s" % (count, suffix))
             took = measure.run(self.errand_cmd(path, "--single-transaction", script), env=self.env)
             print("  seeded %s with %d items in %s" % (os.path.basename(path), count, duration(took.seconds)),
@@ -210,14 +215,17 @@ class Bench:
     def latency_script(self, count):
         cycle = ["view", "open {k}", "check 1", "undo", "swipe 2", "undo", "list", "more", "check 3", "undo",
                  "edit 2 --notes n{k}", "undo", "postpone 1 +1d", "undo", "find {word}"]
+        if self.fields:
+            cycle += ["list", "tag 2 {tag}", "undo", "find #{tag}"]
         names = []
         lines = ["set timing on", "set pagesize 40"]
         for i in range(count):
             turn = i // len(cycle)
             word = datasets.NOUNS[turn % len(datasets.NOUNS)].split()[0]
-            command = cycle[i % len(cycle)].format(k=1 + turn % 7, word=word)
+            tag = datasets.TAGS[turn % len(datasets.TAGS)]
+            command = cycle[i % len(cycle)].format(k=1 + turn % 7, word=word, tag=tag)
             lines.append(command)
-            names.append(command.split()[0])
+            names.append("find #tag" if command.startswith("find #") else command.split()[0])
         path = self.path("latency-%d.errand" % count)
         with open(path, "w") as f:
             f.write("\n".join(lines) + "\n")
@@ -247,6 +255,8 @@ class Bench:
                   "p99 at %s" % f"{large:,}", "p50 ratio", "p99 ratio", "count"]
         rows = []
         order = ["view", "open", "list", "more", "find", "check", "swipe", "edit", "postpone", "undo"]
+        if self.fields:
+            order[5:5] = ["find #tag", "tag"]
         for name in order + ["all"]:
             a = results[small][0] if name == "all" else results[small][1][name]
             b = results[large][0] if name == "all" else results[large][1][name]
@@ -269,6 +279,9 @@ class Bench:
             [self.verdict(p99 <= 0.005, "p99 at most 5 ms at %s items (%s)" % (f"{large:,}", duration(p99))),
              self.verdict(percentile(results[large][1]["find"], 99) <= 0.010, "find p99 at most 10 ms at %s items (%s)"
                           % (f"{large:,}", duration(percentile(results[large][1]["find"], 99)))),
+             self.verdict(not self.fields or percentile(results[large][1]["find #tag"], 99) <= 0.010,
+                          "find #TAG p99 at most 10 ms at %s items (%s)" % (f"{large:,}", duration(percentile(
+                              results[large][1]["find #tag"], 99)) if self.fields else "no tags in this binary")),
              self.verdict(max(percentile(results[large][1][n], 99) for n in ("edit", "postpone")) <= 0.005,
                           "edit and postpone p99 at most 5 ms at %s items (%s, %s)"
                           % (f"{large:,}", duration(percentile(results[large][1]["edit"], 99)),

@@ -32,11 +32,18 @@ def day_number(day):
 
 
 class Item:
-    __slots__ = ("id", "title", "due", "time", "notes", "place", "coords")
+    __slots__ = ("id", "title", "due", "time", "notes", "place", "coords", "tags", "priority")
 
 
-def items(count, seed=1):
+# Tags and priorities (issue 21): three items in ten hold one of ten tags (each tag about 3%),
+# a fifth have a priority. Drawn from their own generator, so every other field is the same
+# with them or without (a binary older than the fields gets the same items, untagged).
+TAGS = ["home", "work", "money", "health", "car", "family", "garden", "school", "admin", "travel"]
+
+
+def items(count, seed=1, fields=False):
     rng = random.Random(seed)
+    extra = random.Random(seed + 100)
     for i in range(count):
         item = Item()
         item.id = str(uuid.UUID(int=rng.getrandbits(128), version=4)).upper()
@@ -48,6 +55,10 @@ def items(count, seed=1):
             item.place, item.coords = rng.choice(PLACES)
         else:
             item.place, item.coords = None, None
+        item.tags = [extra.choice(TAGS)] if extra.random() < 0.3 else []
+        item.priority = extra.choice([1, 5, 9]) if extra.random() < 0.2 else None
+        if not fields:
+            item.tags, item.priority = [], None
         yield item
 
 
@@ -63,12 +74,16 @@ def create_line(item):
             line += " --coords %s,%s" % item.coords
     if item.notes:
         line += " --notes " + quote(item.notes)
+    if getattr(item, "priority", None):
+        line += " --priority %d" % item.priority
+    for tag in getattr(item, "tags", []):
+        line += " --tag " + quote(tag)
     return line
 
 
-def write_errand_script(path, count, seed=1):
+def write_errand_script(path, count, seed=1, fields=False):
     with open(path, "w") as f:
-        for item in items(count, seed):
+        for item in items(count, seed, fields):
             f.write(create_line(item) + "\n")
 
 

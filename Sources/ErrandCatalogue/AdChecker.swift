@@ -1,4 +1,5 @@
 import ErrandDomain
+import ErrandHelpers
 
 /// The checks every ad of a listing gets, one ad at a time: its fields (CatalogueDecoder.readAd),
 /// a known category, a plausible price, a parseable date, and an id not seen before in this

@@ -1,4 +1,5 @@
 import ErrandDomain
+import ErrandHelpers
 import FoundationEssentials
 
 /// Reads and checks `listing.json` and `categories.json` against the real schema (see the

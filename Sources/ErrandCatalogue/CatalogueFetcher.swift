@@ -1,3 +1,4 @@
+import ErrandHelpers
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc

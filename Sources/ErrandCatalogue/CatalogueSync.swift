@@ -1,4 +1,5 @@
 import ErrandDomain
+import ErrandHelpers
 import ErrandStorage
 import FoundationEssentials
 

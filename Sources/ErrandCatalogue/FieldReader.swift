@@ -1,3 +1,4 @@
+import ErrandHelpers
 /// Reads the fields of one catalogue entry through a JSONCursor and names every problem the
 /// way a person can act on: "listing.json: ad 3, field price has the wrong type (expected a
 /// number)", "ad 3 misses title".

@@ -3,14 +3,16 @@
 /// (1.3 s of a 100,000-ad sync, the largest share); reading fields straight out of the bytes
 /// takes a fraction of that. Strict means RFC 8259: no raw control characters in strings,
 /// no leading zeros, nothing after the document. Unknown fields are skipped without recursion,
-/// under a nesting limit, so a hostile document cannot exhaust the stack.
-struct JSONCursor {
-    enum Kind: Equatable {
+/// under a nesting limit, so a hostile document cannot exhaust the stack. The geocoder's
+/// replies read through it too (package access: ErrandPlaces); the catalogue's own calls stay
+/// inside this module, where the optimiser can inline them.
+package struct JSONCursor {
+    package enum Kind: Equatable {
         case object, array, string, number, bool, null
     }
 
-    struct Malformed: Error {
-        let reason: String
+    package struct Malformed: Error {
+        package let reason: String
     }
 
     static let maxDepth = 512
@@ -21,7 +23,7 @@ struct JSONCursor {
     /// as it streams is parsed an ad at a time (ListingStream).
     private let base: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0) {
         self.bytes = bytes
         self.base = base
     }
@@ -40,7 +42,7 @@ struct JSONCursor {
     }
 
     /// What the next value is, without reading it.
-    mutating func peek() throws(Malformed) -> Kind {
+    package mutating func peek() throws(Malformed) -> Kind {
         skipSpace()
         guard offset < bytes.count else { throw fail("unexpected end of the document") }
         switch bytes[offset] {
@@ -63,19 +65,19 @@ struct JSONCursor {
     }
 
     /// After the document: only whitespace may follow.
-    mutating func end() throws(Malformed) {
+    package mutating func end() throws(Malformed) {
         skipSpace()
         guard offset == bytes.count else { throw fail("unexpected text after the document") }
     }
 
     // MARK: containers
 
-    mutating func beginArray() throws(Malformed) { try expect(UInt8(ascii: "[")) }
-    mutating func beginObject() throws(Malformed) { try expect(UInt8(ascii: "{")) }
+    package mutating func beginArray() throws(Malformed) { try expect(UInt8(ascii: "[")) }
+    package mutating func beginObject() throws(Malformed) { try expect(UInt8(ascii: "{")) }
 
     /// Before each element: true if one follows, false at `]` (consumed). `first` is true for
     /// the first call on an array.
-    mutating func nextElement(first: Bool) throws(Malformed) -> Bool {
+    package mutating func nextElement(first: Bool) throws(Malformed) -> Bool {
         skipSpace()
         guard offset < bytes.count else { throw fail("unexpected end inside an array") }
         if bytes[offset] == UInt8(ascii: "]") {
@@ -87,7 +89,7 @@ struct JSONCursor {
     }
 
     /// The next key of an object, or nil at `}` (consumed).
-    mutating func nextKey(first: Bool) throws(Malformed) -> String? {
+    package mutating func nextKey(first: Bool) throws(Malformed) -> String? {
         skipSpace()
         guard offset < bytes.count else { throw fail("unexpected end inside an object") }
         if bytes[offset] == UInt8(ascii: "}") {
@@ -125,14 +127,14 @@ struct JSONCursor {
     }
 
     /// A string value; escapes decoded, UTF-8 checked (an invalid sequence is refused).
-    mutating func readString() throws(Malformed) -> String {
+    package mutating func readString() throws(Malformed) -> String {
         var suspect = false
         return try readString(suspect: &suspect)
     }
 
     /// `suspect` becomes true when the string may hold a control character (DEL, a C1 lead
     /// byte, or any escape), so that only those strings need the slower check.
-    mutating func readString(suspect: inout Bool) throws(Malformed) -> String {
+    package mutating func readString(suspect: inout Bool) throws(Malformed) -> String {
         skipSpace()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw fail("expected a string") }
         offset += 1
@@ -219,7 +221,7 @@ struct JSONCursor {
     }
 
     /// The text of a number, checked against JSON's grammar.
-    mutating func readNumberText() throws(Malformed) -> Substring {
+    package mutating func readNumberText() throws(Malformed) -> Substring {
         skipSpace()
         let start = offset
         func digits() -> Int {
@@ -246,7 +248,7 @@ struct JSONCursor {
     // MARK: skipping
 
     /// Skips one value of any kind, iteratively: a stack of the closing brackets expected.
-    mutating func skipValue() throws(Malformed) {
+    package mutating func skipValue() throws(Malformed) {
         var closers: [UInt8] = []
         while true {
             skipSpace()

@@ -1,4 +1,5 @@
 import ErrandDomain
+import ErrandHelpers
 
 /// Reads `listing.json` as its bytes arrive, an ad at a time, so that a sync never holds the
 /// document (95 MB for 100,000 ads) nor its ads: each ad is checked and handed on as soon as

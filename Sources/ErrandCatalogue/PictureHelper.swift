@@ -1,6 +1,7 @@
 import Dispatch
 import ErrandDomain
 import ErrandFiles
+import ErrandHelpers
 import ErrandStorage
 import FoundationEssentials
 #if canImport(Glibc)
@@ -33,7 +34,7 @@ public final class PictureHelper: PictureSource {
                 size: @escaping () -> PictureSize) {
         self.cache = cache
         self.fetcher = CatalogueFetcher(limits: PictureHelper.limits, downloader: downloader)
-        self.helperPath = helperPath ?? HelperDownloader.besideExecutable("errand-picture", unless: "ERRAND_PICTURE")
+        self.helperPath = helperPath ?? HelperPath.find("errand-picture", unless: "ERRAND_PICTURE")
         self.size = size
     }
 
@@ -148,14 +149,14 @@ public final class PictureHelper: PictureSource {
         }
     }
 
-    func draw(_ path: String) -> HelperRun {
+    func draw(_ path: String) -> PictureRun {
         let size = size()
         var arguments = [helperPath, "--columns", String(min(max(size.columns, 1), 1_000)),
                          "--rows", String(min(max(size.rows, 1), 500))]
         if let width = size.cellWidth, let height = size.cellHeight, (1...100).contains(width), (1...200).contains(height) {
             arguments += ["--cell", "\(width)x\(height)"]
         }
-        return HelperRun(arguments + [path], timeout: timeout, outputLimit: PictureHelper.outputLimit)
+        return PictureRun(arguments + [path], timeout: timeout, outputLimit: PictureHelper.outputLimit)
     }
 }
 

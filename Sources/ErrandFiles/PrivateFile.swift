@@ -85,19 +85,9 @@ public enum PrivateFile {
 
     /// The reason a write failed, or nil; a full disk says so in words people recognise.
     static func writeAll(_ data: Data, to fd: Int32) -> String? {
-        data.withUnsafeBytes { raw -> String? in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno == ENOSPC || errno == EFBIG ? "no space left to write (disk full or file size limit)"
-                        : String(cString: strerror(errno))
-                }
-                offset += written
-            }
-            return nil
-        }
+        guard let code = Descriptor.writeAll(fd, data) else { return nil }
+        return code == ENOSPC || code == EFBIG ? "no space left to write (disk full or file size limit)"
+            : String(cString: strerror(code))
     }
 
     /// Makes a rename or a new name durable: the folder's entry is data too.

@@ -1,6 +1,6 @@
 import CLibical
 import ErrandDomain
-import ErrandStorage
+import ErrandCalendarWire
 import FoundationEssentials
 
 /// Reads the VTODOs of an iCalendar text into items, with libical. Each item keeps its VTODO

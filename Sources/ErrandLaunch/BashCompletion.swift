@@ -1,3 +1,4 @@
+import ErrandOptions
 import ErrandShell
 
 /// `errand --generate bash`: a completion function for bash, from `LaunchOption`'s

@@ -1,3 +1,4 @@
+import ErrandOptions
 import ErrandShell
 
 /// `errand --generate fish`: `complete` lines for fish, from `LaunchOption`'s declarations;

@@ -1,5 +1,7 @@
 import ErrandCatalogue
 import ErrandDomain
+import ErrandHelpers
+import ErrandPlaces
 import ErrandShell
 import ErrandStorage
 import ErrandSync

@@ -1,3 +1,4 @@
+import ErrandOptions
 import ErrandShell
 
 /// `errand --help`, derived from the declarations: the usage lines and the lists of options

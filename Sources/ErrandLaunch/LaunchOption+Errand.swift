@@ -1,3 +1,4 @@
+import ErrandOptions
 extension LaunchOption {
     /// errand's options, in the order `--help` lists them.
     public static let errand: [LaunchOption] = [

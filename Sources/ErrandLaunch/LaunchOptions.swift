@@ -1,3 +1,5 @@
+import ErrandFiles
+import ErrandOptions
 import ErrandShell
 import ErrandStorage
 /// The program's own command line, parsed into a value (tested without a process). What each
@@ -89,38 +91,16 @@ public struct LaunchOptions: Equatable, Sendable {
     /// file. `context` starts every error ("check: ").
     mutating func read(_ arguments: ArraySlice<String>, _ declarations: [LaunchOption],
                        context: String, commandsTakeTheRest: Bool = false) throws(LaunchError) {
-        var rest = arguments
-        while let argument = rest.popFirst() {
-            guard argument.hasPrefix("-"), argument != "-" else {
-                files.append(argument)
+        do {
+            try OptionReader.read(arguments, declarations, into: &self, context: context) { options, word, rest in
+                options.files.append(word)
                 // After a command name (`errand create X --date fri`) the words are the command's.
-                if commandsTakeTheRest, files.count == 1, LaunchOptions.isCommandWord(argument) {
-                    files += rest
-                    return
-                }
-                continue
+                guard commandsTakeTheRest, options.files.count == 1, LaunchOptions.isCommandWord(word) else { return .taken }
+                options.files += rest
+                return .takesTheRest
             }
-            let (name, attached) = LaunchOptions.splitAttached(argument)
-            guard let option = declarations.first(where: { $0.names.contains(name) }) else {
-                throw .usage("\(context)unknown option \(argument)")
-            }
-            if option.valueName == nil, attached != nil { throw .usage("\(context)\(name) takes no value") }
-            switch option.effect {
-            case let .flag(set):
-                set(&self)
-            case let .value(_, set):
-                guard let value = attached ?? rest.popFirst() else { throw .usage("\(context)\(name) needs a value") }
-                set(&self, value)
-            case let .stop(mode):
-                self.mode = mode
-                return
-            }
+        } catch {
+            throw .usage(error.description)
         }
-    }
-
-    /// `--store=PATH` is `--store` and `PATH`; short names never take `=`.
-    static func splitAttached(_ argument: String) -> (name: String, value: String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 }

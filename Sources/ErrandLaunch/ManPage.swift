@@ -1,3 +1,4 @@
+import ErrandOptions
 import ErrandShell
 
 /// `errand --generate man`: the manual page, errand(1), in roff. Every list in it (synopsis,

@@ -1,3 +1,4 @@
+import ErrandOptions
 import ErrandShell
 
 /// `errand --generate zsh`: a `#compdef` function for zsh's completion system, from

@@ -1,4 +1,5 @@
 import Dispatch
+import ErrandFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -71,25 +72,12 @@ public final class BodySpool: @unchecked Sendable {
             if stop { break }
             let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, min($0.count, available - copied), off_t(copied)) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0, chunk.withUnsafeBytes({ BodySpool.writeAll(output, UnsafeRawBufferPointer(rebasing: $0[0..<n])) }) else {
+            guard n > 0, chunk.withUnsafeBytes({ Descriptor.writeAll(output, UnsafeRawBufferPointer(rebasing: $0[0..<n])) == nil }) else {
                 state.change { failed = true }
                 break
             }
             copied += n
         }
         state.change { drained = true }
-    }
-
-    /// Writes every byte unless the descriptor fails (a reader gone, say).
-    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var offset = 0
-        while offset < bytes.count {
-            let n = write(fd, base + offset, bytes.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return false }
-            offset += n
-        }
-        return true
     }
 }

@@ -1,5 +1,5 @@
 import CCurl
-import ErrandCatalogue
+import ErrandHelpers
 import FoundationEssentials
 
 /// http and https through libcurl, with the limits and timeouts of `FetchLimits`. Lives apart

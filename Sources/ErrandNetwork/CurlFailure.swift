@@ -1,5 +1,5 @@
 import CCurl
-import ErrandCatalogue
+import ErrandHelpers
 
 /// What a libcurl failure means to errand: the same CatalogueError cases, and so the same
 /// one-line messages, that the URLSession helper gave.

@@ -1,6 +1,6 @@
 import CCurl
-import ErrandCatalogue
 import ErrandDAVWire
+import ErrandHelpers
 import FoundationEssentials
 
 /// `errand-fetch --dav`: reads request frames (DAVWire) from `input` until it ends, runs up to

@@ -1,6 +1,6 @@
 import CCurl
-import ErrandCatalogue
 import ErrandDAVWire
+import ErrandHelpers
 
 /// One request of `errand-fetch --dav` while libcurl runs it: its easy handle set up from the
 /// frame, its response head and body as they arrive (a body past the limit refused as soon as

@@ -1,5 +1,5 @@
 import CCurl
-import ErrandCatalogue
+import ErrandHelpers
 
 /// One catalogue download's state while libcurl runs it: judges the final response's head
 /// (status, Content-Type, announced length) before a byte of its body is kept, counts the body

@@ -21,4 +21,18 @@ struct FoundRows {
         }
         return low < rowids.count && rowids[low] == rowid
     }
+
+    /// The rows in both ascending lists (words and each tag), ascending.
+    static func intersection(_ a: [Int64], _ b: [Int64]) -> [Int64] {
+        var out: [Int64] = []
+        var i = a.startIndex, j = b.startIndex
+        while i < a.endIndex, j < b.endIndex {
+            if a[i] < b[j] { i += 1 } else if a[i] > b[j] { j += 1 } else {
+                out.append(a[i])
+                i += 1
+                j += 1
+            }
+        }
+        return out
+    }
 }

@@ -35,6 +35,8 @@ public protocol ItemStore: AnyObject {
     func matchCount(_ query: SearchQuery) throws -> Int
     /// A page of the items `find` finds, To do then Done, each in section order.
     func matching(_ query: SearchQuery, offset: Int, limit: Int) throws -> [TodoItem]
+    /// Every word of a words field (every tag) with how many open items hold it, most first.
+    func wordCounts(_ field: ItemField) throws -> [WordCount]
     /// How many open items are due before `day` (the week's Overdue row).
     func overdueCount(before day: DueDay) throws -> Int
     /// A page of the open items due before `day`, oldest first, each day in its own order.

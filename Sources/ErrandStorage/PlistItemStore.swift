@@ -68,6 +68,11 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         return manager.items.lazy.filter(query.matches).count
     }
 
+    public func wordCounts(_ field: ItemField) throws -> [WordCount] {
+        try refresh()
+        return WordCount.counting(field, in: manager.items)
+    }
+
     public func matching(_ query: SearchQuery, offset: Int, limit: Int) throws -> [TodoItem] {
         try refresh()
         return PageWindow(offset: offset, limit: limit).slice(manager.agenda.filter(query.matches))

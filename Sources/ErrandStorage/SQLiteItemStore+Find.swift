@@ -10,10 +10,12 @@ import FoundationEssentials
 /// found set instead (`id IN (SELECT rowid ...)`) built a temporary index of it for every
 /// page, twice the cost of reading it here.
 extension SQLiteItemStore {
+    /// The few rows found (their ids as one JSON array), read in list order.
     static let matchingSQL = """
-        SELECT \(readColumns) FROM item WHERE id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1)
+        SELECT \(readColumns) FROM item WHERE id IN (SELECT value FROM json_each(?1))
         ORDER BY done, CASE done WHEN 0 THEN due END, CASE done WHEN 0 THEN due_time IS NULL END,
-        CASE done WHEN 0 THEN due_time END, seq LIMIT ?2 OFFSET ?3
+        CASE done WHEN 0 THEN due_time END, CASE done WHEN 0 THEN priority IS NULL END, CASE done WHEN 0 THEN priority END,
+        seq LIMIT ?2 OFFSET ?3
         """
     /// The list order, as row ids with their section, walked one section after the other
     /// through covering indexes: To do along item_day_order (its Done entries skipped:
@@ -26,6 +28,19 @@ extension SQLiteItemStore {
     ]
     static let manyMatches = 2_000
 
+    /// Tags through item_tag (each key once, the first item's spelling); any other words field
+    /// has no index, and is counted from the items.
+    public func wordCounts(_ field: ItemField) throws -> [WordCount] {
+        guard field == .tags else { return WordCount.counting(field, in: try allItems()) }
+        let s = try db.statement("""
+            SELECT min(t.word), total(i.done = 0) FROM item_tag t JOIN item i ON i.id = t.item GROUP BY t.key
+            """)
+        defer { s.reset() }
+        var counts: [WordCount] = []
+        while try s.step() { counts.append(WordCount(word: s.text(0), open: s.tally(1))) }
+        return WordCount.ordered(counts)
+    }
+
     public func matchCount(_ query: SearchQuery) throws -> Int {
         try found(query).rowids.count
     }
@@ -34,8 +49,9 @@ extension SQLiteItemStore {
         let found = try found(query)
         let window = PageWindow(offset: offset, limit: limit)
         guard found.rowids.count > Self.manyMatches else {
+            let ids = "[" + found.rowids.map(String.init).joined(separator: ",") + "]"
             return try rows(Self.matchingSQL) {
-                $0.bind(1, Self.ftsQuery(query))
+                $0.bind(1, ids)
                 $0.bind(window, limit: 2, offset: 3)
             }
         }
@@ -66,13 +82,28 @@ extension SQLiteItemStore {
     private func found(_ query: SearchQuery) throws -> FoundRows {
         let stamp = [try db.scalar("PRAGMA data_version"), try db.scalar("SELECT total_changes()")]
         if let last = lastMatches, last.query == query, last.stamp == stamp { return last }
-        let s = try db.statement("SELECT rowid FROM item_text WHERE item_text MATCH ?1")
-        s.bind(1, Self.ftsQuery(query))
-        defer { s.reset() }
-        var rowids: [Int64] = []
-        while try s.step() { rowids.append(s.int(0)) }
+        var sets: [[Int64]] = []
+        if !query.words.isEmpty {
+            let s = try db.statement("SELECT rowid FROM item_text WHERE item_text MATCH ?1")
+            s.bind(1, Self.ftsQuery(query))
+            defer { s.reset() }
+            var rowids: [Int64] = []
+            while try s.step() { rowids.append(s.int(0)) }
+            sets.append(rowids)
+        }
+        // Each tag through item_tag's primary key: the rows holding it, in rowid order.
+        for key in query.tags {
+            let s = try db.statement("SELECT item FROM item_tag WHERE key = ?1 ORDER BY item")
+            s.bind(1, key)
+            defer { s.reset() }
+            var rowids: [Int64] = []
+            while try s.step() { rowids.append(s.int(0)) }
+            sets.append(rowids)
+        }
+        var rowids = sets.first ?? []
         // FTS5 returns rows in ascending rowid order; sorted again only if a version did not.
         if zip(rowids, rowids.dropFirst()).contains(where: { $0 >= $1 }) { rowids.sort() }
+        for other in sets.dropFirst() { rowids = FoundRows.intersection(rowids, other) }
         let found = FoundRows(query: query, stamp: stamp, rowids: rowids)
         lastMatches = found
         return found

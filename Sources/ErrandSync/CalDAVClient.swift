@@ -1,5 +1,5 @@
-import ErrandCatalogue
 import ErrandDAVWire
+import ErrandHelpers
 import FoundationEssentials
 
 /// The CalDAV requests a sync makes (RFC 4791, RFC 6578), over a DAVTransport. Every reply

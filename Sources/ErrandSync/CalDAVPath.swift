@@ -1,5 +1,5 @@
-import ErrandCatalogue
 import ErrandDomain
+import ErrandHelpers
 import FoundationEssentials
 
 /// The collection's URL taken apart, and the one spelling of member hrefs the sync keeps:

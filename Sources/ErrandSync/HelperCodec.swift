@@ -1,5 +1,5 @@
-import ErrandCatalogue
 import ErrandDomain
+import ErrandHelpers
 import FoundationEssentials
 
 /// The iCalendar mapping through errand-ical (libical stays out of errand): one helper run

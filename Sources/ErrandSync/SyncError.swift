@@ -1,5 +1,5 @@
-import ErrandCatalogue
 import ErrandDomain
+import ErrandHelpers
 
 /// Every way a sync fails, as one line that says what to do. A sync that fails leaves the
 /// store as it was before the step that failed (each step is one transaction).
@@ -49,7 +49,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     static func advice(_ code: Int, method: String = "", location: String?) -> String {
         switch code {
         // A server that does not implement the method will not next time either.
-        case 501, 405 where method == "PROPFIND" || method == "REPORT":
+        // 501 whatever the method; 405 only for the two CalDAV adds to HTTP.
+        case 501,
+             405 where method == "PROPFIND" || method == "REPORT":
             return ": not a CalDAV server (it does not speak \(method)); check the URL"
         case 401: return ": check the credentials (~/.netrc or the URL's user:password)"
         case 403: return ": access refused (check the account's rights on the collection)"

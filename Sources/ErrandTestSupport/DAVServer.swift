@@ -139,7 +139,7 @@ public final class DAVServer: @unchecked Sendable {
     private func launch(port: UInt16) throws -> Process {
         let process = Process()
         let log = folder + "/server.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        try Data().write(to: URL(fileURLWithPath: log))
         switch kind {
         case .radicale:
             try "\(user):\(password)\n".write(toFile: folder + "/users", atomically: true, encoding: .utf8)

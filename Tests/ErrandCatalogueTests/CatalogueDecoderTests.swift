@@ -1,5 +1,6 @@
 import ErrandCatalogue
 import ErrandDomain
+import ErrandHelpers
 import Foundation
 import Testing
 

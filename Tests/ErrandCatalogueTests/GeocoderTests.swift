@@ -1,5 +1,6 @@
-@testable import ErrandCatalogue
+@testable import ErrandPlaces
 import ErrandDomain
+import ErrandHelpers
 import ErrandStorage
 import ErrandTestSupport
 import Foundation

@@ -1,5 +1,5 @@
 import ErrandDomain
-import ErrandStorage
+import ErrandCalendarWire
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import ErrandDomain
 import ErrandICal
-import ErrandStorage
+import ErrandCalendarWire
 import Foundation
 import Testing
 

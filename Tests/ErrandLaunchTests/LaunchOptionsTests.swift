@@ -1,4 +1,5 @@
 @testable import ErrandLaunch
+import ErrandOptions
 import Testing
 
 /// errand's own command line, read against the declarations in `LaunchOption`.

@@ -1,4 +1,5 @@
 @testable import ErrandLaunch
+import ErrandOptions
 import ErrandShell
 import ErrandTestSupport
 import Foundation

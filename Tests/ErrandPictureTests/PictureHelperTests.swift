@@ -1,4 +1,5 @@
 @testable import ErrandCatalogue
+import ErrandHelpers
 import ErrandTestSupport
 import Foundation
 import Testing
@@ -99,9 +100,9 @@ import Testing
 
     @Test func theHelperIsFoundBesideErrandOrWhereAPackagePutsIt() {
         let installed: Set = ["/usr/lib/errand/errand-picture"]
-        #expect(HelperDownloader.helperPath(executable: "/usr/bin/errand", name: "errand-picture",
+        #expect(HelperPath.resolve(executable: "/usr/bin/errand", name: "errand-picture",
                                             isExecutable: installed.contains) == "/usr/lib/errand/errand-picture")
-        #expect(HelperDownloader.helperPath(executable: "/w/.build/release/errand", name: "errand-picture") { _ in false }
+        #expect(HelperPath.resolve(executable: "/w/.build/release/errand", name: "errand-picture") { _ in false }
                 == "/w/.build/release/errand-picture")
     }
 

@@ -55,8 +55,22 @@ import Testing
             // Unknown options, options without their value, repeated options.
             lines.append("\(name) --nope")
             lines.append("\(name) --\(String(repeating: "x", count: 5_000))")
+            // Declared fields' values outside their limits (priority 0, 10, a word; empty or huge tags).
+            for option in spec.options {
+                guard case let .field(field)? = option.value?.kind else { continue }
+                let bads: [String]
+                switch field.kind {
+                case .number: bads = ["0", "10", "-3", "urgent", "1.5", "99999999999999999999"]
+                case .words, .text: bads = ["a,,b", ",", String(repeating: "t", count: 500), "bell\u{7}"]
+                }
+                for bad in bads {
+                    lines.append("\(name) \(spec.arguments.isEmpty ? "" : "1 ")--\(option.name) \(Tokenizer.quote(bad))")
+                }
+            }
             for option in spec.options {
                 if option.value != nil { lines.append("\(name) x --\(option.name)") }
+                // A repeatable option given twice is fine (`--tag a --tag b`).
+                if option.repeatable { continue }
                 lines.append("\(name) x --\(option.name) 1 --\(option.name) 2")
                 if option.value == nil { lines.append("\(name) --\(option.name)=yes") }
             }
@@ -69,7 +83,9 @@ import Testing
             for argument in spec.arguments {
                 switch argument.kind {
                 case .itemRows:
-                    for bad in ["3-1", "1-100000000", "1-", "-1", "2--4", "1 x", "0-2", "1.5"] {
+                    // `1 x` is a bad row only where the rows are the last argument (not `tag 1 x`).
+                    let rowsLast = spec.arguments.last == argument
+                    for bad in ["3-1", "1-100000000", "1-", "-1", "2--4", "1 x", "0-2", "1.5"] where rowsLast || bad != "1 x" {
                         lines.append("\(name) \(bad)")
                     }
                     fallthrough
@@ -113,7 +129,9 @@ import Testing
                     for bad in ["0", "-1", "\(bound + 1)", "99999999999999999999", "ten", "2.5"] {
                         lines.append("\(name) \(bad)")
                     }
-                case .text, .category:
+                case .tagChanges:
+                    for bad in ["-", "+", "#", ",", "-,", String(repeating: "t", count: 500)] { lines.append("\(name) 1 \(bad)") }
+                case .field, .text, .category:
                     break
                 }
             }

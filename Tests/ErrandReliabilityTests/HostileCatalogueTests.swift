@@ -1,5 +1,6 @@
 import ErrandCatalogue
 import ErrandDomain
+import ErrandHelpers
 import ErrandStorage
 import ErrandTestSupport
 import Foundation

@@ -50,3 +50,35 @@ import Testing
         #expect(complete(t, "nosuch ").candidates.isEmpty)
     }
 }
+
+/// Tab reads the line as the parser does (WordWalk): an option's value runs to the next
+/// option, `--name=value` is the option's value, after `--` every word is the command's own.
+@Suite struct CompleterWordRuleTests {
+    func complete(_ t: ShellTester, _ line: String) -> [String] {
+        Completer(table: t.interpreter.table, session: t.interpreter.session, environment: t.interpreter.environment)
+            .complete(line).candidates.map(\.insert)
+    }
+
+    @Test func theCursorIsWhereTheParserWouldPutTheWord() throws {
+        let t = try ShellTester()
+        t.given("create Pay rent --tag money --tag home --priority high")
+        t.given("list")
+        // Inside a value of several words: still the date.
+        #expect(complete(t, "create x --date next fr") == ["friday"])
+        // --name=value completes the value, keeping what was typed before it.
+        #expect(complete(t, "create x --date=tom") == ["--date=tomorrow"])
+        #expect(complete(t, "create x --priority=h") == ["--priority=high"])
+        // The declared fields: their words, and the tags items already have.
+        #expect(complete(t, "create x --priority m") == ["medium"])
+        #expect(complete(t, "create x --tag mo") == ["money"])
+        #expect(complete(t, "create x --tag #ho") == ["home"])
+        // A repeatable option is offered again; another is not.
+        #expect(complete(t, "create x --tag a --t") == ["--tag"])
+        #expect(complete(t, "create x --priority 1 --pri").isEmpty)
+        // After --, a word that looks like an option is the title, so nothing is offered for it.
+        #expect(complete(t, "create -- --da").isEmpty)
+        // tag's words: rows first, then the tags, keeping a sign typed.
+        #expect(complete(t, "tag 1 -mo") == ["-money"])
+        #expect(complete(t, "tag 1 ho") == ["home"])
+    }
+}

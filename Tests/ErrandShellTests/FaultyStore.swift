@@ -37,6 +37,7 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore>: ItemStor
         try read { try base.overdueItems(before: day, offset: offset, limit: limit) }
     }
     func matchCount(_ query: SearchQuery) throws -> Int { try read { try base.matchCount(query) } }
+    func wordCounts(_ field: ItemField) throws -> [WordCount] { try read { try base.wordCounts(field) } }
     func matching(_ query: SearchQuery, offset: Int, limit: Int) throws -> [TodoItem] {
         try read { try base.matching(query, offset: offset, limit: limit) }
     }

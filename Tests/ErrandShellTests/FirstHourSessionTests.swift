@@ -1,7 +1,6 @@
 import ErrandDomain
 import ErrandShell
 import ErrandStorage
-import ErrandCatalogue
 import Foundation
 import Testing
 

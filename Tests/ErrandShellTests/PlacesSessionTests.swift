@@ -1,5 +1,6 @@
-import ErrandCatalogue
 import ErrandDomain
+import ErrandHelpers
+import ErrandPlaces
 import ErrandShell
 import ErrandStorage
 import ErrandTestSupport

@@ -63,7 +63,7 @@ import Testing
         try tmux.wait(for: "view>")
         try tmux.keys("create Second", "Enter")
         try tmux.wait(for: "waiting for another Errand to finish with the store")
-        FileManager.default.createFile(atPath: dir + "/go", contents: nil)
+        try Data().write(to: URL(fileURLWithPath: dir + "/go"))
         try tmux.wait(for: "created \"Second\"", timeout: 30)
         try tmux.keys("C-d")
         try tmux.wait(for: "EXIT=0")
@@ -189,6 +189,13 @@ import Testing
         try tmux.keys("Enter")
         try tmux.wait(for: "Repeat (optional):")
         try tmux.keys("we", "Tab", "Enter")
+        // The declared fields follow, Tab offering each one's words.
+        try tmux.wait(for: "Priority (optional):")
+        try tmux.keys("hi", "Tab")
+        try tmux.wait(for: "Priority (optional): high")
+        try tmux.keys("Enter")
+        try tmux.wait(for: "Tags (optional):")
+        try tmux.keys("work, health", "Enter")
         try tmux.wait(for: "created \"Dentist\" for Mon Nov 30 2026, every week")
 
         // The second form: Up in Title recalls the title typed before, not a command.

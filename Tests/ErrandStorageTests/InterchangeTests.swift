@@ -1,4 +1,5 @@
 import ErrandDomain
+import ErrandFiles
 import ErrandStorage
 import Foundation
 import Testing
@@ -120,7 +121,7 @@ import Testing
         let small = dir.file("small.plist")
         try Data(repeating: 0x20, count: 1000).write(to: URL(fileURLWithPath: small))
         #expect(try ImportFile.read(small, limit: 1000).count == 1000)
-        #expect(throws: StoreError.self) {
+        #expect(throws: FileFailure.self) {
             try ImportFile.read(small, limit: 999)
         }
     }

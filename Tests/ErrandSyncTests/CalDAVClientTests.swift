@@ -1,6 +1,6 @@
-import ErrandCatalogue
 import ErrandDAVWire
 @testable import ErrandSync
+import ErrandHelpers
 import ErrandTestSupport
 import Foundation
 import Testing

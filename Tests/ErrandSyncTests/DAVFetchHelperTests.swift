@@ -1,5 +1,5 @@
-import ErrandCatalogue
 import ErrandDAVWire
+import ErrandHelpers
 import ErrandTestSupport
 import Foundation
 import Testing

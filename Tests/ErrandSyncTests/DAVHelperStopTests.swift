@@ -1,6 +1,6 @@
-import ErrandCatalogue
 import ErrandDAVWire
 @testable import ErrandSync
+import ErrandHelpers
 import Foundation
 import Testing
 

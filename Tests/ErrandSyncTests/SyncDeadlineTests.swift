@@ -1,5 +1,5 @@
-import ErrandCatalogue
 import ErrandDomain
+import ErrandHelpers
 import ErrandStorage
 import ErrandSync
 import ErrandTestSupport

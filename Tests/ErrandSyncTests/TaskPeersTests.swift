@@ -1,4 +1,4 @@
-import ErrandCatalogue
+import ErrandHelpers
 import ErrandDomain
 import ErrandStorage
 import ErrandSync

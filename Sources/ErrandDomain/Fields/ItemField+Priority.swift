@@ -7,6 +7,7 @@ extension ItemField {
         option: FieldOption(name: "priority", clear: "no-priority", valueName: "P",
                             help: "priority: high, medium, low, or 1 (highest) to 9 (lowest)",
                             words: ["high", "medium", "low"], parse: ItemField.parsePriority),
+        markLeadsTitle: true,
         mark: { ItemField.priorityMark($0.number ?? 0) },
         detail: { value in
             let n = value.number ?? 0

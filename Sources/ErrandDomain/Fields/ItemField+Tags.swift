@@ -8,12 +8,16 @@ extension ItemField {
         name: "tags", label: "Tags", kind: .words(maxCount: maxTags, maxLength: maxTagLength),
         icalProperty: "CATEGORIES", merge: .asSet,
         option: FieldOption(name: "tag", clear: "no-tags", valueName: "TAG",
-                            help: "a tag (repeat for more): any words without a comma",
+                            help: "a tag: words without a comma (repeat --tag, or separate tags with commas)",
                             repeatable: true, completesFromStore: true,
                             parse: { text throws(DomainError) in
-                                // A leading # is how lists show a tag, so typing it back works.
-                                let word = text.hasPrefix("#") ? String(text.dropFirst()) : text
-                                return .words([word])
+                                // No tag holds a comma, so `home, money` is two; a leading # is
+                                // how lists show a tag, so typing it back works.
+                                let words = text.split(separator: ",", omittingEmptySubsequences: false).map { part in
+                                    let word = TextSafety.trimmed(String(part))
+                                    return word.hasPrefix("#") ? String(word.dropFirst()) : word
+                                }
+                                return .words(words)
                             }),
         mark: { value in (value.words ?? []).map { "#" + $0 }.joined(separator: " ") },
         detail: { value in (value.words ?? []).joined(separator: ", ") })

@@ -17,11 +17,13 @@ public struct ItemField: Sendable, Hashable, CustomStringConvertible {
     public let option: FieldOption
     /// What a list row shows for the value (`!!`, `#home`).
     public let mark: @Sendable (FieldValue) -> String
+    /// Whether the mark is a column before the title (`!!!`) or follows it (`#home`).
+    public let markLeadsTitle: Bool
     /// What the detail says of the value (`high (1)`).
     public let detail: @Sendable (FieldValue) -> String
 
     public init(name: String, label: String, kind: FieldKind, icalProperty: String?, icalNone: String? = nil,
-                merge: FieldMerge = .whole, option: FieldOption,
+                merge: FieldMerge = .whole, option: FieldOption, markLeadsTitle: Bool = false,
                 mark: @escaping @Sendable (FieldValue) -> String, detail: @escaping @Sendable (FieldValue) -> String) {
         self.name = name
         self.label = label
@@ -31,6 +33,7 @@ public struct ItemField: Sendable, Hashable, CustomStringConvertible {
         self.merge = merge
         self.option = option
         self.mark = mark
+        self.markLeadsTitle = markLeadsTitle
         self.detail = detail
     }
 

@@ -38,6 +38,10 @@ public enum ArgumentKind: Equatable, Sendable {
     /// A value whose kind depends on the argument before it (`set color on`): the command
     /// checks it while it is parsed; Tab offers the words listed for the word typed before.
     case dependent([String: [String]])
+    /// A declared item field's value (priority, a tag), read and checked by its declaration.
+    case field(ItemField)
+    /// `tag`'s words: tags to add (`home`) and to take away (`-home`); Tab offers the tags.
+    case tagChanges
 
     /// `text` typed for the argument or option `name` of `command`, as a checked value.
     func value(_ text: String, name: String, command: String, context: ParseContext) throws(ShellError) -> ArgumentValue {
@@ -92,7 +96,13 @@ public enum ArgumentKind: Equatable, Sendable {
                 throw .usage("\(command): \(name) must be a whole number from 1 to \(bound), not \(ShellError.quote(text))")
             }
             return .count(n)
-        case .text, .file, .dependent, .place, .wordOrFile: return .text(text)
+        case let .field(field):
+            do {
+                return .field(try field.option.parse(text))
+            } catch {
+                throw .usage("\(command): \(error.description)")
+            }
+        case .text, .file, .dependent, .place, .wordOrFile, .tagChanges: return .text(text)
         }
     }
 }

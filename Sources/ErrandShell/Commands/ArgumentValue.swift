@@ -13,6 +13,8 @@ public enum ArgumentValue: Equatable, Sendable {
     case distance(Double)
     case time(TimeOfDay)
     case count(Int)
+    /// A declared field's value (ItemField), checked by its declaration.
+    case field(FieldValue)
     /// A `--flag` that was given.
     case flag
 }

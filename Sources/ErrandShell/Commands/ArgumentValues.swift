@@ -47,6 +47,12 @@ public struct ArgumentValues: Equatable, Sendable {
         return nil
     }
 
+    /// A declared field's value, when its option was given (repeated ones already joined).
+    public func field(_ option: OptionSpec) -> FieldValue? {
+        if case let .field(value)? = self[option] { return value }
+        return nil
+    }
+
     public func coordinate(_ option: OptionSpec) -> Coordinate? {
         if case let .coordinate(coordinate)? = self[option] { return coordinate }
         return nil

@@ -35,9 +35,16 @@ public struct CommandParser: Sendable {
     public func parse(_ words: [CommandWord], spec: CommandSpec, context: ParseContext) throws(ShellError) -> ParsedCommand {
         let (typed, options) = try split(words, spec: spec)
         var values = ArgumentValues()
-        for (option, text) in options {
-            values[option] = try option.value?.kind.value(text, name: option.flag, command: spec.name,
-                                                           context: context) ?? .flag
+        for (option, texts) in options {
+            for text in texts {
+                let value = try option.value?.kind.value(text, name: option.flag, command: spec.name, context: context) ?? .flag
+                // A repeated option adds its words to those before (`--tag a --tag b`).
+                if case let .field(.words(earlier))? = values[option], case let .field(.words(more)) = value {
+                    values[option] = .field(.words(earlier + more))
+                } else {
+                    values[option] = value
+                }
+            }
         }
         for (argument, text) in try positionals(typed, spec: spec) {
             values[argument] = try argument.kind.value(text, name: argument.name, command: spec.name, context: context)
@@ -53,51 +60,35 @@ public struct CommandParser: Sendable {
     /// rule (`CommandTable.wordRule`): an option's value runs up to the next option, the
     /// command's own words come before the first option (or after `--`), and a word that fits
     /// neither is named, so no word ever lands in a field the user did not type it for.
-    private func split(_ words: [CommandWord], spec: CommandSpec) throws(ShellError) -> ([String], [(OptionSpec, String)]) {
+    private func split(_ words: [CommandWord], spec: CommandSpec) throws(ShellError) -> ([String], [(OptionSpec, [String])]) {
         var positional: [String] = []
-        var found: [String: String] = [:]
-        var index = 0
-        var endOfOptions = false
-        var lastFlag: String?
-        while index < words.count {
-            let word = words[index]
-            index += 1
-            if word.endsOptions, !endOfOptions {
-                endOfOptions = true
-                continue
-            }
-            guard !endOfOptions, word.isOption else {
-                if let lastFlag, !endOfOptions {
-                    throw .usage("\(spec.name): \(ShellError.quote(word.text)) follows --\(lastFlag), which takes no value: "
-                                 + "\(spec.arguments.first.map { $0.name + " goes" } ?? "nothing goes") before the first option "
-                                 + "(usage: \(spec.usage))")
-                }
-                positional.append(word.text)
-                continue
-            }
-            var name = String(word.text.dropFirst(2))
-            var inlineValue: String?
-            if let eq = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: eq)...])
-                name = String(name[..<eq])
-            }
-            guard let option = spec.option(named: name) else {
+        var found: [String: [String]] = [:]
+        for step in WordWalk(words, spec: spec).steps {
+            switch step {
+            case let .positional(text):
+                positional.append(text)
+            case let .afterFlag(text, flag):
+                throw .usage("\(spec.name): \(ShellError.quote(text)) follows --\(flag), which takes no value: "
+                             + "\(spec.arguments.first.map { $0.name + " goes" } ?? "nothing goes") before the first option "
+                             + "(usage: \(spec.usage))")
+            case let .unknownOption(name):
                 let valid = spec.options.map(\.flag)
                 throw .usage("\(spec.name): unknown option --\(ShellError.cut(name))"
                              + (valid.isEmpty ? " (it takes none)" : " (valid: \(valid.joined(separator: ", ")))"))
-            }
-            guard found[name] == nil else { throw .usage("\(spec.name): --\(name) given twice") }
-            if let value = option.value {
-                if let inlineValue {
-                    found[name] = inlineValue
-                } else {
-                    found[name] = try valueWords(words, from: &index, option: name, value: value, spec: spec)
+            case let .valueOnFlag(option):
+                throw .usage("\(spec.name): --\(option.name) takes no value")
+            case let .option(option, value, _):
+                guard found[option.name] == nil || option.repeatable else {
+                    throw .usage("\(spec.name): --\(option.name) given twice")
                 }
-                lastFlag = nil
-            } else {
-                guard inlineValue == nil else { throw .usage("\(spec.name): --\(name) takes no value") }
-                found[name] = ""
-                lastFlag = name
+                if let value, let valueName = option.value?.name {
+                    guard !value.isEmpty else {
+                        throw .usage("\(spec.name): --\(option.name) needs a \(valueName) (usage: \(spec.usage))")
+                    }
+                    found[option.name, default: []].append(value.joined(separator: " "))
+                } else {
+                    found[option.name] = [""]
+                }
             }
         }
         for option in spec.options where found[option.name] != nil {
@@ -110,15 +101,6 @@ public struct CommandParser: Sendable {
             }
         }
         return (positional, spec.options.compactMap { option in found[option.name].map { (option, $0) } })
-    }
-
-    /// An option's value typed apart: every word up to the next option (`--at Gare de Lyon`).
-    private func valueWords(_ words: [CommandWord], from index: inout Int, option name: String, value: OptionSpec.Value,
-                            spec: CommandSpec) throws(ShellError) -> String {
-        let taken = words[index...].prefix { !$0.isOption && !$0.endsOptions }.map(\.text)
-        index += taken.count
-        guard !taken.isEmpty else { throw .usage("\(spec.name): --\(name) needs a \(value.name) (usage: \(spec.usage))") }
-        return taken.joined(separator: " ")
     }
 
     /// Positional words matched to the declared arguments, in order.

@@ -26,7 +26,7 @@ public struct CommandTable: Sendable {
     /// In the order `help` lists them.
     public static let standard = CommandTable(specs: [
         View.spec, Week.spec, Open.spec, Back.spec, Create.spec, Edit.spec, Postpone.spec, Swipe.spec, Move.check,
-        Move.uncheck, ListAll.spec, Find.spec, Near.spec, Locate.spec,
+        Move.uncheck, Tag.spec, Tags.spec, ListAll.spec, Find.spec, Near.spec, Locate.spec,
         Day.spec, Undo.spec, Redo.spec, Log.spec, Clear.spec, ImportItems.spec, Export.spec, History.spec, Source.spec, Help.spec,
         SetCommand.spec, Ads.spec, Filter.spec, Categories.spec, Sync.spec, Remote.spec, More.spec, Quit.spec,
     ])
@@ -50,7 +50,7 @@ public struct CommandTable: Sendable {
         if !spec.aliases.isEmpty { lines.append("also: " + spec.aliases.joined(separator: ", ")) }
         for argument in spec.arguments { lines.append("  \(argument.name)  \(argument.help)") }
         for option in spec.options {
-            lines.append("  --\(option.name)\(option.value.map { " " + $0.name } ?? "")  \(option.help)")
+            lines.append("  \(option.label)  \(option.help)")
         }
         if !spec.options.isEmpty { lines.append(CommandTable.wordRule) }
         return lines

@@ -1,3 +1,5 @@
+import ErrandOptions
+
 /// A `--name VALUE` option, or a `--name` flag when `value` is nil.
 public struct OptionSpec: Equatable, Sendable {
     public struct Value: Equatable, Sendable {
@@ -14,21 +16,25 @@ public struct OptionSpec: Equatable, Sendable {
     public let conflicts: String?
     /// The question the create form asks for it (nil: not asked).
     public let prompt: String?
+    /// May be given more than once, each value adding to the last (`--tag a --tag b`).
+    public let repeatable: Bool
 
     public init(_ name: String, value: String? = nil, kind: ArgumentKind = .text, help: String,
-                requires: String? = nil, conflicts: String? = nil, prompt: String? = nil) {
+                requires: String? = nil, conflicts: String? = nil, prompt: String? = nil, repeatable: Bool = false) {
         self.name = name
         self.value = value.map { Value(name: $0, kind: kind) }
         self.help = help
         self.requires = requires
         self.conflicts = conflicts
         self.prompt = prompt
+        self.repeatable = repeatable
     }
 
     /// As typed: `--name`.
     public var flag: String { "--" + name }
 
-    var usage: String {
-        value.map { "[\(flag) \($0.name)]" } ?? "[\(flag)]"
-    }
+    var usage: String { OptionText.usage([flag], value: value?.name) }
+
+    /// `--date DATE`, as `help COMMAND` lists it.
+    var label: String { OptionText.label([flag], value: value?.name) }
 }

@@ -42,6 +42,7 @@ public struct ParseContext {
         case .day, .overdue, .undated: throw .usage("\(command): the rows listed are days: open one first")
         case .ad: throw .usage("\(command): ads cannot be changed here, only opened")
         case .category: throw .usage("\(command): the rows listed are categories: open one to see its ads")
+        case .tag: throw .usage("\(command): the rows listed are tags: open one to list its items")
         }
     }
 

@@ -1,5 +1,5 @@
-import ErrandCatalogue
 import ErrandDomain
+import ErrandPlaces
 
 /// Where a place is, for the commands that need it: a cached answer first (so it works
 /// offline and asks nothing twice), then a place an item already holds with coordinates

@@ -1,4 +1,5 @@
 import ErrandDomain
+import ErrandFiles
 import ErrandStorage
 import FoundationEssentials
 
@@ -26,7 +27,8 @@ public struct Completer {
             candidates = table.specs.filter { $0.name.hasPrefix(prefix.lowercased()) }
                 .map { CompletionCandidate(insert: $0.name, display: $0.name) }
         } else if let spec = table.spec(named: before[0].text) {
-            candidates = complete(spec: spec, words: before.dropFirst().map(\.text), prefix: prefix)
+            candidates = complete(spec: spec, words: before.dropFirst().map { CommandWord($0.text, literal: $0.quoted) },
+                                  prefix: prefix, prefixQuoted: current?.quoted ?? false)
         } else {
             candidates = []
         }
@@ -45,26 +47,30 @@ public struct Completer {
         return Completion(replaceCount: typed.count, candidates: found)
     }
 
-    func complete(spec: CommandSpec, words: [String], prefix: String) -> [CompletionCandidate] {
-        if let last = words.last, last.hasPrefix("--"), let option = spec.option(named: String(last.dropFirst(2))),
-           let value = option.value {
-            return candidates(for: value.kind, prefix: prefix)
-        }
-        if prefix.hasPrefix("-") {
-            return spec.options.filter { $0.flag.hasPrefix(prefix) && !words.contains($0.flag) }
-                .map { CompletionCandidate(insert: $0.flag, display: $0.flag + "  " + $0.help) }
-        }
-        // The positional words typed so far (option values skipped) say which argument is next.
-        var positional: [String] = []
-        var index = 0
-        while index < words.count {
-            if words[index].hasPrefix("--"), let option = spec.option(named: String(words[index].dropFirst(2))) {
-                index += option.value == nil ? 1 : 2
-            } else {
-                positional.append(words[index])
-                index += 1
+    /// Where the cursor is, as the parser would read the line (WordWalk): in an option's value
+    /// (its words run to the next option, `--x=v` is x's value), at an option's name, or at the
+    /// command's own next word (after `--`, always).
+    func complete(spec: CommandSpec, words: [CommandWord], prefix: String, prefixQuoted: Bool = false) -> [CompletionCandidate] {
+        let walk = WordWalk(words, spec: spec)
+        if !walk.endedOptions, !prefixQuoted, prefix.hasPrefix("--"), let eq = prefix.firstIndex(of: "=") {
+            let name = String(prefix[prefix.index(prefix.startIndex, offsetBy: 2)..<eq])
+            guard let kind = spec.option(named: name)?.value?.kind else { return [] }
+            let head = String(prefix[...eq])
+            return candidates(for: kind, prefix: String(prefix[prefix.index(after: eq)...])).map {
+                CompletionCandidate(insert: head + $0.insert, display: $0.display, isComplete: $0.isComplete)
             }
         }
+        // `-` alone or `--...` names an option; `-home` is a word (tag's removals), as the parser reads it.
+        if !walk.endedOptions, !prefixQuoted, !spec.options.isEmpty, prefix == "-" || prefix.hasPrefix("--") {
+            let given = walk.optionNames
+            return spec.options.filter { $0.flag.hasPrefix(prefix) && ($0.repeatable || !given.contains($0.name)) }
+                .map { CompletionCandidate(insert: $0.flag, display: $0.flag + "  " + $0.help) }
+        }
+        if let option = walk.openValue, let kind = option.value?.kind {
+            return candidates(for: kind, prefix: prefix)
+        }
+        // The command's own words typed so far (option values skipped) say which argument is next.
+        let positional = walk.positionals
         let arguments = spec.arguments
         // Several rows count as one argument: after them, Tab offers more rows and what follows.
         if arguments.first?.kind == .itemRows, !positional.isEmpty,
@@ -120,6 +126,17 @@ public struct Completer {
         case .place:
             let names = (try? environment.store.placeNames(prefix: prefix, limit: 200)) ?? []
             return names.map { CompletionCandidate(insert: quote($0), display: $0) }
+        case let .field(field):
+            let stored = field.option.completesFromStore ? ((try? environment.store.wordCounts(field)) ?? []).map(\.word) : []
+            let key = ItemField.key(prefix.hasPrefix("#") ? String(prefix.dropFirst()) : prefix)
+            return (field.option.words + stored).filter { ItemField.key($0).hasPrefix(key) }
+                .map { CompletionCandidate(insert: quote($0), display: $0) }
+        case .tagChanges:
+            // The sign typed stays: `-ho` offers `-home`.
+            let sign = prefix.first.map { "-+".contains($0) ? String($0) : "" } ?? ""
+            return candidates(for: .field(.tags), prefix: String(prefix.dropFirst(sign.count)), quote: quote).map {
+                CompletionCandidate(insert: sign + $0.insert, display: sign + $0.display)
+            }
         case .text, .coordinate, .time, .count, .dependent:
             return []
         }
@@ -133,6 +150,7 @@ public struct Completer {
         case let .item(item): return DisplayWidth.sanitize(item.title)
         case let .ad(ad): return DisplayWidth.sanitize(ad.title)
         case let .category(name): return DisplayWidth.sanitize(name)
+        case let .tag(word): return "#" + DisplayWidth.sanitize(word)
         }
     }
 

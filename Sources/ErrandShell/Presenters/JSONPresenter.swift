@@ -58,6 +58,10 @@ public struct JSONPresenter {
             return [("screen", .string("categories")), ("items", .array(counts.enumerated().map { i, c in
                 .object([("n", .int(i + 1)), ("name", .string(c.name)), ("count", .int(c.count))])
             }))]
+        case let .tags(counts):
+            return [("screen", .string("tags")), ("items", .array(counts.enumerated().map { i, c in
+                .object([("n", .int(i + 1)), ("tag", .string(c.word)), ("open", .int(c.open))])
+            }))]
         case let .log(rows):
             return [("screen", .string("log")), ("items", .array(rows.map { row in
                 .object([("time", .string(APIDate.format(Int64(row.entry.time.timeIntervalSince1970)))), ("command", .string(row.entry.command)),
@@ -93,6 +97,15 @@ public struct JSONPresenter {
         }
     }
 
+    /// A declared field's value as the export writes it: a number, an array of words, a text.
+    static func json(_ value: FieldValue) -> JSONValue {
+        switch value {
+        case let .number(n): return .int(n)
+        case let .words(words): return .array(words.map(JSONValue.string))
+        case let .text(text): return .string(text)
+        }
+    }
+
     /// `matched`: the address a geocoder matched for the place (an item's detail).
     static func fields(_ item: TodoItem, matched: String? = nil) -> [(String, JSONValue)] {
         var pairs: [(String, JSONValue)] = [
@@ -104,6 +117,7 @@ public struct JSONPresenter {
         if let time = item.time { pairs.append(("time", .string(time.description))) }
         if let notes = item.notes { pairs.append(("notes", .string(notes))) }
         if let rule = item.repeats { pairs.append(("repeat", .string(rule.description))) }
+        for (field, value) in item.fields.present { pairs.append((field.name, JSONPresenter.json(value))) }
         if let damage = item.damage { pairs.append(("damaged", .string(damage))) }
         if let location = item.location {
             var place: [(String, JSONValue)] = [("name", .string(location.name))]

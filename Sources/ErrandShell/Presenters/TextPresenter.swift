@@ -56,6 +56,14 @@ public struct TextPresenter {
                 clip(number(i + 1, String(counts.count).count) + "  " + DisplayWidth.pad(DisplayWidth.sanitize(c.name), to: widest)
                      + "  " + Plural.ads(c.count))
             }
+        case let .tags(counts)?:
+            lines.append(counts.isEmpty ? "no tags yet: create TITLE --tag WORD, or tag N WORD" : style("Tags", "1"))
+            let names = counts.map { "#" + DisplayWidth.sanitize($0.word) }
+            let widest = names.map { DisplayWidth.of($0) }.max() ?? 0
+            lines += counts.enumerated().map { i, c in
+                clip(number(i + 1, String(counts.count).count) + "  " + DisplayWidth.pad(names[i], to: widest)
+                     + "  " + "\(c.open) open")
+            }
         case let .log(rows)?:
             if rows.isEmpty { lines.append("no changes yet") }
             lines += rows.map { clip($0.when + "  " + DisplayWidth.sanitize($0.summary) + ($0.entry.undone ? "  (undone)" : "")) }
@@ -116,7 +124,17 @@ public struct TextPresenter {
             showDate ? ((item.due?.year ?? year) == year ? labeler.label(item.due) : labeler.longLabel(item.due)) : ""
         }
         let dateWidth = dates.map { DisplayWidth.of($0) }.max() ?? 0
-        let titles = rows.map { DisplayWidth.sanitize($0.title) }
+        // The declared fields' marks: those that lead the title in a column of their own,
+        // only where a row has one; the others follow the title and are cut with it.
+        let leading = ItemField.declared.filter { field in field.markLeadsTitle && rows.contains { $0.fields[field] != nil } }
+        let leads = rows.map { item in
+            leading.map { field in item.fields[field].map(field.mark) ?? "" }
+        }
+        let leadWidths = leading.indices.map { column in leads.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        let titles = rows.map { item in
+            let marks = item.fields.present.filter { !$0.field.markLeadsTitle }.map { $0.field.mark($0.value) }
+            return DisplayWidth.sanitize(([item.title] + marks).joined(separator: " "))
+        }
         let longest = titles.map { DisplayWidth.of($0) }.max() ?? 0
         let leadWidth = lead.map { DisplayWidth.of($0) }.max().map { $0 + 2 } ?? 0
         // A column of its own for `!` (overdue), only where a row needs it.
@@ -126,7 +144,8 @@ public struct TextPresenter {
         let hasPlace = rows.contains { $0.location != nil }
         // The place follows the title and is cut first anyway; then the time, then the day
         // give way (the detail shows them all).
-        let room = GiveWay(width: width, fixed: 2 + numberWidth + 2 + leadWidth + 2 + (anyOverdue ? 1 : 0),
+        let marksWidth = leadWidths.reduce(0) { $0 + $1 + 1 }
+        let room = GiveWay(width: width, fixed: 2 + numberWidth + 2 + leadWidth + 2 + (anyOverdue ? 1 : 0) + marksWidth,
                            columns: [hasPlace ? 14 : 0, rows.contains { $0.time != nil } ? 7 : 0, showDate ? dateWidth + 2 : 0],
                            floor: min(longest, 20))
         let timesShown = room.keeps(1) && rows.contains { $0.time != nil }
@@ -146,6 +165,7 @@ public struct TextPresenter {
             // repeating (checking it makes the next one).
             if anyOverdue { line += overdue(item) ? "!" : " " }
             line += item.damage != nil ? "✗ " : item.isDone ? "✓ " : item.repeats == nil ? "  " : "↻ "
+            for (column, width) in leadWidths.enumerated() { line += DisplayWidth.pad(leads[i][column], to: width) + " " }
             let title = DisplayWidth.truncate(titles[i], to: titleWidth)
             if let place = item.location?.name {
                 line += DisplayWidth.pad(title, to: titleWidth) + "  @ " + DisplayWidth.sanitize(place)
@@ -166,6 +186,7 @@ public struct TextPresenter {
         if let location = item.location { out += place(location, matched: matched) }
         if let notes = item.notes { field("Notes", notes) }
         if let rule = item.repeats { field("Repeats", rule.description) }
+        for (declared, value) in item.fields.present { field(declared.label, declared.detail(value)) }
         field("State", item.isDone ? "done" : "to do")
         if let damage = item.damage { field("Damaged", "\(damage): mend it with edit (--date DATE), or swipe it") }
         // Only for an item another calendar named: for one made here it is its id, shown nowhere.

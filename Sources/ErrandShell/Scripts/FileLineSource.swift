@@ -1,3 +1,4 @@
+import ErrandFiles
 import ErrandStorage
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import ErrandFiles
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -40,15 +41,6 @@ public final class StandardStreamsSink: OutputSink {
     }
 
     public static func writeAll(_ fd: Int32, _ text: String) {
-        guard !text.isEmpty else { return }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
+        Descriptor.writeAll(fd, text)
     }
 }

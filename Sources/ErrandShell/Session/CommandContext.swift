@@ -1,4 +1,5 @@
 import ErrandDomain
+import ErrandFiles
 import ErrandStorage
 
 /// What a running command works on: a copy of the session to transform, the environment, and
@@ -57,6 +58,9 @@ struct CommandContext {
         do {
             return try body(resolved)
         } catch let error as StoreError {
+            throw ShellError.failed(error.description.replacing(resolved, with: typed))
+        } catch let error as FileFailure {
+            // The iCalendar helper's failures (CalendarHelper sits below storage).
             throw ShellError.failed(error.description.replacing(resolved, with: typed))
         }
     }

@@ -12,4 +12,6 @@ public enum ListingRow: Equatable, Sendable {
     case undated
     /// A row of `categories`: `open N` (or `filter N`) shows that category's ads.
     case category(String)
+    /// A row of `tags`: `open N` finds the items with that tag.
+    case tag(String)
 }

@@ -22,6 +22,8 @@ public enum Screen: Equatable, Sendable {
     /// `picture`: the photo drawn for the terminal, or why not (nil: none asked for).
     case adDetail(Ad, category: String, picture: Picture?)
     case categories([CategoryCount])
+    /// `tags`: every tag with how many open items hold it, numbered for `open N`.
+    case tags([WordCount])
     /// `log`: journal entries, newest first.
     case log([LogRow])
 }

@@ -1,5 +1,7 @@
 import ErrandCatalogue
 import ErrandDomain
+import ErrandHelpers
+import ErrandPlaces
 import ErrandStorage
 import ErrandSync
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import ErrandDomain
+import ErrandFiles
 import FoundationEssentials
 
 /// Reads the original apps' property lists, and Errand's own JSON export, into items. The
@@ -12,7 +13,13 @@ public enum ItemImporter {
 
     /// Refuses anything but a regular file of at most `ImportFile.maxBytes` before reading it.
     public static func read(path: String, clock: Clock, newID: () -> UUID) throws -> Parsed {
-        try parse(ImportFile.read(path), path: path, clock: clock, newID: newID)
+        let data: Data
+        do {
+            data = try ImportFile.read(path)
+        } catch {
+            throw StoreError.badFile(path: error.path, reason: error.reason)
+        }
+        return try parse(data, path: path, clock: clock, newID: newID)
     }
 
     /// Decoded with PropertyListDecoder: PropertyListSerialization crashed (a memory error

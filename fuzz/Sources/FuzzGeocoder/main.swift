@@ -1,5 +1,5 @@
-import ErrandCatalogue
 import ErrandDomain
+import ErrandPlaces
 import Foundation
 
 /// Any bytes as a geocoder's answer: read it, and check what a terminal or the store would get

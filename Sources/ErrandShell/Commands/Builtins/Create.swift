@@ -24,7 +24,9 @@ struct Create: ShellCommand {
         details: "Without a title, at a terminal, asks field by field, each checked as it is answered "
             + "(Tab offers what fits the field; Date takes none for no date; Ctrl-C or Ctrl-D cancels, nothing is saved). "
             + "A place given without --coords is looked up (ERRAND_GEOCODER) and its coordinates kept.",
-        arguments: [title], options: [date, noDate, place, coords, notes, every, afterDone, noGeocode]) { Create(values: $0) }
+        arguments: [title], options: [date, noDate, place, coords, notes, every, afterDone, noGeocode] + FieldOptions.create) {
+        Create(values: $0)
+    }
     /// What the Create tab shows when there is nobody to ask.
     static let hint = "Create: " + ([spec.name, title.name] + [date, place, coords, notes].map(\.usage)).joined(separator: " ")
 
@@ -67,10 +69,11 @@ struct Create: ShellCommand {
             (location, notice) = PlaceLookup.locating(typed, c)
         }
         // Validated once, by the store's rule (ItemRecords.add).
-        let item = TodoItem(
+        var item = TodoItem(
             id: c.environment.newID(), title: values.text(Create.title) ?? "", notes: values.text(Create.notes),
             due: due, time: when?.time, location: location, created: clock.now,
             repeats: values.text(Create.every).flatMap { Repeat(text: $0, afterDone: values.has(Create.afterDone), from: due) })
+        FieldOptions.apply(values, to: &item)
         let added = try c.change { try $0.add(item) }
         let landing = added.due.map { "for " + c.environment.labeler.longLabel($0) } ?? "without a date"
         let extra = (added.time.map { " at \($0)" } ?? "") + (added.repeats.map { ", \($0)" } ?? "")

@@ -28,11 +28,11 @@ struct Edit: ShellCommand {
     static let noRepeat = OptionSpec("no-repeat", help: "stop repeating")
     static let noGeocode = OptionSpec("no-geocode", help: "with --at: do not look the new place up", requires: "at")
     static let spec = CommandSpec(
-        "edit", summary: "change row N in place: title, date, time, place, coordinates, notes",
+        "edit", summary: "change row N in place: title, date, place, notes, priority, tags...",
         details: "The item keeps its id, created time and place in its section; undo reverts the edit. "
             + "Bare edit N, at a terminal, asks each field with its current value to edit (Ctrl-C changes nothing).",
         arguments: [row], options: [title, date, noDate, time, noTime, place, noPlace, coords, noCoords, notes, noNotes,
-                                    every, afterDone, noRepeat, noGeocode]) {
+                                    every, afterDone, noRepeat, noGeocode] + FieldOptions.edit) {
         Edit(listed: try $0.item(row), values: $0)
     }
 
@@ -124,6 +124,7 @@ struct Edit: ShellCommand {
         if option == place { return item.location?.name ?? "" }
         if option == coords { return item.location?.coordinate.map { "\($0.latitude),\($0.longitude)" } ?? "" }
         if option == notes { return item.notes ?? "" }
+        if let field = FieldOptions.field(of: option) { return FieldOptions.current(field, of: item) }
         if option == every, let rule = item.repeats {
             return rule.count == 1 ? rule.unit.rawValue : "\(rule.count) \(rule.unit.rawValue)s"
         }
@@ -163,6 +164,7 @@ struct Edit: ShellCommand {
             item.repeats = Repeat(text: rule, afterDone: values.has(Edit.afterDone), from: item.due)
         }
         if values.has(Edit.noRepeat) { item.repeats = nil }
+        FieldOptions.apply(values, to: &item)
         return item
     }
 }

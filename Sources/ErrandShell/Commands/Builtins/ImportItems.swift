@@ -1,3 +1,4 @@
+import ErrandCalendarWire
 import ErrandDomain
 import ErrandStorage
 

@@ -1,3 +1,4 @@
+import ErrandDomain
 import ErrandStorage
 
 /// `open N`: a day's list from the week, an item's or an ad's detail from a list.
@@ -28,6 +29,8 @@ struct Open: ShellCommand {
             return display
         case let .category(name):
             return try Filter(category: name).run(&c)
+        case let .tag(word):
+            return try Find(query: SearchQuery(tag: word)).run(&c)
         case let .ad(ad):
             if case .ad = c.session.route { c.session.stack.removeLast() }
             c.session.stack.append(.ad(ad.id))

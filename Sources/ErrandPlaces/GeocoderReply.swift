@@ -1,3 +1,4 @@
+import ErrandCatalogue
 import ErrandDomain
 import FoundationEssentials
 

@@ -5,7 +5,8 @@ import Glibc
 
 /// Reads the file `import` is given: only a regular file and only up to `maxBytes`, both
 /// checked before anything is read, so a FIFO, a device or a huge file is refused in one line
-/// instead of hanging or filling memory.
+/// instead of hanging or filling memory. A refusal is a `FileFailure` naming the file (storage
+/// passes it on as its own bad-file error, errand-ical as its one line).
 public enum ImportFile {
     /// 64 MB. The apps' exports take about 200 bytes per item in XML: this is some 300,000
     /// items, far past any real list. The cap bounds the file, not the memory an import takes:
@@ -13,7 +14,7 @@ public enum ImportFile {
     public static let maxBytes = 64 << 20
 
     /// `expected` names what the file should be, for the refusal of a special file.
-    public static func read(_ path: String, limit: Int = maxBytes, expected: String = "a property list") throws -> Data {
+    public static func read(_ path: String, limit: Int = maxBytes, expected: String = "a property list") throws(FileFailure) -> Data {
         // Non-blocking: opening a FIFO that has no writer would otherwise wait forever.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw openFailure(path, errno, expected: expected) }
@@ -30,7 +31,7 @@ public enum ImportFile {
             if count == 0 { return data }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw StoreError.badFile(path: path, reason: "cannot read the file (\(String(cString: strerror(errno))))")
+                throw FileFailure(path: path, reason: "cannot read the file (\(String(cString: strerror(errno))))")
             }
             data.append(contentsOf: chunk.prefix(count))
         }
@@ -38,7 +39,7 @@ public enum ImportFile {
         throw tooLarge(path, size: data.count, limit: limit)
     }
 
-    static func openFailure(_ path: String, _ code: Int32, expected: String) -> StoreError {
+    static func openFailure(_ path: String, _ code: Int32, expected: String) -> FileFailure {
         // A socket cannot be opened at all (ENXIO): name it rather than print that errno.
         if FileKind(path: path) == .socket { return notAPropertyList(path, .socket, expected: expected) }
         let reason: String
@@ -47,15 +48,15 @@ public enum ImportFile {
         case EACCES: reason = "permission denied"
         default: reason = String(cString: strerror(code))
         }
-        return .badFile(path: path, reason: "cannot read the file (\(reason))")
+        return FileFailure(path: path, reason: "cannot read the file (\(reason))")
     }
 
-    static func notAPropertyList(_ path: String, _ kind: FileKind, expected: String = "a property list") -> StoreError {
-        .badFile(path: path, reason: "is \(kind.noun), not \(expected)")
+    static func notAPropertyList(_ path: String, _ kind: FileKind, expected: String = "a property list") -> FileFailure {
+        FileFailure(path: path, reason: "is \(kind.noun), not \(expected)")
     }
 
-    static func tooLarge(_ path: String, size: Int, limit: Int) -> StoreError {
-        .badFile(path: path, reason: "too large to import (\(megabytes(size)); the limit is \(megabytes(limit)))")
+    static func tooLarge(_ path: String, size: Int, limit: Int) -> FileFailure {
+        FileFailure(path: path, reason: "too large to import (\(megabytes(size)); the limit is \(megabytes(limit)))")
     }
 
     /// "64 MB", "300.5 MB": one decimal unless it is zero, rounded up so that a file just over

@@ -1,4 +1,5 @@
-@testable import ErrandCatalogue
+import ErrandFiles
+@testable import ErrandHelpers
 import ErrandNetwork
 import ErrandTestSupport
 import Foundation
@@ -85,14 +86,14 @@ import Glibc
     /// Beside errand in a checkout; in ../lib/errand/ when installed by the package.
     @Test func theHelperIsFoundBesideErrandOrWhereThePackagePutsIt() {
         let both: Set = ["/opt/x/bin/errand-fetch", "/usr/lib/errand/errand-fetch"]
-        #expect(HelperDownloader.helperPath(executable: "/opt/x/bin/errand", isExecutable: both.contains)
+        #expect(HelperPath.resolve(executable: "/opt/x/bin/errand", name: "errand-fetch", isExecutable: both.contains)
                 == "/opt/x/bin/errand-fetch")
-        #expect(HelperDownloader.helperPath(executable: "/usr/bin/errand", isExecutable: both.contains)
+        #expect(HelperPath.resolve(executable: "/usr/bin/errand", name: "errand-fetch", isExecutable: both.contains)
                 == "/usr/lib/errand/errand-fetch")
         // Neither: the failure names the place beside errand.
-        #expect(HelperDownloader.helperPath(executable: "/usr/local/bin/errand") { _ in false }
+        #expect(HelperPath.resolve(executable: "/usr/local/bin/errand", name: "errand-fetch") { _ in false }
                 == "/usr/local/bin/errand-fetch")
-        #expect(HelperDownloader.helperPath(executable: "/errand") { _ in false } == "/errand-fetch")
+        #expect(HelperPath.resolve(executable: "/errand", name: "errand-fetch") { _ in false } == "/errand-fetch")
     }
 
     @Test func aMissingHelperIsOneClearLine() throws {
@@ -122,7 +123,7 @@ import Glibc
             let url = try #require(URL(string: path))
             do { _ = try helper.download(url, limits: limits) } catch { failure = error }
             close(terminal[1])
-            let drawn = String(decoding: HelperDownloader.readAll(terminal[0], limit: 1 << 16), as: UTF8.self)
+            let drawn = String(decoding: Descriptor.readAll(terminal[0], limit: 1 << 16), as: UTF8.self)
             close(terminal[0])
             let message = String(describing: failure)
             #expect(failure == expected, "\(message)")
@@ -138,7 +139,7 @@ import Glibc
 
     @Test func theReasonIsTheWireLineWhateverElseReachedStderr() {
         let failure = { (stderr: String, status: Int32?) in
-            HelperDownloader.failure(url: "http://a/", stderr: stderr, exitStatus: status, signal: 9)
+            HelperDownloader.failure(url: "http://a/", stderr: stderr, exit: status.map(HelperExit.exited) ?? .killed(signal: 9))
         }
         #expect(failure("warning: something\r\nunreachable\thttp://a/\tno network\n", 1)
                 == .unreachable(url: "http://a/", reason: "no network"))

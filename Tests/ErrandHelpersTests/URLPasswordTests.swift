@@ -1,4 +1,4 @@
-import ErrandCatalogue
+import ErrandHelpers
 import ErrandNetwork
 import ErrandTestSupport
 import Foundation

@@ -1,4 +1,4 @@
-import ErrandCatalogue
+import ErrandHelpers
 import ErrandTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
-import ErrandCatalogue
 import ErrandDomain
-import ErrandStorage
+import ErrandFiles
+import ErrandHelpers
 import Foundation
 import Testing
 
@@ -35,22 +35,22 @@ import Testing
     @Test func aBadObjectRefusesTheBatchNamingItsPlace() throws {
         let good = object(["BEGIN:VTODO", "UID:a", "SUMMARY:a", "END:VTODO"])
         let two = object(["BEGIN:VTODO", "UID:b", "END:VTODO", "BEGIN:VTODO", "UID:c", "END:VTODO"])
-        #expect(throws: StoreError.badFile(path: "sync", reason: "calendar object 2: 2 VTODOs where one was expected")) {
+        #expect(throws: FileFailure(path: "sync", reason: "calendar object 2: 2 VTODOs where one was expected")) {
             try helper.readEach([good, two], now: now, naming: "sync", newID: UUID.init)
         }
         let deep = "BEGIN:VCALENDAR\r\n" + String(repeating: "BEGIN:VTODO\r\n", count: 10_000)
-        #expect(throws: StoreError.badFile(path: "sync",
+        #expect(throws: FileFailure(path: "sync",
                                            reason: "calendar object 1: components nested more than 8 deep at line 9: refused")) {
             try helper.readEach([deep, good], now: now, naming: "sync", newID: UUID.init)
         }
         let event = object(["BEGIN:VEVENT", "UID:e", "END:VEVENT"])
-        #expect(throws: StoreError.self) { try helper.readEach([event], now: now, naming: "sync", newID: UUID.init) }
+        #expect(throws: FileFailure.self) { try helper.readEach([event], now: now, naming: "sync", newID: UUID.init) }
         #expect(try helper.readEach([], now: now, naming: "sync", newID: UUID.init).isEmpty)
     }
 
     @Test func aMissingHelperIsNamed() {
         let missing = CalendarHelper(zoneName: "UTC", helperPath: "/nonexistent/errand-ical")
-        #expect(throws: StoreError.badFile(path: "sync",
+        #expect(throws: FileFailure(path: "sync",
                                            reason: "cannot run the iCalendar helper /nonexistent/errand-ical (No such file or directory)")) {
             try missing.writeEach([], naming: "sync")
         }
@@ -59,9 +59,9 @@ import Testing
     /// Found as errand-fetch is: beside errand, else in ../lib/errand/ where the package puts it.
     @Test func theHelperIsFoundBesideErrandOrWhereThePackageInstallsIt() {
         let installed: Set = ["/usr/lib/errand/errand-ical"]
-        #expect(HelperDownloader.helperPath(executable: "/usr/bin/errand", name: "errand-ical",
+        #expect(HelperPath.resolve(executable: "/usr/bin/errand", name: "errand-ical",
                                             isExecutable: installed.contains) == "/usr/lib/errand/errand-ical")
-        #expect(HelperDownloader.helperPath(executable: "/w/.build/release/errand", name: "errand-ical") { _ in true }
+        #expect(HelperPath.resolve(executable: "/w/.build/release/errand", name: "errand-ical") { _ in true }
             == "/w/.build/release/errand-ical")
     }
 }

@@ -1,4 +1,5 @@
 import ErrandDomain
+import ErrandHelpers
 
 /// Why a place was not located, as the one line the user reads after "not located: ".
 public enum GeocodeFailure: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,0 +1,92 @@
+import ErrandCalendarWire
+import ErrandDomain
+import ErrandFiles
+import FoundationEssentials
+
+/// Reads and writes iCalendar by running `errand-ical` (beside the errand executable, or
+/// `ERRAND_ICAL`), which alone links libical: linking it here cost every errand start 1.3 ms
+/// (ICU, libdb). Items cross as CalendarWire; a failure comes back as the helper's one line.
+public struct CalendarHelper: Sendable {
+    public var helperPath: String
+    /// The user's zone: a DUE with a time is read and written in it.
+    public var zoneName: String
+
+    public init(zoneName: String, helperPath: String? = nil) {
+        self.zoneName = zoneName
+        self.helperPath = helperPath ?? CalendarHelper.defaultPath()
+    }
+
+    /// errand-ical beside this executable (errand's configuration reads ERRAND_ICAL; this
+    /// reads it too, for a helper built without that configuration).
+    public static func defaultPath() -> String {
+        HelperPath.find("errand-ical", unless: "ERRAND_ICAL")
+    }
+
+    /// The VTODOs of the .ics file at `path` (checked and bounded by the helper), with new ids.
+    public func read(path: String, now: Date, newID: () -> UUID) throws -> CalendarWire.Batch {
+        let output = try run(["read", "--zone", zoneName, "--now", String(Int64(now.timeIntervalSince1970)), path],
+                             input: nil, naming: path)
+        do {
+            return try CalendarWire.decode(bytes: output, newID: newID)
+        } catch {
+            throw FileFailure(path: path, reason: "the iCalendar helper answered garbage (\(error))")
+        }
+    }
+
+    /// One VCALENDAR holding the items, as .ics text.
+    public func write(_ items: [TodoItem], naming path: String) throws -> Data {
+        Data(try run(["write", "--zone", zoneName], input: CalendarWire.encode(CalendarWire.Batch(items: items)), naming: path))
+    }
+
+    /// One VCALENDAR per item, in order (sync sends each with its own PUT). `naming`: what a
+    /// failure is about, for its message.
+    public func writeEach(_ items: [TodoItem], naming what: String) throws -> [String] {
+        let output = try run(["write-each", "--zone", zoneName],
+                             input: CalendarWire.encode(CalendarWire.Batch(items: items)), naming: what)
+        do {
+            return try CalendarWire.decodeTexts(bytes: output)
+        } catch {
+            throw FileFailure(path: what, reason: "the iCalendar helper answered garbage (\(error))")
+        }
+    }
+
+    /// One item per calendar object, in order, each with a new id; a hostile or unusable object
+    /// refuses the batch in one line naming its place (`calendar object 3: ...`).
+    public func readEach(_ texts: [String], now: Date, naming what: String, newID: () -> UUID) throws -> [TodoItem] {
+        let output = try run(["read-each", "--zone", zoneName, "--now", String(Int64(now.timeIntervalSince1970))],
+                             input: CalendarWire.encode(texts: texts), naming: what)
+        do {
+            return try CalendarWire.decode(bytes: output, newID: newID).items
+        } catch {
+            throw FileFailure(path: what, reason: "the iCalendar helper answered garbage (\(error))")
+        }
+    }
+
+    /// Runs the helper with `input` on its stdin and gives back its stdout; its stderr is read
+    /// beside them, so neither pipe filling up can stall the other.
+    func run(_ arguments: [String], input: Data?, naming path: String) throws -> [UInt8] {
+        func failed(_ reason: String) -> FileFailure { FileFailure(path: path, reason: reason) }
+        let helper: HelperProcess
+        do {
+            helper = try HelperProcess(helperPath, arguments, input: .bytes(input.map(Array.init) ?? []))
+        } catch {
+            throw failed(error.description(role: "the iCalendar helper", path: helperPath))
+        }
+        var output: [UInt8] = []
+        _ = helper.collect(errorLimit: 64 << 10) { piece in
+            output += piece
+            return true
+        }
+        let exit = helper.wait()
+        if exit.succeeded { return output }
+        let line = String(decoding: helper.errors, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+        let reason = exit.signal != nil ? "the iCalendar helper \(exit)"
+            : line.isEmpty ? "the iCalendar helper failed (exit status \(exit.status ?? 0))" : line
+        throw failed(CalendarHelper.withoutPath(TextSafety.neutralised(reason), path))
+    }
+
+    /// The helper names the file as errand does; said once is enough.
+    static func withoutPath(_ line: String, _ path: String) -> String {
+        line.hasPrefix(path + ": ") ? String(line.dropFirst(path.count + 2)) : line
+    }
+}

@@ -1,0 +1,40 @@
+import ErrandDomain
+import ErrandOptions
+import FoundationEssentials
+
+/// errand-ical's command line: a mode, then its options declared once.
+struct ICalArguments {
+    enum Mode: String, CaseIterable {
+        case read, write, readEach = "read-each", writeEach = "write-each"
+    }
+
+    var mode: Mode = .read
+    /// errand always names its zone; the system's is only for a person trying the helper.
+    var zone = Clock().zoneName
+    var now = Date()
+    var file: String?
+
+    static let options: [CommandLineOption<ICalArguments>] = [
+        CommandLineOption(["--zone"], value: "ZONE", help: "the user's time zone") { $0.zone = $1 },
+        CommandLineOption(["--now"], value: "SECONDS", help: "the moment reading happens, since 1970") { a, text throws(OptionFailure) in
+            guard let seconds = Double(text), Clock.supportedSeconds.contains(seconds) else {
+                throw OptionFailure("--now needs seconds since 1970")
+            }
+            a.now = Date(timeIntervalSince1970: seconds)
+        },
+    ]
+
+    static let usage = "usage: errand-ical " + Mode.allCases.map(\.rawValue).joined(separator: "|") + " "
+        + options.map(\.usage).joined(separator: " ") + " [FILE]"
+
+    static func parse(_ arguments: [String]) throws(OptionFailure) -> ICalArguments {
+        var parsed = ICalArguments()
+        guard let word = arguments.first else { throw OptionFailure("no mode: " + usage) }
+        guard let mode = Mode(rawValue: word) else {
+            throw OptionFailure("unknown mode \(word): read, write, read-each or write-each")
+        }
+        parsed.mode = mode
+        try OptionReader.read(arguments.dropFirst(), options, into: &parsed, word: \.file)
+        return parsed
+    }
+}
