@@ -91,7 +91,9 @@ let package = Package(
         .systemLibrary(
             name: "CUTF8Proc",
             path: "Sources/CUTF8Proc",
-            pkgConfig: "libutf8proc",
+            // No pkgConfig: Debian's libutf8proc.pc gives only -DUTF8PROC_EXPORTS (a Windows
+            // export macro SwiftPM refuses, with a warning on every build) and -lutf8proc, which
+            // the module map links; the header is in /usr/include.
             providers: [.apt(["libutf8proc-dev"])]
         ),
         // HTTP for errand-fetch: libcurl itself, not FoundationNetworking's URLSession over it.
@@ -159,7 +161,7 @@ let package = Package(
         .executableTarget(
             name: "errand",
             dependencies: ["ErrandLaunch", "ErrandShell", "ErrandTerminal", "ErrandStorage", "ErrandDomain",
-                           "ErrandHelpers", "ErrandCatalogue", "ErrandPlaces", "ErrandFiles"],
+                           "ErrandHelpers", "ErrandCatalogue", "ErrandPlaces", "ErrandFiles", "ErrandOptions"],
             linkerSettings: releaseLinking + (Context.environment["ERRAND_DYNAMIC"] == "1" ? [] : [
                 .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("tinfo", .when(platforms: [.linux], configuration: .release)),

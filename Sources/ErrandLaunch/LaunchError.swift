@@ -1,3 +1,5 @@
+import ErrandOptions
+
 /// Why errand stops before running anything: one line, exit status 2.
 public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The command line itself is wrong: the report points at `--help`.
@@ -17,5 +19,5 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
         return "errand: \(description)"
     }
 
-    public var exitStatus: Int32 { 2 }
+    public var exitStatus: Int32 { ExitStatus.badUsage.status }
 }

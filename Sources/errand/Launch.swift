@@ -1,0 +1,66 @@
+import ErrandFiles
+import ErrandLaunch
+import ErrandOptions
+import ErrandShell
+import ErrandStorage
+import ErrandTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The steps before the shell: each either gives back what the next needs, or ends the
+/// process with one line and its exit status (ExitStatus+Errand).
+enum Launch {
+    static func fail(_ message: String, _ status: ExitStatus) -> Never {
+        StandardStreamsSink.writeAll(2, message + "\n")
+        exit(status.status)
+    }
+
+    static func options() -> LaunchOptions {
+        do {
+            return try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            StandardStreamsSink.writeAll(2, error.report + "\n")
+            exit(error.exitStatus)
+        }
+    }
+
+    /// `--help`, `--version`, `--generate-...` and `check` end here, without a store.
+    static func answerWithoutAStore(_ options: LaunchOptions, sink: StandardStreamsSink) {
+        switch options.mode {
+        case .help: StandardStreamsSink.writeAll(1, LaunchHelp.text + "\n")
+        case .version: StandardStreamsSink.writeAll(1, ProgramVersion.line + "\n")
+        case let .generate(format): StandardStreamsSink.writeAll(1, format.text)
+        case let .check(paths, update): exit(CheckCommand(paths: paths, update: update, sink: sink).run())
+        default: return
+        }
+        exit(ExitStatus.succeeded.status)
+    }
+
+    static func configuration(_ options: LaunchOptions, _ environment: [String: String]) -> LaunchConfiguration {
+        do {
+            return try LaunchConfiguration(options: options, environment: environment)
+        } catch {
+            StandardStreamsSink.writeAll(2, error.report + "\n")
+            exit(error.exitStatus)
+        }
+    }
+
+    static func store(_ configuration: LaunchConfiguration) -> ErrandStore {
+        // At a terminal, a change that waits for another Errand (a -1 script) says so, once.
+        let waiting: (() -> Void)? = TerminalInfo.isTerminal(2) ? {
+            StandardStreamsSink.writeAll(2, "waiting for another Errand to finish with the store (up to 10 minutes)…\n")
+        } : nil
+        do {
+            return try StoreOpener.open(path: configuration.storePath, backend: configuration.storeBackend, waiting: waiting)
+        } catch {
+            fail("errand: \(error)", .storeUnusable)
+        }
+    }
+
+    static func currentDirectory() -> String {
+        guard let path = getcwd(nil, 0) else { return "/" }
+        defer { free(path) }
+        return String(cString: path)
+    }
+}
