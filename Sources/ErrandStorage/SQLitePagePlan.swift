@@ -1,0 +1,99 @@
+import ErrandDomain
+
+/// How SQLite reads a page of an ItemQuery: the statements, written from the query's
+/// selection and its order's keys (ItemOrder), so no order is spelt out here a second time.
+/// Every statement binds ?1 to its day (if it has one), ?2 to LIMIT and ?3 to OFFSET.
+enum SQLitePagePlan: Equatable {
+    /// What the full-text index found, read in `list`'s order by `find`'s own walk.
+    case find(SearchQuery)
+    /// What the full-text index found (?1), in any other order, sorted by one statement.
+    case matching(String, SearchQuery)
+    /// One statement, the sections one after the other in its ORDER BY.
+    case one(String, ItemSelection.Days)
+    /// To do, then Done from where To do ends: the page is cut across the two by the To do
+    /// count the tallies hold. For orders whose sections sort differently, each walking its
+    /// own index.
+    case sections(toDo: String, done: String, ItemSelection.Days)
+
+    init(_ query: ItemQuery) {
+        let order = query.order
+        switch query.selection {
+        case let .matching(words):
+            self = order == .agenda ? .find(words) : .matching(Self.matchingSQL(order), words)
+        case let .due(days, openOnly):
+            if openOnly {
+                self = .one(Self.sectionSQL(days, done: false, order.toDo), days)
+            } else if order.toDo == order.done {
+                self = .one(Self.select(Self.dueCondition(days).map { [$0] } ?? [],
+                                        orderBy: ["done"] + Self.terms(order.toDo)), days)
+            } else {
+                self = .sections(toDo: Self.sectionSQL(days, done: false, order.toDo),
+                                 done: Self.sectionSQL(days, done: true, order.done), days)
+            }
+        }
+    }
+
+    /// The statements a page may run (for the query-plan test).
+    var statements: [String] {
+        switch self {
+        case .find: SQLiteItemStore.listOrderSQL.map(\.sql)
+        case let .matching(sql, _), let .one(sql, _): [sql]
+        case let .sections(toDo, done, _): [toDo, done]
+        }
+    }
+
+    /// The columns an order key sorts by: each puts the items without a value last, as the
+    /// property-list backend's comparator does (no date is stored as SQLiteSchema.noDateKey,
+    /// after every day).
+    static func terms(_ keys: [ItemOrder.Key]) -> [String] {
+        keys.flatMap { key -> [String] in
+            switch key {
+            case .due: ["due"]
+            case .time: ["due_time IS NULL", "due_time"]
+            case .sequence: ["seq"]
+            }
+        }
+    }
+
+    /// The condition on `due` (bound to ?1), nil for any day.
+    static func dueCondition(_ days: ItemSelection.Days) -> String? {
+        switch days {
+        case .any: nil
+        case .on: "due = ?1"
+        case .before: "due < ?1"
+        }
+    }
+
+    /// What ?1 is bound to, if anything.
+    static func dueKey(_ days: ItemSelection.Days) -> Int? {
+        switch days {
+        case .any: nil
+        case let .on(day): SQLiteItemStore.dueKey(day)
+        case let .before(day): day.dayNumber
+        }
+    }
+
+    /// One section alone. item_todo_order holds the open items by due day and then in a day's
+    /// order; it is named for a To do walk that starts with the day, since without statistics
+    /// the planner prefers item_done_seq's equality on done and then sorts every open item
+    /// (200 ms a page at 1,000,000 items).
+    static func sectionSQL(_ days: ItemSelection.Days, done: Bool, _ keys: [ItemOrder.Key]) -> String {
+        let index = !done && keys.first == .due ? " INDEXED BY item_todo_order" : ""
+        return select(["done = \(done ? 1 : 0)"] + (dueCondition(days).map { [$0] } ?? []), orderBy: terms(keys),
+                      from: "item" + index)
+    }
+
+    /// Few rows found, in any order but `list`'s (which `find` walks itself): each section's
+    /// keys only apply inside it.
+    static func matchingSQL(_ order: ItemOrder) -> String {
+        let toDo = terms(order.toDo).map { "CASE done WHEN 0 THEN \($0) END" }
+        let done = terms(order.done).map { "CASE done WHEN 1 THEN \($0) END" }
+        return select(["id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1)"], orderBy: ["done"] + toDo + done)
+    }
+
+    static func select(_ conditions: [String], orderBy: [String], from table: String = "item") -> String {
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        return "SELECT \(SQLiteItemStore.readColumns) FROM \(table)\(filter) ORDER BY "
+            + orderBy.joined(separator: ", ") + " LIMIT ?2 OFFSET ?3"
+    }
+}
