@@ -8,9 +8,7 @@ extension SQLiteItemStore {
         case let .matching(query):
             return try matchCount(query)
         case let .due(days, openOnly):
-            let column = openOnly ? "open" : "total"
-            let filter = SQLitePagePlan.dueCondition(days).map { " WHERE " + $0 } ?? ""
-            let s = try db.statement("SELECT total(\(column)) FROM day_count" + filter)
+            let s = try db.statement(SQLitePagePlan.countSQL(days, openOnly: openOnly))
             if let key = SQLitePagePlan.dueKey(days) { s.bind(1, key) }
             defer { s.reset() }
             return try s.step() ? s.tally(0) : 0

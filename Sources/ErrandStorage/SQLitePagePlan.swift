@@ -91,6 +91,11 @@ enum SQLitePagePlan: Equatable {
         return select(["id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1)"], orderBy: ["done"] + toDo + done)
     }
 
+    /// A count from the per-day tallies, never the items.
+    static func countSQL(_ days: ItemSelection.Days, openOnly: Bool) -> String {
+        "SELECT total(\(openOnly ? "open" : "total")) FROM day_count" + (dueCondition(days).map { " WHERE " + $0 } ?? "")
+    }
+
     static func select(_ conditions: [String], orderBy: [String], from table: String = "item") -> String {
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         return "SELECT \(SQLiteItemStore.readColumns) FROM \(table)\(filter) ORDER BY "
