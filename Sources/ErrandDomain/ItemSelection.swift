@@ -24,12 +24,6 @@ public enum ItemSelection: Hashable, Sendable {
     /// The open items due before `day`.
     public static func overdue(before day: DueDay) -> ItemSelection { .due(.before(day), openOnly: true) }
 
-    /// Whether the Done section can hold any of these items.
-    public var includesDone: Bool {
-        if case .due(_, openOnly: true) = self { return false }
-        return true
-    }
-
     public func contains(_ item: TodoItem) -> Bool {
         switch self {
         case let .due(days, openOnly):

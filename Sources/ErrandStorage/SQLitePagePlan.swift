@@ -3,7 +3,7 @@ import ErrandDomain
 /// How SQLite reads a page of an ItemQuery: the statements, written from the query's
 /// selection and its order's keys (ItemOrder), so no order is spelt out here a second time.
 /// Every statement binds ?1 to its day (if it has one), ?2 to LIMIT and ?3 to OFFSET.
-enum SQLitePagePlan: Equatable {
+enum SQLitePagePlan {
     /// What the full-text index found, read in `list`'s order by `find`'s own walk.
     case find(SearchQuery)
     /// What the full-text index found (?1), in any other order, sorted by one statement.
@@ -83,8 +83,8 @@ enum SQLitePagePlan: Equatable {
                       from: "item" + index)
     }
 
-    /// Few rows found, in any order but `list`'s (which `find` walks itself): each section's
-    /// keys only apply inside it.
+    /// What the full-text index found, in an order other than `list`'s (which `find` walks
+    /// itself; no screen asks for another): one sort, each section's keys applying inside it.
     static func matchingSQL(_ order: ItemOrder) -> String {
         let toDo = terms(order.toDo).map { "CASE done WHEN 0 THEN \($0) END" }
         let done = terms(order.done).map { "CASE done WHEN 1 THEN \($0) END" }
