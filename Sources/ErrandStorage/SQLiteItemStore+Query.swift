@@ -8,7 +8,7 @@ extension SQLiteItemStore {
         case let .matching(query):
             return try matchCount(query)
         case let .due(days, openOnly):
-            let s = try db.statement(SQLitePagePlan.countSQL(days, openOnly: openOnly))
+            let s = try db.statement(SQLitePagePlan.countSQL(.init(days), openOnly: openOnly))
             if let key = SQLitePagePlan.dueKey(days) { s.bind(1, key) }
             defer { s.reset() }
             return try s.step() ? s.tally(0) : 0
@@ -17,23 +17,26 @@ extension SQLiteItemStore {
 
     public func items(_ query: ItemQuery, offset: Int, limit: Int) throws -> [TodoItem] {
         let window = PageWindow(offset: offset, limit: limit)
-        switch SQLitePagePlan(query) {
-        case let .find(words):
+        switch (SQLitePagePlan.plan(query), query.selection) {
+        case let (.find, .matching(words)):
             return try matching(words, offset: offset, limit: limit)
-        case let .matching(sql, words):
+        case let (.one(sql), .matching(words)):
             return try rows(sql) {
                 $0.bind(1, Self.ftsQuery(words))
                 $0.bind(window, limit: 2, offset: 3)
             }
-        case let .one(sql, days):
+        case let (.one(sql), .due(days, _)):
             return try page(sql, days, window)
-        case let .sections(toDo, done, days):
+        case let (.sections(toDo, done), .due(days, _)):
             let open = try count(.due(days, openOnly: true))
             var page: [TodoItem] = []
             if window.offset < open { page = try self.page(toDo, days, window) }
             guard page.count < window.limit else { return page }
             let rest = PageWindow(offset: max(0, window.offset - open), limit: window.limit - page.count)
             return page + (try self.page(done, days, rest))
+        case (.find, .due), (.sections, .matching):
+            // A plan follows its query's shape (SQLitePagePlan.Shape): these never meet.
+            return []
         }
     }
 

@@ -2,34 +2,56 @@ import ErrandDomain
 
 /// How SQLite reads a page of an ItemQuery: the statements, written from the query's
 /// selection and its order's keys (ItemOrder), so no order is spelt out here a second time.
-/// Every statement binds ?1 to its day (if it has one), ?2 to LIMIT and ?3 to OFFSET.
+/// Every statement binds ?1 to its day or its words (if it has any), ?2 to LIMIT and ?3 to
+/// OFFSET, so a plan depends on a query's shape alone and the shapes of the known orders are
+/// written once, not on every page.
 enum SQLitePagePlan {
     /// What the full-text index found, read in `list`'s order by `find`'s own walk.
-    case find(SearchQuery)
-    /// What the full-text index found (?1), in any other order, sorted by one statement.
-    case matching(String, SearchQuery)
+    case find
     /// One statement, the sections one after the other in its ORDER BY.
-    case one(String, ItemSelection.Days)
+    case one(String)
     /// To do, then Done from where To do ends: the page is cut across the two by the To do
     /// count the tallies hold. For orders whose sections sort differently, each walking its
     /// own index.
-    case sections(toDo: String, done: String, ItemSelection.Days)
+    case sections(toDo: String, done: String)
 
-    init(_ query: ItemQuery) {
-        let order = query.order
-        switch query.selection {
-        case let .matching(words):
-            self = order == .agenda ? .find(words) : .matching(Self.matchingSQL(order), words)
-        case let .due(days, openOnly):
-            if openOnly {
-                self = .one(Self.sectionSQL(days, done: false, order.toDo), days)
-            } else if order.toDo == order.done {
-                self = .one(Self.select(Self.dueCondition(days).map { [$0] } ?? [],
-                                        orderBy: ["done"] + Self.terms(order.toDo)), days)
-            } else {
-                self = .sections(toDo: Self.sectionSQL(days, done: false, order.toDo),
-                                 done: Self.sectionSQL(days, done: true, order.done), days)
-            }
+    /// A query without its day or its words.
+    struct Shape: Hashable {
+        enum Days: Hashable, CaseIterable { case any, on, before }
+
+        let order: ItemOrder
+        /// nil: what the full-text index found.
+        let days: Days?
+        let openOnly: Bool
+    }
+
+    static func plan(_ query: ItemQuery) -> SQLitePagePlan {
+        let shape = Shape(query)
+        return known[shape] ?? SQLitePagePlan(shape)
+    }
+
+    private static let known: [Shape: SQLitePagePlan] = {
+        let selections = [Shape.Days?.none].map { ($0, false) }
+            + Shape.Days.allCases.flatMap { [($0, false), ($0, true)] }
+        let shapes = [ItemOrder.sections, .agenda, .day].flatMap { order in
+            selections.map { Shape(order: order, days: $0.0, openOnly: $0.1) }
+        }
+        return Dictionary(uniqueKeysWithValues: shapes.map { ($0, SQLitePagePlan($0)) })
+    }()
+
+    init(_ shape: Shape) {
+        let order = shape.order
+        guard let days = shape.days else {
+            self = order == .agenda ? .find : .one(Self.matchingSQL(order))
+            return
+        }
+        if shape.openOnly {
+            self = .one(Self.sectionSQL(days, done: false, order.toDo))
+        } else if order.toDo == order.done {
+            self = .one(Self.select(Self.dueCondition(days).map { [$0] } ?? [], orderBy: ["done"] + Self.terms(order.toDo)))
+        } else {
+            self = .sections(toDo: Self.sectionSQL(days, done: false, order.toDo),
+                             done: Self.sectionSQL(days, done: true, order.done))
         }
     }
 
@@ -37,8 +59,8 @@ enum SQLitePagePlan {
     var statements: [String] {
         switch self {
         case .find: SQLiteItemStore.listOrderSQL.map(\.sql)
-        case let .matching(sql, _), let .one(sql, _): [sql]
-        case let .sections(toDo, done, _): [toDo, done]
+        case let .one(sql): [sql]
+        case let .sections(toDo, done): [toDo, done]
         }
     }
 
@@ -56,7 +78,7 @@ enum SQLitePagePlan {
     }
 
     /// The condition on `due` (bound to ?1), nil for any day.
-    static func dueCondition(_ days: ItemSelection.Days) -> String? {
+    static func dueCondition(_ days: Shape.Days) -> String? {
         switch days {
         case .any: nil
         case .on: "due = ?1"
@@ -77,7 +99,7 @@ enum SQLitePagePlan {
     /// order; it is named for a To do walk that starts with the day, since without statistics
     /// the planner prefers item_done_seq's equality on done and then sorts every open item
     /// (200 ms a page at 1,000,000 items).
-    static func sectionSQL(_ days: ItemSelection.Days, done: Bool, _ keys: [ItemOrder.Key]) -> String {
+    static func sectionSQL(_ days: Shape.Days, done: Bool, _ keys: [ItemOrder.Key]) -> String {
         let index = !done && keys.first == .due ? " INDEXED BY item_todo_order" : ""
         return select(["done = \(done ? 1 : 0)"] + (dueCondition(days).map { [$0] } ?? []), orderBy: terms(keys),
                       from: "item" + index)
@@ -91,8 +113,16 @@ enum SQLitePagePlan {
         return select(["id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1)"], orderBy: ["done"] + toDo + done)
     }
 
-    /// A count from the per-day tallies, never the items.
-    static func countSQL(_ days: ItemSelection.Days, openOnly: Bool) -> String {
+    /// A count from the per-day tallies, never the items: each written once.
+    static func countSQL(_ days: Shape.Days, openOnly: Bool) -> String {
+        counts[openOnly]?[days] ?? writeCountSQL(days, openOnly: openOnly)
+    }
+
+    private static let counts: [Bool: [Shape.Days: String]] = Dictionary(uniqueKeysWithValues: [false, true].map { open in
+        (open, Dictionary(uniqueKeysWithValues: Shape.Days.allCases.map { ($0, writeCountSQL($0, openOnly: open)) }))
+    })
+
+    private static func writeCountSQL(_ days: Shape.Days, openOnly: Bool) -> String {
         "SELECT total(\(openOnly ? "open" : "total")) FROM day_count" + (dueCondition(days).map { " WHERE " + $0 } ?? "")
     }
 
@@ -100,5 +130,29 @@ enum SQLitePagePlan {
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         return "SELECT \(SQLiteItemStore.readColumns) FROM \(table)\(filter) ORDER BY "
             + orderBy.joined(separator: ", ") + " LIMIT ?2 OFFSET ?3"
+    }
+}
+
+extension SQLitePagePlan.Shape {
+    init(_ query: ItemQuery) {
+        order = query.order
+        switch query.selection {
+        case .matching:
+            days = nil
+            openOnly = false
+        case let .due(days, openOnly):
+            self.days = Days(days)
+            self.openOnly = openOnly
+        }
+    }
+}
+
+extension SQLitePagePlan.Shape.Days {
+    init(_ days: ItemSelection.Days) {
+        switch days {
+        case .any: self = .any
+        case .on: self = .on
+        case .before: self = .before
+        }
     }
 }

@@ -182,7 +182,7 @@ import Testing
             (.found(try #require(SearchQuery("word"))), ["COVERING INDEX item_day_order", "COVERING INDEX item_done_seq"]),
         ]
         for (query, indexes) in walks {
-            let statements = SQLitePagePlan(query).statements
+            let statements = SQLitePagePlan.plan(query).statements
             #expect(statements.count == indexes.count, "\(query)")
             for (sql, index) in zip(statements, indexes) {
                 let walk = try plan(store, sql)
@@ -192,10 +192,10 @@ import Testing
         // Their sizes come from the per-day tallies, never from the items.
         for selection in [ItemSelection.all, .open, .day(day), .day(nil), .overdue(before: day)] {
             guard case let .due(days, openOnly) = selection else { Issue.record("\(selection) is no tally"); continue }
-            let tally = try plan(store, SQLitePagePlan.countSQL(days, openOnly: openOnly))
+            let tally = try plan(store, SQLitePagePlan.countSQL(.init(days), openOnly: openOnly))
             #expect(tally.contains("day_count") && !tally.contains(" item"), "\(selection): \(tally)")
         }
-        #expect(try plan(store, SQLitePagePlan.countSQL(.on(day), openOnly: true)).contains("USING PRIMARY KEY (due=?)"))
+        #expect(try plan(store, SQLitePagePlan.countSQL(.on, openOnly: true)).contains("USING PRIMARY KEY (due=?)"))
         let ads = try plan(store, SQLiteItemStore.listedAdsSQL)
         #expect(ads.contains("ad_list_order") && !ads.contains("TEMP B-TREE"), "\(ads)")
         let inCategory = try plan(store, SQLiteItemStore.listedInCategorySQL)
