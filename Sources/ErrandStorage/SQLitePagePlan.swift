@@ -3,8 +3,9 @@ import ErrandDomain
 /// How SQLite reads a page of an ItemQuery: the statements, written from the query's
 /// selection and its order's keys (ItemOrder), so no order is spelt out here a second time.
 /// Every statement binds ?1 to its day or its words (if it has any), ?2 to LIMIT and ?3 to
-/// OFFSET, so a plan depends on a query's shape alone and the shapes of the known orders are
-/// written once, not on every page.
+/// OFFSET, so a plan depends on a query's shape alone. Writing one costs a few thousand
+/// instructions, under 1% of reading a page; a table of them kept for reuse cost more than
+/// that in a short process (the generic dictionary's first use).
 enum SQLitePagePlan {
     /// What the full-text index found, read in `list`'s order by `find`'s own walk.
     case find
@@ -16,8 +17,8 @@ enum SQLitePagePlan {
     case sections(toDo: String, done: String)
 
     /// A query without its day or its words.
-    struct Shape: Hashable {
-        enum Days: Hashable, CaseIterable { case any, on, before }
+    struct Shape {
+        enum Days { case any, on, before }
 
         let order: ItemOrder
         /// nil: what the full-text index found.
@@ -25,19 +26,7 @@ enum SQLitePagePlan {
         let openOnly: Bool
     }
 
-    static func plan(_ query: ItemQuery) -> SQLitePagePlan {
-        let shape = Shape(query)
-        return known[shape] ?? SQLitePagePlan(shape)
-    }
-
-    private static let known: [Shape: SQLitePagePlan] = {
-        let selections = [Shape.Days?.none].map { ($0, false) }
-            + Shape.Days.allCases.flatMap { [($0, false), ($0, true)] }
-        let shapes = [ItemOrder.sections, .agenda, .day].flatMap { order in
-            selections.map { Shape(order: order, days: $0.0, openOnly: $0.1) }
-        }
-        return Dictionary(uniqueKeysWithValues: shapes.map { ($0, SQLitePagePlan($0)) })
-    }()
+    static func plan(_ query: ItemQuery) -> SQLitePagePlan { SQLitePagePlan(Shape(query)) }
 
     init(_ shape: Shape) {
         let order = shape.order
@@ -113,17 +102,17 @@ enum SQLitePagePlan {
         return select(["id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1)"], orderBy: ["done"] + toDo + done)
     }
 
-    /// A count from the per-day tallies, never the items: each written once.
+    /// A count from the per-day tallies, never the items. Literals: `view` reads two, and
+    /// writing them would cost it more than reading them.
     static func countSQL(_ days: Shape.Days, openOnly: Bool) -> String {
-        counts[openOnly]?[days] ?? writeCountSQL(days, openOnly: openOnly)
-    }
-
-    private static let counts: [Bool: [Shape.Days: String]] = Dictionary(uniqueKeysWithValues: [false, true].map { open in
-        (open, Dictionary(uniqueKeysWithValues: Shape.Days.allCases.map { ($0, writeCountSQL($0, openOnly: open)) }))
-    })
-
-    private static func writeCountSQL(_ days: Shape.Days, openOnly: Bool) -> String {
-        "SELECT total(\(openOnly ? "open" : "total")) FROM day_count" + (dueCondition(days).map { " WHERE " + $0 } ?? "")
+        switch (days, openOnly) {
+        case (.any, false): "SELECT total(total) FROM day_count"
+        case (.any, true): "SELECT total(open) FROM day_count"
+        case (.on, false): "SELECT total(total) FROM day_count WHERE due = ?1"
+        case (.on, true): "SELECT total(open) FROM day_count WHERE due = ?1"
+        case (.before, false): "SELECT total(total) FROM day_count WHERE due < ?1"
+        case (.before, true): "SELECT total(open) FROM day_count WHERE due < ?1"
+        }
     }
 
     static func select(_ conditions: [String], orderBy: [String], from table: String = "item") -> String {
