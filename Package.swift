@@ -122,7 +122,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ErrandFilesTests", dependencies: ["ErrandFiles"]),
-        .testTarget(name: "ErrandDomainTests", dependencies: ["ErrandDomain"]),
+        .testTarget(name: "ErrandDomainTests", dependencies: ["ErrandDomain", "ErrandTestSupport"]),
         .testTarget(name: "ErrandStorageTests", dependencies: ["ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),
         .testTarget(name: "ErrandCatalogueTests",
                     dependencies: ["ErrandCatalogue", "ErrandNetwork", "ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),
@@ -143,5 +143,9 @@ let package = Package(
                     dependencies: ["ErrandSync", "ErrandDAVWire", "ErrandStorage", "ErrandDomain", "ErrandCatalogue",
                                    "ErrandTestSupport"]),
         .testTarget(name: "ErrandICalTests", dependencies: ["ErrandICal", "ErrandStorage", "ErrandDomain"]),
+        // The real program in a real terminal (tmux): slower than the session tests, and apart.
+        .testTarget(name: "ErrandTerminalSessionTests", dependencies: ["ErrandShell", "ErrandTestSupport"]),
+        .testTarget(name: "ErrandNetworkTests", dependencies: ["ErrandNetwork"]),
+        .testTarget(name: "ErrandDAVWireTests", dependencies: ["ErrandDAVWire", "ErrandTestSupport"]),
     ]
 )

@@ -41,11 +41,11 @@ import Testing
     }
 
     @Test func aResizedWindowIsLaidOutAtItsNewWidth() throws {
-        let executable = try #require(ChildProcess.executable, "build errand first")
+        let executable = try ChildProcess.built()
         let tmux = TerminalSessionTests.Tmux(dir: dir)
         try tmux.start(executable)
         try tmux.wait(for: "view>")
-        try type(tmux, "sync \(AdsSessionTests.sample)")
+        try type(tmux, "sync \(TerminalFixtures.sample)")
         try tmux.wait(for: "synced 36 ads")
         try type(tmux, "set pagesize off")
         try type(tmux, "ads")
@@ -81,12 +81,12 @@ import Testing
     }
 
     @Test func aFortyColumnScreenShowsTitlesWrapsTheDetailAndShortensThePrompt() throws {
-        let executable = try #require(ChildProcess.executable, "build errand first")
+        let executable = try ChildProcess.built()
         let tmux = TerminalSessionTests.Tmux(dir: dir)
         try tmux.start(executable)
         try tmux.wait(for: "view>")
         try resize(tmux, columns: 40)
-        try type(tmux, "sync \(AdsSessionTests.sample)")
+        try type(tmux, "sync \(TerminalFixtures.sample)")
         try tmux.wait(for: "synced 36 ads")
         try type(tmux, "filter multimedia")
         try tmux.wait(for: "Multimédia: 4 ads")
@@ -94,7 +94,7 @@ import Testing
         let ads = output(of: "filter multimedia", in: try history(tmux))
         #expect(ads.dropFirst().first == "  1  140,00\u{A0}€  Casque audio sans fil à …", "\(ads)")
 
-        try type(tmux, "create " + ScreenWidthTests.title + " --date dec 4")
+        try type(tmux, "create " + TerminalFixtures.longTitle + " --date dec 4")
         try type(tmux, "view")
         try type(tmux, "open 6")
         // The day's prompt needs 18 of 40 columns: it loses the tab, not the day.

@@ -43,7 +43,7 @@ import Testing
     /// script) says so at a terminal, then goes through when the other lets go.
     @Test(arguments: ["sqlite", "plist"])
     func aChangeThatWaitsForAnotherErrandSaysSo(_ backend: String) throws {
-        let executable = try #require(ChildProcess.executable, "build errand first")
+        let executable = try ChildProcess.built()
         let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -73,7 +73,7 @@ import Testing
     /// Issue 27, 16 and 28, 11: Ctrl-C during a sync reaches the helper too; the line says the
     /// user cancelled, once, not how the helper died.
     @Test func ctrlCDuringASyncSaysCancelledOnce() throws {
-        let executable = try #require(ChildProcess.executable, "build errand first")
+        let executable = try ChildProcess.built()
         let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func typingCompletingCancellingAndLeaving() throws {
-        let executable = try #require(ChildProcess.executable, "build errand first")
+        let executable = try ChildProcess.built()
         let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -155,7 +155,7 @@ import Testing
     /// a bad date is asked again with the reason, Up in Title recalls titles (never commands),
     /// the repeat is asked, and Ctrl-D cancels on a line of its own.
     @Test func theCreateFormCompletesChecksAndRecallsFieldByField() throws {
-        let executable = try #require(ChildProcess.executable, "build errand first")
+        let executable = try ChildProcess.built()
         let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -221,7 +221,7 @@ import Testing
     /// ~/.config/errand/errandrc runs after the banner, its errors by line, and the prompt
     /// comes all the same; -X skips it.
     @Test func startupFileRunsAtTheKeyboard() throws {
-        let executable = try #require(ChildProcess.executable, "build errand first")
+        let executable = try ChildProcess.built()
         let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir + "/.config/errand", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
