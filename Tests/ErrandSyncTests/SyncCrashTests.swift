@@ -18,6 +18,21 @@ import Glibc
         }.sorted()
     }
 
+    /// Waits until the server has written `count` members since `start` (a point reached in
+    /// the child's sync), or the child has ended; false if neither came in ten minutes.
+    static func wait(_ f: SyncFixture, for count: Int, since start: timespec, of child: ChildProcess) -> Bool {
+        let deadline = Date().addingTimeInterval(600)
+        while Date() < deadline {
+            if f.server.membersWritten(to: "tasks", since: start) >= count || !child.process.isRunning { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    /// Each kill comes once the server has written a seeded number (0 to 100) of the trial's
+    /// 500 changes, so the kills spread over the sync's first fifth whatever the machine's load
+    /// (the whole of it, 20 times, took ten minutes here). A request in flight at the kill may
+    /// still land after it, as it would for a user.
     @Test func killedTwentyTimesDuringASyncOf500ChangesThenItConverges() throws {
         let f = try SyncFixture(.radicale)
         defer { f.remove() }
@@ -32,9 +47,15 @@ import Glibc
                 edited.notes = "trial \(trial)"
                 return (edited, item)
             }, at: f.tick())
+            let start = DAVServer.fileClock()
             let child = try ChildProcess(["--store", path, "--remote", f.url, "-c", "sync todos"])
-            usleep(useconds_t.random(in: 50_000...2_500_000, using: &random))
+            let sent = Int.random(in: 0...100, using: &random)
+            let started = Date()
+            let reached = Self.wait(f, for: sent, since: start, of: child)
             child.kill9()
+            print("sigkill-sync trial \(trial): killed once \(sent) of 500 were written, after "
+                  + "\(Int(Date().timeIntervalSince(started) * 1000)) ms")
+            try #require(reached, "trial \(trial): the server never held \(sent) of the changes")
         }
         try f.sync(f.a)
         try f.sync(f.b)
@@ -100,8 +121,10 @@ import Glibc
         defer { f.remove() }
         try f.sync(f.a)
         _ = try f.a.importItems((0..<400).map { TodoItem(id: UUID(), title: "n\($0)", due: nil, created: f.clock) })
+        let start = DAVServer.fileClock()
         let child = try ChildProcess(["--store", f.folder + "/a.sqlite", "--remote", f.url, "-c", "sync todos"])
-        usleep(600_000)
+        // Stopped once a quarter of the items are on it: mid-sync, however loaded the machine.
+        try #require(Self.wait(f, for: 100, since: start, of: child))
         f.server.stop()
         let (status, out, err) = child.finish()
         if status != 0 {
