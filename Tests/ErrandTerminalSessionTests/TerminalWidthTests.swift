@@ -34,7 +34,7 @@ import Testing
 
     func resize(_ tmux: TmuxDriver, columns: Int) throws {
         try tmux.run(["resize-window", "-t", "t", "-x", String(columns), "-y", "30"])
-        let done = tmux.poll(timeout: 5) { () -> Bool? in
+        let done = tmux.poll(timeout: 120) { () -> Bool? in
             (try? tmux.run(["display", "-p", "-t", "t", "#{pane_width}"]))?.hasPrefix(String(columns)) == true ? true : nil
         }
         #expect(done == true, "the window never became \(columns) wide")
@@ -56,7 +56,7 @@ import Testing
         // Narrower, with no restart: the next command is laid out at 60, nothing wraps.
         try resize(tmux, columns: 60)
         try type(tmux, "filter")
-        let narrow = try tmux.poll(timeout: 10) { () throws -> [String]? in
+        let narrow = try tmux.poll(timeout: 120) { () throws -> [String]? in
             let rows = output(of: "filter", in: try history(tmux))
             return rows.last?.contains("Tente quatre places") == true ? rows : nil
         } ?? []
@@ -123,7 +123,7 @@ import Testing
         try script.write(toFile: path, atomically: false, encoding: .utf8)
         let tmux = TmuxDriver(prefix: "errand-width")
         try tmux.start("LANG=C.UTF-8 sh " + path, columns: 60, rows: 20)
-        let screen = tmux.poll(timeout: 10) { () -> String? in
+        let screen = tmux.poll(timeout: 120) { () -> String? in
             guard let text = try? tmux.screen(), text.contains("END") else { return nil }
             return text
         }
