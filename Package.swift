@@ -170,7 +170,7 @@ let package = Package(
             ])
         ),
         .testTarget(name: "ErrandFilesTests", dependencies: ["ErrandFiles"]),
-        .testTarget(name: "ErrandDomainTests", dependencies: ["ErrandDomain"]),
+        .testTarget(name: "ErrandDomainTests", dependencies: ["ErrandDomain", "ErrandTestSupport"]),
         .testTarget(name: "ErrandStorageTests", dependencies: ["ErrandStorage", "ErrandDomain", "ErrandFiles", "ErrandTestSupport"]),
         .testTarget(name: "ErrandCatalogueTests",
                     dependencies: ["ErrandCatalogue", "ErrandHelpers", "ErrandPlaces", "ErrandCalendarWire", "ErrandNetwork", "ErrandStorage",
@@ -197,5 +197,9 @@ let package = Package(
                                    "ErrandTestSupport"]),
         .testTarget(name: "ErrandICalTests", dependencies: ["ErrandICal", "ErrandCalendarWire", "ErrandDomain"],
                     exclude: ["Fixtures"]),
+        // The real program in a real terminal (tmux): slower than the session tests, and apart.
+        .testTarget(name: "ErrandTerminalSessionTests", dependencies: ["ErrandShell", "ErrandTestSupport"]),
+        .testTarget(name: "ErrandNetworkTests", dependencies: ["ErrandNetwork"]),
+        .testTarget(name: "ErrandDAVWireTests", dependencies: ["ErrandDAVWire", "ErrandTestSupport"]),
     ]
 )

@@ -7,7 +7,7 @@ import Testing
 /// back, which nothing else would notice; the dynamic debug build names what it links.
 @Suite struct FoundationLinkTests {
     @Test func errandNeedsNeitherFoundationNorICU() throws {
-        let path = try #require(ChildProcess.executable, "errand is not built: run swift build --build-tests")
+        let path = try ChildProcess.built()
         let binary = try Data(contentsOf: URL(fileURLWithPath: path))
         for library in ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"] {
             // A NEEDED entry is the name between two NULs in the dynamic string table.
