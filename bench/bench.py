@@ -18,6 +18,7 @@ import threading
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import caldav  # noqa: E402
 import datasets  # noqa: E402
+import idle_wait  # noqa: E402
 import largest  # noqa: E402
 import measure  # noqa: E402
 import pictures  # noqa: E402
@@ -597,6 +598,8 @@ def main():
         if number in wanted:
             print("bench: figure %d" % number, file=sys.stderr, flush=True)
             figure()
+    if not args.only:
+        idle_wait.section(bench)
     bench.report(out, started)
     if not args.quick:
         shutil.rmtree(work, ignore_errors=True)

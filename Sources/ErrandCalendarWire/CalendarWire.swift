@@ -51,6 +51,8 @@ public enum CalendarWire {
         field(&out, "modified", String(Int64(item.modified.timeIntervalSince1970)))
         if let rule = item.repeats { field(&out, "repeat", rule.stored) }
         if let text = item.icalendar { field(&out, "ical", text) }
+        // What the reader could not take of the VTODO (a field past its limit), to be said.
+        if let damage = item.damage { field(&out, "unread", damage) }
         // Each declared field under its name, as its iCalendar value text (ItemField+ICal).
         for (declared, value) in item.fields.present { field(&out, declared.name, declared.icalText(value)) }
     }
@@ -151,10 +153,12 @@ public enum CalendarWire {
                 throw bad("\(declared.name): \(error.description)")
             }
         }
-        return TodoItem(id: id, uid: uid, title: title, notes: f["notes"], due: due, time: time, location: location,
-                        isDone: f["done"] == "1", created: Date(timeIntervalSince1970: Double(created)),
-                        modified: Date(timeIntervalSince1970: Double(modified)), repeats: rule, icalendar: f["ical"],
-                        fields: fields)
+        var item = TodoItem(id: id, uid: uid, title: title, notes: f["notes"], due: due, time: time, location: location,
+                            isDone: f["done"] == "1", created: Date(timeIntervalSince1970: Double(created)),
+                            modified: Date(timeIntervalSince1970: Double(modified)), repeats: rule, icalendar: f["ical"],
+                            fields: fields)
+        item.damage = f["unread"]
+        return item
     }
 
     /// Walks `KEY LENGTH\n BYTES \n` fields.

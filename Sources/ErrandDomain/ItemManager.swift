@@ -23,19 +23,19 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
     }
 
     public static func == (lhs: ItemManager, rhs: ItemManager) -> Bool {
-        lhs.toDoItems == rhs.toDoItems && lhs.doneItems == rhs.doneItems
+        lhs.allInSections == rhs.allInSections
     }
 
     // MARK: reading
 
-    public var toDoItems: [TodoItem] { items.filter { !$0.isDone }.sorted { $0.sequence < $1.sequence } }
-    public var doneItems: [TodoItem] { items.filter(\.isDone).sorted { $0.sequence < $1.sequence } }
+    public var toDoItems: [TodoItem] { items(ItemQuery(.open, in: .sections)) }
+    public var doneItems: [TodoItem] { allInSections.filter(\.isDone) }
     public var toDoCount: Int { items.lazy.filter { !$0.isDone }.count }
     public var doneCount: Int { items.count - toDoCount }
     public var counts: ItemCounts { ItemCounts(toDo: toDoCount, done: doneCount) }
 
     /// The To do section followed by the Done section: the numbering the user sees.
-    public var allInSections: [TodoItem] { toDoItems + doneItems }
+    public var allInSections: [TodoItem] { items(.added) }
 
     public func item(id: UUID) -> TodoItem? {
         indexByID[id].map { items[$0] }
@@ -45,32 +45,13 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
         idByUID[uid].flatMap(item(id:))
     }
 
-    /// One day's items (nil: the items without a date): To do first, then Done, each in
-    /// section order.
-    public func items(on day: DueDay?) -> [TodoItem] {
-        let ofDay = items.filter { $0.due == day }
-        return ofDay.filter { !$0.isDone }.sorted(by: ItemManager.dayOrder)
-            + ofDay.filter(\.isDone).sorted(by: ItemManager.dayOrder)
+    /// What `query` selects, in its order.
+    public func items(_ query: ItemQuery) -> [TodoItem] {
+        items.filter(query.selection.contains).sorted(by: query.order.areInIncreasingOrder)
     }
 
-    /// Open items due before `day`, oldest first (in a day, the day's own order).
-    public func overdue(before day: DueDay) -> [TodoItem] {
-        items.filter { !$0.isDone && $0.due.map { $0 < day } ?? false }.sorted(by: ItemManager.dueOrder)
-    }
-
-    /// `list`: To do by due day (each day in its own order, those without a date last), then
-    /// Done in check order.
-    public var agenda: [TodoItem] {
-        items.filter { !$0.isDone }.sorted(by: ItemManager.dueOrder) + doneItems
-    }
-
-    static func dueOrder(_ a: TodoItem, _ b: TodoItem) -> Bool {
-        switch (a.due, b.due) {
-        case let (x?, y?) where x != y: return x < y
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default: return dayOrder(a, b)
-        }
+    public func count(_ selection: ItemSelection) -> Int {
+        items.lazy.filter(selection.contains).count
     }
 
     /// Open items per day for `days` consecutive days from `start`.
@@ -82,23 +63,6 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
             if offset >= 0, offset < counts.count { counts[offset] += 1 }
         }
         return counts
-    }
-
-    /// Inside a day, timed items come in time order before untimed ones, then by priority
-    /// (highest first, those without one last), then creation order: SQLite's item_day_order.
-    static func dayOrder(_ a: TodoItem, _ b: TodoItem) -> Bool {
-        switch (a.time, b.time) {
-        case let (x?, y?) where x != y: return x < y
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default: break
-        }
-        switch (a.priority, b.priority) {
-        case let (x?, y?) where x != y: return x < y
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default: return a.sequence < b.sequence
-        }
     }
 
     // MARK: records (the rules that use them are in ItemRecords+Rules.swift)

@@ -20,29 +20,6 @@ enum ICalTree {
         return String(cString: buffer)
     }
 
-    /// The VTIMEZONEs of a calendar by TZID (the first of each).
-    static func zonesByTZID(_ calendar: OpaquePointer) -> [String: OpaquePointer] {
-        var zones: [String: OpaquePointer] = [:]
-        for zone in children(calendar, ICAL_VTIMEZONE_COMPONENT) {
-            guard let property = icalcomponent_get_first_property(zone, ICAL_TZID_PROPERTY),
-                  let id = icalproperty_get_tzid(property) else { continue }
-            let name = String(cString: id)
-            if zones[name] == nil { zones[name] = zone }
-        }
-        return zones
-    }
-
-    /// A VCALENDAR holding a copy of `todo` and of the VTIMEZONEs (of `zones`) it names.
-    static func standalone(_ todo: OpaquePointer, zones: [String: OpaquePointer]) -> String {
-        guard let wrapper = icalcomponent_new_vcalendar() else { return "" }
-        defer { icalcomponent_free(wrapper) }
-        for id in tzids(todo).sorted() {
-            if let zone = zones[id] { icalcomponent_add_component(wrapper, icalcomponent_new_clone(zone)) }
-        }
-        icalcomponent_add_component(wrapper, icalcomponent_new_clone(todo))
-        return text(wrapper)
-    }
-
     /// Every TZID parameter in a component and its subcomponents.
     static func tzids(_ component: OpaquePointer) -> Set<String> {
         var found = Set<String>()

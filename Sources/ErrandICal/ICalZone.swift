@@ -1,21 +1,20 @@
 import CLibical
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
-/// The user's time zone on both sides: libical's, to write a DUE with its TZID and VTIMEZONE,
-/// and Errand's Clock, to read any DATE-TIME as the day and time the user sees.
+/// The user's time zone, libical's on both sides: to write a DUE with its TZID and VTIMEZONE,
+/// and to read any DATE-TIME as the day and time the user sees (libical converts with the
+/// system's zone database; Foundation's zones would bring ICU into errand-ical).
 public struct ICalZone {
     public let name: String
     /// nil for UTC (written with Z) and for a zone libical does not know (written floating).
     let zone: OpaquePointer?
     public let isUTC: Bool
-    let clock: Clock
 
     public init(name: String) {
         self.name = name
         isUTC = ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Z", "Etc/Zulu", "Zulu", "UCT"].contains(name)
         zone = isUTC ? nil : icaltimezone_get_builtin_timezone(name)
-        clock = Clock(timeZone: TimeZone(identifier: name) ?? TimeZone(identifier: "UTC"))
     }
 
     /// A moment as UTC, for CREATED, LAST-MODIFIED, DTSTAMP and COMPLETED.
@@ -41,7 +40,10 @@ public struct ICalZone {
             return (day, t.is_date != 0 ? nil : TimeOfDay(minutes: Int(t.hour) * 60 + Int(t.minute)))
         }
         guard let date = ICalZone.moment(t), Clock.supportedSeconds.contains(date.timeIntervalSince1970) else { return nil }
-        return (clock.day(of: date), clock.time(of: date))
+        // Seen from the user's zone (UTC for one libical does not know, as before).
+        let local = icaltime_convert_to_zone(t, zone ?? icaltimezone_get_utc_timezone())
+        guard let day = DueDay(year: Int(local.year), month: Int(local.month), day: Int(local.day)) else { return nil }
+        return (day, TimeOfDay(minutes: Int(local.hour) * 60 + Int(local.minute)))
     }
 
     /// DUE as written: a DATE, or a DATE-TIME in this zone (TZID), in UTC, or floating.

@@ -1,39 +1,62 @@
 import CLibical
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// Brings one VTODO in line with an item, property by property, touching only those whose
 /// meaning differs from what the VTODO said (`before`; nil for a new VTODO: all of them).
+/// `touched` names every property it rewrote or removed: only their lines are replaced in the
+/// text as written (`LineSplice`).
 struct VTodoEdit {
     let todo: OpaquePointer
     let zone: ICalZone
+    private(set) var touched = Set<String>()
 
-    func apply(_ item: TodoItem, over before: VTodoFields?) {
+    init(todo: OpaquePointer, zone: ICalZone) {
+        self.todo = todo
+        self.zone = zone
+    }
+
+    mutating func apply(_ item: TodoItem, over before: VTodoFields?) {
         let now = VTodoFields(item)
-        if icalcomponent_get_uid(todo).map({ String(cString: $0) }) != item.uid { icalcomponent_set_uid(todo, item.uid) }
-        if before?.title != now.title { icalcomponent_set_summary(todo, item.title) }
+        if icalcomponent_get_uid(todo).map({ String(cString: $0) }) != item.uid {
+            icalcomponent_set_uid(todo, item.uid)
+            touched.insert("UID")
+        }
+        if before?.title != now.title {
+            icalcomponent_set_summary(todo, item.title)
+            touched.insert("SUMMARY")
+        }
         if before == nil || before?.notes != now.notes {
             remove(ICAL_DESCRIPTION_PROPERTY)
             if let notes = item.notes { icalcomponent_set_description(todo, notes) }
         }
-        if before == nil || before?.due != now.due || before?.time != now.time { writeDue(item) }
+        // A start-only repeat (Thunderbird's) has its day in DTSTART: it moves there, unless
+        // the repeat went, when the day needs a DUE to stay a day.
+        let fromStart = before?.dueFromStart == true
+        if before == nil || before?.due != now.due || before?.time != now.time || (fromStart && item.repeats == nil) {
+            writeDue(item, inStart: fromStart && item.repeats != nil)
+        }
         if before == nil || before?.location != now.location { writeLocation(item.location) }
         if before == nil || before?.done != now.done { writeDone(item) }
         if before == nil || before?.repeats != now.repeats { writeRepeat(item) }
+        // Unchanged, the VTODO goes back as it came: no line is added to it either.
+        // A VTODO without LAST-MODIFIED was given one from DTSTAMP or CREATED on reading.
+        let changed = before.map {
+            VTodoFields.owned($0) != VTodoFields.owned(now) || ($0.modified ?? $0.stamp ?? $0.created).map { $0 != now.modified } ?? false
+        } ?? true
+        guard changed else { return }
         if icalcomponent_get_first_property(todo, ICAL_CREATED_PROPERTY) == nil {
             icalcomponent_add_property(todo, icalproperty_new_created(ICalZone.utc(item.created)))
+            touched.insert("CREATED")
         }
-        let changed = before.map { VTodoFields.owned($0) != VTodoFields.owned(now) || $0.modified != now.modified } ?? true
-        if changed || icalcomponent_get_first_property(todo, ICAL_LASTMODIFIED_PROPERTY) == nil {
-            remove(ICAL_LASTMODIFIED_PROPERTY)
-            icalcomponent_add_property(todo, icalproperty_new_lastmodified(ICalZone.utc(item.modified)))
-        }
-        if changed || icalcomponent_get_first_property(todo, ICAL_DTSTAMP_PROPERTY) == nil {
-            icalcomponent_set_dtstamp(todo, ICalZone.utc(item.modified))
-        }
+        remove(ICAL_LASTMODIFIED_PROPERTY)
+        icalcomponent_add_property(todo, icalproperty_new_lastmodified(ICalZone.utc(item.modified)))
+        icalcomponent_set_dtstamp(todo, ICalZone.utc(item.modified))
+        touched.insert("DTSTAMP")
     }
 
-    func remove(_ kind: icalproperty_kind) {
+    mutating func remove(_ kind: icalproperty_kind) {
+        if let name = icalproperty_kind_to_string(kind) { touched.insert(String(cString: name)) }
         while let property = icalcomponent_get_first_property(todo, kind) {
             icalcomponent_remove_property(todo, property)
             icalproperty_free(property)
@@ -50,13 +73,14 @@ struct VTodoEdit {
         return property
     }
 
-    func writeDue(_ item: TodoItem) {
-        remove(ICAL_DUE_PROPERTY)
+    mutating func writeDue(_ item: TodoItem, inStart: Bool = false) {
+        let kind = inStart ? ICAL_DTSTART_PROPERTY : ICAL_DUE_PROPERTY
+        remove(kind)
         guard let due = item.due else { return }
-        icalcomponent_add_property(todo, dueProperty(ICAL_DUE_PROPERTY, due, item.time))
+        icalcomponent_add_property(todo, dueProperty(kind, due, item.time))
     }
 
-    func writeLocation(_ location: Location?) {
+    mutating func writeLocation(_ location: Location?) {
         remove(ICAL_LOCATION_PROPERTY)
         remove(ICAL_GEO_PROPERTY)
         guard let location else { return }
@@ -68,8 +92,9 @@ struct VTodoEdit {
 
     /// Done: STATUS:COMPLETED and COMPLETED (the moment it was checked, its modified time).
     /// To do again: NEEDS-ACTION, and neither COMPLETED nor a PERCENT-COMPLETE of 100.
-    func writeDone(_ item: TodoItem) {
+    mutating func writeDone(_ item: TodoItem) {
         remove(ICAL_COMPLETED_PROPERTY)
+        touched.insert("STATUS")
         if item.isDone {
             icalcomponent_set_status(todo, ICAL_STATUS_COMPLETED)
             icalcomponent_add_property(todo, icalproperty_new_completed(ICalZone.utc(item.modified)))
@@ -87,12 +112,13 @@ struct VTodoEdit {
     }
 
     /// RFC 5545 wants a DTSTART beside an RRULE: the due day is where the rule starts.
-    func writeRepeat(_ item: TodoItem) {
+    mutating func writeRepeat(_ item: TodoItem) {
         remove(ICAL_RRULE_PROPERTY)
         if let x = VTodoFields.xProperty(todo, ICalRepeat.afterDoneProperty) {
             icalcomponent_remove_property(todo, x)
             icalproperty_free(x)
         }
+        touched.insert(ICalRepeat.afterDoneProperty)
         guard let rule = item.repeats, let due = item.due else { return }
         icalcomponent_add_property(todo, icalproperty_new_rrule(ICalRepeat.recurrence(rule)))
         if rule.afterDone, let x = icalproperty_new_x("TRUE") {
@@ -100,6 +126,7 @@ struct VTodoEdit {
             icalcomponent_add_property(todo, x)
         }
         if icalcomponent_get_first_property(todo, ICAL_DTSTART_PROPERTY) == nil {
+            touched.insert("DTSTART")
             icalcomponent_add_property(todo, dueProperty(ICAL_DTSTART_PROPERTY, due, item.time))
         }
     }

@@ -1,6 +1,6 @@
 import CLibical
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
 /// A VTODO's properties as Errand sees them. The reader turns them into an item; the writer
 /// compares an edited item with them and rewrites only the properties whose meaning changed,
@@ -17,9 +17,16 @@ struct VTodoFields: Equatable {
     var modified: Date?
     var stamp: Date?
     var repeats: Repeat?
+    /// The declared fields (priority, tags), as the VTODO's lines give them.
+    var declared = ItemFieldValues()
+    /// The day came from DTSTART: a repeating VTODO with a start and no DUE (Thunderbird's).
+    var dueFromStart = false
 
-    /// Reads `todo`; text is made safe for a terminal and cut to Errand's limits.
-    init(_ todo: OpaquePointer, zone: ICalZone) {
+    /// Reads `todo`; text is made safe for a terminal and cut to Errand's limits. `overrides`:
+    /// the VTODOs of the same UID with a RECURRENCE-ID (Thunderbird and eM Client record a
+    /// finished occurrence so): the series is due on its first occurrence none of them completed.
+    init(_ todo: OpaquePointer, overrides: [OpaquePointer] = [], zone: ICalZone, declared: ItemFieldValues = ItemFieldValues()) {
+        self.declared = declared
         uid = icalcomponent_get_uid(todo).map { String(cString: $0) }
         // SUMMARY is optional in RFC 5545; an item needs a title.
         title = VTodoFields.line(icalcomponent_get_summary(todo), limit: TodoItem.maxTitle) ?? VTodoFields.untitled
@@ -36,6 +43,36 @@ struct VTodoFields: Equatable {
         modified = VTodoFields.moment(todo, ICAL_LASTMODIFIED_PROPERTY, icalproperty_get_lastmodified)
         stamp = VTodoFields.moment(todo, ICAL_DTSTAMP_PROPERTY, icalproperty_get_dtstamp)
         repeats = VTodoFields.repeats(todo, due: due)
+        if due == nil, let (day, time) = zone.due(icalcomponent_get_dtstart(todo)),
+           let rule = VTodoFields.repeats(todo, due: day) {
+            due = day
+            self.time = time
+            repeats = rule
+            dueFromStart = true
+        }
+        if let rule = repeats, let due {
+            self.due = VTodoFields.firstOpen(due, rule, todo: todo, overrides: overrides, zone: zone)
+        }
+    }
+
+    /// The occurrence after those the overrides completed. A RECURRENCE-ID names an occurrence
+    /// by its start (DTSTART's day when there is one): moved by the distance from start to due.
+    static func firstOpen(_ due: DueDay, _ rule: Repeat, todo: OpaquePointer, overrides: [OpaquePointer],
+                          zone: ICalZone) -> DueDay {
+        let start = zone.due(icalcomponent_get_dtstart(todo))?.day ?? due
+        var done = Set<Int>()
+        for override in overrides {
+            let status = icalcomponent_get_status(override)
+            guard status == ICAL_STATUS_COMPLETED || icalcomponent_get_first_property(override, ICAL_COMPLETED_PROPERTY) != nil,
+                  let occurrence = zone.due(icalcomponent_get_recurrenceid(override))?.day else { continue }
+            done.insert(occurrence.dayNumber + due.dayNumber - start.dayNumber)
+        }
+        var day = due
+        // Each step passes one completed occurrence at most: bounded by their number.
+        for _ in 0...done.count where done.contains(day.dayNumber) {
+            day = rule.next(after: day, checkedOn: day)
+        }
+        return day
     }
 
     static let untitled = "(untitled)"
@@ -47,6 +84,7 @@ struct VTodoFields: Equatable {
         copy.created = nil
         copy.modified = nil
         copy.stamp = nil
+        copy.dueFromStart = false
         return copy
     }
 
@@ -62,6 +100,7 @@ struct VTodoFields: Equatable {
         created = item.created
         modified = item.modified
         repeats = item.repeats
+        declared = item.fields
     }
 
     static func moment(_ todo: OpaquePointer, _ kind: icalproperty_kind,
@@ -74,14 +113,15 @@ struct VTodoFields: Equatable {
     static func line(_ text: UnsafePointer<CChar>?, limit: Int) -> String? {
         guard let text else { return nil }
         let safe = TextSafety.trimmed(TextSafety.neutralised(String(cString: text), asSpace: ["\n", "\r", "\t"]))
-        return safe.isEmpty ? nil : cut(safe, limit)
+        // In NFC, as an item holds it: a decomposed SUMMARY would read as changed by every export.
+        return safe.isEmpty ? nil : cut(CanonicalText.nfc(safe), limit)
     }
 
     static func notes(_ text: UnsafePointer<CChar>?) -> String? {
         guard let text else { return nil }
-        let plain = String(cString: text).replacingOccurrences(of: "\r\n", with: "\n")
+        let plain = String(cString: text).replacing("\r\n", with: "\n")
         let safe = TextSafety.neutralised(plain, keep: ["\n", "\t"], asSpace: ["\r"])
-        return TextSafety.trimmed(safe).isEmpty ? nil : cut(safe, TodoItem.maxNotes)
+        return TextSafety.trimmed(safe).isEmpty ? nil : cut(CanonicalText.nfc(safe), TodoItem.maxNotes)
     }
 
     static func cut(_ text: String, _ limit: Int) -> String {

@@ -1,7 +1,7 @@
 import CLibical
 import ErrandDomain
 import ErrandCalendarWire
-import Foundation
+import FoundationEssentials
 
 /// Reads the VTODOs of an iCalendar text into items, with libical. Each item keeps its VTODO
 /// whole (with the VTIMEZONEs it names) in `icalendar`, so writing it back rewrites only what
@@ -26,35 +26,66 @@ public struct VTodoReader {
             do throws(ICalError) { try bounds.check(bytes) } catch { refusal = error }
         }
         if let refusal { throw refusal }
-        icalerror_set_errors_are_fatal(0)
-        guard let root = icalparser_parse_string(text) else { throw .notICalendar }
-        defer { icalcomponent_free(root) }
-        var calendars: [OpaquePointer] = []
-        if icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT {
-            calendars = [root]
-        } else {
-            calendars = ICalTree.children(root, ICAL_VCALENDAR_COMPONENT)
-        }
+        let calendars = RawComponent.parse(text).filter { $0.name == "VCALENDAR" }
         guard !calendars.isEmpty else { throw .notICalendar }
+        icalerror_set_errors_are_fatal(0)
         var batch = CalendarWire.Batch(items: [])
         var skipped: [(String, Int)] = []
         for calendar in calendars {
-            // Listed once per calendar: looked up per VTODO, a 10,000-item file walked every
-            // component 10,000 times (2 s of libical's list walking for 1,000 items).
-            let zones = ICalTree.zonesByTZID(calendar)
-            for child in ICalTree.children(calendar, ICAL_ANY_COMPONENT) {
-                let kind = icalcomponent_isa(child)
-                if kind == ICAL_VTODO_COMPONENT {
-                    batch.items.append(try item(child, zones: zones, number: batch.items.count + 1, id: newID()))
-                } else if kind != ICAL_VTIMEZONE_COMPONENT {
-                    // An X- or unknown component has no name in libical's table (found by FuzzVTodo).
-                    let name = icalcomponent_kind_to_string(kind).map { String(cString: $0) } ?? "unknown component"
-                    if let i = skipped.firstIndex(where: { $0.0 == name }) { skipped[i].1 += 1 } else { skipped.append((name, 1)) }
-                }
+            var zones: [String: RawComponent] = [:]
+            for zone in calendar.components where zone.name == "VTIMEZONE" {
+                if let id = zone.value("TZID"), zones[id] == nil { zones[id] = zone }
+            }
+            for group in VTodoReader.series(calendar) {
+                let kept = VTodoReader.kept(group, zones: zones)
+                batch.items.append(try item(kept, todos: group, number: batch.items.count + 1, id: newID()))
+            }
+            for child in calendar.components where child.name != "VTODO" && child.name != "VTIMEZONE" {
+                let name = VTodoReader.kindName(child.name)
+                if let i = skipped.firstIndex(where: { $0.0 == name }) { skipped[i].1 += 1 } else { skipped.append((name, 1)) }
             }
         }
         batch.skipped = skipped.map { CalendarWire.Skipped(kind: $0.0, count: $0.1) }
         return batch
+    }
+
+    /// The VTODOs of a calendar as items, in order: a series and the occurrences recorded apart
+    /// from it (same UID, with RECURRENCE-ID) are one item and travel together. Two VTODOs of
+    /// one UID without RECURRENCE-ID (a file joined from two exports) stay two items, matched
+    /// by UID on import as any others.
+    static func series(_ calendar: RawComponent) -> [[RawComponent]] {
+        var groups: [[RawComponent]] = []
+        var byUID: [String: Int] = [:]
+        for todo in calendar.components where todo.name == "VTODO" {
+            let occurrence = todo.has("RECURRENCE-ID")
+            guard let uid = todo.value("UID") else {
+                groups.append([todo])
+                continue
+            }
+            // An occurrence joins the latest series of its UID; a series joins occurrences
+            // that came before it, until it has a series of its own.
+            if let index = byUID[uid], occurrence || groups[index].allSatisfy({ $0.has("RECURRENCE-ID") }) {
+                groups[index].append(todo)
+            } else {
+                byUID[uid] = groups.count
+                groups.append([todo])
+            }
+        }
+        return groups
+    }
+
+    /// The text an item keeps: its VTODOs as written and the VTIMEZONEs they name, in a VCALENDAR.
+    static func kept(_ todos: [RawComponent], zones: [String: RawComponent]) -> String {
+        let body = todos.map { $0.text() }.joined()
+        // A TZID is named in a parameter, quoted or not: a zone the text does not name is left out.
+        let named = zones.keys.filter { body.contains("TZID=" + $0) || body.contains("TZID=\"" + $0 + "\"") }
+        return "BEGIN:VCALENDAR\r\n" + named.sorted().compactMap { zones[$0]?.text() }.joined() + body + "END:VCALENDAR\r\n"
+    }
+
+    /// A component's name for the skipped count: the wire separates the count with a space.
+    static func kindName(_ name: String) -> String {
+        name.isEmpty || name.count > 40 || name.contains(where: { !$0.isLetter && !$0.isNumber && $0 != "-" })
+            ? "unknown" : TextSafety.neutralised(name)
     }
 
     /// Each text a calendar object holding exactly one VTODO (what a CalDAV server sends per
@@ -76,21 +107,31 @@ public struct VTodoReader {
         return items
     }
 
-    func item(_ todo: OpaquePointer, zones: [String: OpaquePointer], number: Int, id: UUID) throws(ICalError) -> TodoItem {
-        let f = VTodoFields(todo, zone: zone)
-        let kept = ICalTree.standalone(todo, zones: zones)
+    /// `todos`: the VTODOs in `kept`, as written. A declared field's value Errand refuses
+    /// (PRIORITY:-3, ten thousand CATEGORIES) leaves that field empty and is said in the
+    /// item's `damage`, one line naming the field and its limit; its line stays in the text.
+    func item(_ kept: String, todos: [RawComponent], number: Int, id: UUID) throws(ICalError) -> TodoItem {
         guard kept.utf8.count <= TodoItem.maxICalendarBytes else {
             throw .unusableTodo(number: number, reason: "larger than \(TodoItem.maxICalendarBytes / 1024) KB")
         }
+        guard let series = ICalSeries(kept) else {
+            throw .unusableTodo(number: number, reason: "libical cannot read it")
+        }
+        defer { series.free() }
+        let master = todos.indices.contains(series.masterIndex) ? todos[series.masterIndex] : todos.first
+        let (declared, refused) = master.map(DeclaredLines.read) ?? (ItemFieldValues(), [])
+        let f = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared)
         // RFC 5545 requires a UID; one missing is made up once, here, and kept from then on.
         let uid = f.uid ?? id.uuidString
         let created = f.created ?? f.stamp ?? now
         let item = TodoItem(id: id, uid: uid, title: f.title, notes: f.notes,
                             due: f.due, time: f.due == nil ? nil : f.time, location: f.location, isDone: f.done,
                             created: created, modified: f.modified ?? f.stamp ?? created,
-                            repeats: f.repeats, icalendar: kept)
+                            repeats: f.repeats, icalendar: kept, fields: declared)
         do {
-            return try item.validated()
+            var valid = try item.validated()
+            if !refused.isEmpty { valid.damage = refused.joined(separator: "; ") }
+            return valid
         } catch {
             throw .unusableTodo(number: number, reason: "\(error.description) (UID \(TextSafety.neutralised(String(uid.prefix(80)))))")
         }

@@ -1,52 +1,37 @@
 import CLibical
 import ErrandDomain
-import Foundation
+import FoundationEssentials
 
-/// Writes items as VTODOs with libical, in the shape sync sends. An item read from iCalendar
-/// is written from the VTODO it kept: only the properties whose meaning the item changed are
-/// rewritten (SUMMARY, DESCRIPTION, DUE, LOCATION and GEO, STATUS and COMPLETED, RRULE), with
-/// LAST-MODIFIED and DTSTAMP when anything did; the rest (alarms, categories, priority, X-
-/// properties, parameters, an RRULE Errand cannot map) goes out as it came in.
+/// Writes items as VTODOs, in the shape sync sends. An item read from iCalendar is written
+/// from the text it kept, line by line as it was written: only the lines of the properties
+/// whose meaning the item changed are replaced (SUMMARY, DESCRIPTION, DUE, LOCATION and GEO,
+/// STATUS and COMPLETED, RRULE), with LAST-MODIFIED and DTSTAMP when anything did, by lines
+/// libical renders, and the declared fields' (PRIORITY, CATEGORIES: `DeclaredLines`). Everything else (alarms, categories, priority, X- properties, the
+/// occurrences recorded apart, lines libical cannot parse) goes out byte for byte, except
+/// libical's own X-LIC-ERROR lines, which never leave.
 public struct VTodoWriter {
     static let productID = "-//Errand//Errand//EN"
+    /// What libical puts in place of a line it cannot parse: never Errand's to send.
+    static let dropped: Set<String> = ["X-LIC-ERROR"]
     let zone: ICalZone
 
     public init(zoneName: String) {
         zone = ICalZone(name: zoneName)
     }
 
-    /// One VCALENDAR holding every item's VTODO and the VTIMEZONEs they name; nil only when
-    /// libical cannot allocate.
+    /// One VCALENDAR holding every item's VTODOs and the VTIMEZONEs they name (the first of
+    /// each TZID); nil only when libical cannot allocate.
     public func calendar(_ items: [TodoItem]) -> String? {
-        guard let calendar = icalcomponent_new_vcalendar() else { return nil }
-        defer { icalcomponent_free(calendar) }
-        icalcomponent_add_property(calendar, icalproperty_new_version("2.0"))
-        icalcomponent_add_property(calendar, icalproperty_new_prodid(VTodoWriter.productID))
-        var zones: [String: OpaquePointer] = [:]
-        var todos: [OpaquePointer] = []
+        var zones: [String: String] = [:]
+        var body = ""
         for item in items {
-            guard let (todo, kept) = vtodo(item) else {
-                todos.forEach { icalcomponent_free($0) }
-                zones.values.forEach { icalcomponent_free($0) }
-                return nil
-            }
-            todos.append(todo)
-            // The first VTIMEZONE of a TZID wins; copies of it are freed (FuzzVTodo found them leaked).
-            for (id, component) in kept {
-                if zones[id] == nil { zones[id] = component } else { icalcomponent_free(component) }
-            }
+            guard let written = vtodo(item) else { return nil }
+            body += written.text
+            for (id, text) in written.zones where zones[id] == nil { zones[id] = text }
         }
-        let named = todos.reduce(into: Set<String>()) { $0.formUnion(ICalTree.tzids($1)) }
-        for id in named.sorted() {
-            if let component = zones.removeValue(forKey: id) {
-                icalcomponent_add_component(calendar, component)
-            } else if id == zone.tzid, let component = zone.vtimezone() {
-                icalcomponent_add_component(calendar, component)
-            }
-        }
-        for unused in zones.values { icalcomponent_free(unused) }
-        for todo in todos { icalcomponent_add_component(calendar, todo) }
-        return ICalTree.text(calendar)
+        var out = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:\(VTodoWriter.productID)\r\n"
+        for id in zones.keys.sorted() { out += zones[id] ?? "" }
+        return out + body + "END:VCALENDAR\r\n"
     }
 
     /// One VCALENDAR per item (one per PUT), each as `calendar([item])` writes it.
@@ -60,30 +45,69 @@ public struct VTodoWriter {
         return texts
     }
 
-    /// The item's VTODO (a new component the caller owns) and copies of the VTIMEZONEs its
-    /// kept text held, by TZID.
-    func vtodo(_ item: TodoItem) -> (OpaquePointer, [String: OpaquePointer])? {
-        var zones: [String: OpaquePointer] = [:]
-        var todo: OpaquePointer?
-        if let text = item.icalendar, let root = icalparser_parse_string(text) {
-            defer { icalcomponent_free(root) }
-            let calendar = icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT ? root
-                : ICalTree.children(root, ICAL_VCALENDAR_COMPONENT).first
-            if let calendar {
-                todo = ICalTree.children(calendar, ICAL_VTODO_COMPONENT).first.flatMap { icalcomponent_new_clone($0) }
-                for component in ICalTree.children(calendar, ICAL_VTIMEZONE_COMPONENT) {
-                    guard let property = icalcomponent_get_first_property(component, ICAL_TZID_PROPERTY),
-                          let id = icalproperty_get_tzid(property), zones[String(cString: id)] == nil else { continue }
-                    zones[String(cString: id)] = icalcomponent_new_clone(component)
-                }
+    /// The item's VTODOs as text and the VTIMEZONEs they need, by TZID.
+    func vtodo(_ item: TodoItem) -> (text: String, zones: [String: String])? {
+        if let kept = item.icalendar, let written = edited(kept, item) { return written }
+        guard let todo = icalcomponent_new_vtodo() else { return nil }
+        defer { icalcomponent_free(todo) }
+        var edit = VTodoEdit(todo: todo, zone: zone)
+        edit.apply(item, over: nil)
+        guard let fresh = RawComponent.parse(ICalTree.text(todo)).first else { return nil }
+        let names = DeclaredLines.changed(nil, item.fields)
+        let text = LineSplice.replace(names, in: fresh, with: DeclaredLines.lines(item.fields)).text()
+        return (text, userZone(if: ICalTree.tzids(todo)))
+    }
+
+    /// The kept text with the master VTODO's changed lines replaced; nil when it holds no
+    /// VTODO libical can read (the item is then written afresh).
+    func edited(_ kept: String, _ item: TodoItem) -> (text: String, zones: [String: String])? {
+        guard let calendar = RawComponent.parse(kept).first(where: { $0.name == "VCALENDAR" }) else { return nil }
+        let todos = calendar.components.filter { $0.name == "VTODO" }
+        guard !todos.isEmpty, let series = ICalSeries(kept) else { return nil }
+        defer { series.free() }
+        let index = todos.indices.contains(series.masterIndex) ? series.masterIndex : 0
+        let declared = DeclaredLines.read(todos[index]).values
+        let before = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared)
+        var edit = VTodoEdit(todo: series.master, zone: zone)
+        edit.apply(item, over: before)
+        let changed = DeclaredLines.changed(declared, item.fields)
+        let lines = VTodoWriter.rendered(series.master, edit.touched)
+            + DeclaredLines.lines(item.fields).filter { changed.contains($0.name) }
+        var text = ""
+        for (i, todo) in todos.enumerated() {
+            let written = i == index ? LineSplice.replace(edit.touched.union(changed), in: todo, with: lines) : todo
+            text += written.text(dropping: VTodoWriter.dropped)
+        }
+        var zones: [String: String] = [:]
+        for component in calendar.components where component.name == "VTIMEZONE" {
+            if let id = component.value("TZID"), zones[id] == nil { zones[id] = component.text(dropping: VTodoWriter.dropped) }
+        }
+        let named = edit.touched.isEmpty ? [] : ICalTree.tzids(series.master)
+        return (text, zones.merging(userZone(if: named)) { kept, _ in kept })
+    }
+
+    /// The lines libical renders for the properties of `todo` named in `names`, in its order.
+    static func rendered(_ todo: OpaquePointer, _ names: Set<String>) -> [RawLine] {
+        var lines: [RawLine] = []
+        var property = icalcomponent_get_first_property(todo, ICAL_ANY_PROPERTY)
+        while let current = property {
+            property = icalcomponent_get_next_property(todo, ICAL_ANY_PROPERTY)
+            guard let name = icalproperty_get_property_name(current), names.contains(String(cString: name).uppercased()) else {
+                continue
             }
+            // An error libical noted on a property Errand rewrites is not part of it.
+            icalproperty_remove_parameter_by_kind(current, ICAL_XLICERRORTYPE_PARAMETER)
+            guard let buffer = icalproperty_as_ical_string_r(current) else { continue }
+            lines += RawLine.lines(String(cString: buffer))
+            icalmemory_free_buffer(buffer)
         }
-        guard let kept = todo ?? icalcomponent_new_vtodo() else {
-            zones.values.forEach { icalcomponent_free($0) }
-            return nil
-        }
-        let before = todo.map { VTodoFields($0, zone: zone) }
-        VTodoEdit(todo: kept, zone: zone).apply(item, over: before)
-        return (kept, zones)
+        return lines
+    }
+
+    /// The user's zone's VTIMEZONE when `named` holds its TZID.
+    func userZone(if named: Set<String>) -> [String: String] {
+        guard let id = zone.tzid, named.contains(id), let component = zone.vtimezone() else { return [:] }
+        defer { icalcomponent_free(component) }
+        return [id: ICalTree.text(component)]
     }
 }

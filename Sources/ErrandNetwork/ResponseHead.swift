@@ -16,7 +16,8 @@ struct ResponseHead {
         if text.hasPrefix("HTTP/") {
             self = ResponseHead(size: size)
             let fields = text.split(separator: " ", omittingEmptySubsequences: true)
-            status = fields.count > 1 ? Int(fields[1]) ?? 0 : 0
+            // A status line may end at the code ("HTTP/1.1 200", no reason): its CRLF comes off first.
+            status = fields.count > 1 ? Int(String(fields[1]).trimmingWhitespace) ?? 0 : 0
             return false
         }
         let trimmed = text.trimmingWhitespace

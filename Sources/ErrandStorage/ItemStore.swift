@@ -15,32 +15,20 @@ public protocol ItemStore: AnyObject {
     /// Where the data lives, as the user named it (for messages).
     var path: String { get }
 
-    func counts() throws -> ItemCounts
     func item(id: UUID) throws -> TodoItem?
     /// The item known by this iCalendar UID (TodoItem.uid), compared as text.
     func item(uid: String) throws -> TodoItem?
-    /// A page of the To do section then the Done section, each in section order (the order
-    /// items were added and checked, as the book app keeps them).
-    func allItems(offset: Int, limit: Int) throws -> [TodoItem]
-    /// A page of `list`: To do by due day (each day in its own order), then Done in check order.
-    func agenda(offset: Int, limit: Int) throws -> [TodoItem]
-    /// A page of one day's items (nil: the items without a date): To do first, then Done.
-    func items(on day: DueDay?, offset: Int, limit: Int) throws -> [TodoItem]
-    func itemCount(on day: DueDay?) throws -> Int
-    /// How many open items have no due day (the week's No date row).
-    func undatedCount() throws -> Int
-    /// Open items per day for `days` consecutive days from `start`.
+    /// How many items `selection` holds, without reading them (SQLite: from per-day tallies,
+    /// or what the full-text index found).
+    func count(_ selection: ItemSelection) throws -> Int
+    /// A page of what `query` lists, in its order (see PageWindow for odd windows).
+    func items(_ query: ItemQuery, offset: Int, limit: Int) throws -> [TodoItem]
+    /// Open items per day for `days` consecutive days from `start`: the week's rows, kept
+    /// apart from `count` because the week reads its seven tallies in one statement.
     func openCounts(from start: DueDay, days: Int) throws -> [Int]
-    /// How many items `find` finds (see SearchQuery).
-    func matchCount(_ query: SearchQuery) throws -> Int
-    /// A page of the items `find` finds, To do then Done, each in section order.
-    func matching(_ query: SearchQuery, offset: Int, limit: Int) throws -> [TodoItem]
-    /// Every word of a words field (every tag) with how many open items hold it, most first.
+    /// Every word of a words field (every tag) with how many open items hold it, most first
+    /// (`tags`, and Tab where a tag goes): SQLite reads its tag index, not the items.
     func wordCounts(_ field: ItemField) throws -> [WordCount]
-    /// How many open items are due before `day` (the week's Overdue row).
-    func overdueCount(before day: DueDay) throws -> Int
-    /// A page of the open items due before `day`, oldest first, each day in its own order.
-    func overdueItems(before day: DueDay, offset: Int, limit: Int) throws -> [TodoItem]
 
     /// Runs `body` on the stored items as one durable change: all of it lands, or none. The
     /// changes below are written once on top of it, with the shared rules.
@@ -49,8 +37,6 @@ public protocol ItemStore: AnyObject {
     func readRecords<T>(_ body: (Records) throws -> T) throws -> T
     /// Removes everything and returns what was removed, for undo.
     func removeAll() throws -> [TodoItem]
-    /// Puts items back exactly as given (same id, state and sequence), replacing same-id items.
-    func restore(_ items: [TodoItem]) throws
 
     /// The command whose changes `changeItems` journals (set by `journaling`); nil journals nothing.
     var journalContext: JournalContext? { get set }
@@ -76,8 +62,15 @@ public protocol ItemStore: AnyObject {
 extension ItemStore {
     public func idle() {}
 
-    public func allItems() throws -> [TodoItem] { try allItems(offset: 0, limit: .max) }
-    public func items(on day: DueDay?) throws -> [TodoItem] { try items(on: day, offset: 0, limit: .max) }
+    /// All of what `query` lists.
+    public func items(_ query: ItemQuery) throws -> [TodoItem] { try items(query, offset: 0, limit: .max) }
+    /// Every item, To do then Done, in the order added and checked (what export writes).
+    public func allItems() throws -> [TodoItem] { try items(.added) }
+
+    public func counts() throws -> ItemCounts {
+        let open = try count(.open)
+        return ItemCounts(toDo: open, done: max(0, try count(.all) - open))
+    }
 
     /// Adds an open item at the end of To do (refused if an equal item is open).
     public func add(_ item: TodoItem) throws -> TodoItem {

@@ -40,32 +40,12 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
 
     // MARK: reading
 
-    public func counts() throws -> ItemCounts { try refresh(); return manager.counts }
     public func item(id: UUID) throws -> TodoItem? { try refresh(); return manager.item(id: id) }
     public func item(uid: String) throws -> TodoItem? { try refresh(); return manager.item(uid: uid) }
 
-    public func undatedCount() throws -> Int {
+    public func count(_ selection: ItemSelection) throws -> Int {
         try refresh()
-        return manager.items.lazy.filter { !$0.isDone && $0.due == nil }.count
-    }
-    public func allItems(offset: Int, limit: Int) throws -> [TodoItem] {
-        try refresh()
-        return PageWindow(offset: offset, limit: limit).slice(manager.allInSections)
-    }
-
-    public func items(on day: DueDay?, offset: Int, limit: Int) throws -> [TodoItem] {
-        try refresh()
-        return PageWindow(offset: offset, limit: limit).slice(manager.items(on: day))
-    }
-
-    public func itemCount(on day: DueDay?) throws -> Int {
-        try refresh()
-        return manager.items.lazy.filter { $0.due == day }.count
-    }
-
-    public func matchCount(_ query: SearchQuery) throws -> Int {
-        try refresh()
-        return manager.items.lazy.filter(query.matches).count
+        return manager.count(selection)
     }
 
     public func wordCounts(_ field: ItemField) throws -> [WordCount] {
@@ -73,24 +53,9 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         return WordCount.counting(field, in: manager.items)
     }
 
-    public func matching(_ query: SearchQuery, offset: Int, limit: Int) throws -> [TodoItem] {
+    public func items(_ query: ItemQuery, offset: Int, limit: Int) throws -> [TodoItem] {
         try refresh()
-        return PageWindow(offset: offset, limit: limit).slice(manager.agenda.filter(query.matches))
-    }
-
-    public func agenda(offset: Int, limit: Int) throws -> [TodoItem] {
-        try refresh()
-        return PageWindow(offset: offset, limit: limit).slice(manager.agenda)
-    }
-
-    public func overdueCount(before day: DueDay) throws -> Int {
-        try refresh()
-        return manager.items.lazy.filter { !$0.isDone && $0.due.map { $0 < day } ?? false }.count
-    }
-
-    public func overdueItems(before day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
-        try refresh()
-        return PageWindow(offset: offset, limit: limit).slice(manager.overdue(before: day))
+        return PageWindow(offset: offset, limit: limit).slice(manager.items(query))
     }
 
     public func openCounts(from start: DueDay, days: Int) throws -> [Int] {
@@ -106,10 +71,6 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             records.noteRemoved(removed)
             return removed
         }
-    }
-
-    public func restore(_ items: [TodoItem]) throws {
-        try changeItems { records in records.base.restore(items) }
     }
 
     // MARK: journal

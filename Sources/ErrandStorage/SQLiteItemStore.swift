@@ -23,26 +23,8 @@ public final class SQLiteItemStore: ItemStore {
     /// What `due` holds for a day, or for no day (SQLiteSchema.noDateKey).
     static func dueKey(_ day: DueDay?) -> Int { day?.dayNumber ?? SQLiteSchema.noDateKey }
 
-    // The reads that must stay index walks at 1M items (a test checks their query plans).
-    static let allPageSQL = "SELECT \(readColumns) FROM item ORDER BY done, seq LIMIT ?1 OFFSET ?2"
-    /// The ORDER BY is item_day_order's column list, so a page is a walk of that index.
-    static let dayPageSQL = """
-        SELECT \(readColumns) FROM item WHERE due = ?1
-        ORDER BY done, due_time IS NULL, due_time, priority IS NULL, priority, seq LIMIT ?2 OFFSET ?3
-        """
+    /// The week's rows, from the tallies (SQLiteItemStore+Query reads the lists).
     static let weekSQL = "SELECT due, open FROM day_count WHERE due BETWEEN ?1 AND ?2"
-    /// Both walk item_todo_order (open items in due order). Named: without statistics the
-    /// planner prefers item_done_seq's equality on done and then sorts every open item
-    /// (200 ms a page at 1,000,000 items).
-    static let overdueSQL = """
-        SELECT \(readColumns) FROM item INDEXED BY item_todo_order WHERE done = 0 AND due < ?1
-        ORDER BY due, due_time IS NULL, due_time, priority IS NULL, priority, seq LIMIT ?2 OFFSET ?3
-        """
-    static let toDoByDueSQL = """
-        SELECT \(readColumns) FROM item INDEXED BY item_todo_order WHERE done = 0
-        ORDER BY due, due_time IS NULL, due_time, priority IS NULL, priority, seq LIMIT ?1 OFFSET ?2
-        """
-    static let donePageSQL = "SELECT \(readColumns) FROM item WHERE done = 1 ORDER BY seq LIMIT ?1 OFFSET ?2"
 
     /// Opens or creates the store. An existing file that is not an Errand store, is damaged
     /// or comes from a newer schema is refused before anything is written to it.
@@ -105,14 +87,6 @@ public final class SQLiteItemStore: ItemStore {
 
     // MARK: reading
 
-    public func counts() throws -> ItemCounts {
-        let s = try db.statement("SELECT total(open), total(total) FROM day_count")
-        defer { s.reset() }
-        guard try s.step() else { return ItemCounts(toDo: 0, done: 0) }
-        let open = s.tally(0)
-        return ItemCounts(toDo: open, done: SQLiteStatement.tally(s.double(1) - Double(open)))
-    }
-
     public func item(id: UUID) throws -> TodoItem? {
         let s = try db.statement("SELECT \(Self.readColumns) FROM item WHERE uuid = ?1")
         s.bind(1, UUIDText.of(id))
@@ -124,72 +98,6 @@ public final class SQLiteItemStore: ItemStore {
         let s = try db.statement("SELECT \(Self.readColumns) FROM item WHERE coalesce(uid, uuid) = ?1")
         s.bind(1, uid)
         return try firstRow(s)
-    }
-
-    public func undatedCount() throws -> Int {
-        let s = try db.statement("SELECT open FROM day_count WHERE due = ?1")
-        s.bind(1, SQLiteSchema.noDateKey)
-        defer { s.reset() }
-        return try s.step() ? max(0, Int(s.int(0))) : 0
-    }
-
-    public func allItems(offset: Int, limit: Int) throws -> [TodoItem] {
-        try rows(Self.allPageSQL) { $0.bind(PageWindow(offset: offset, limit: limit), limit: 1, offset: 2) }
-    }
-
-    public func items(on day: DueDay?, offset: Int, limit: Int) throws -> [TodoItem] {
-        try rows(Self.dayPageSQL) {
-            $0.bind(1, Self.dueKey(day))
-            $0.bind(PageWindow(offset: offset, limit: limit), limit: 2, offset: 3)
-        }
-    }
-
-    public func itemCount(on day: DueDay?) throws -> Int {
-        let s = try db.statement("SELECT total FROM day_count WHERE due = ?1")
-        s.bind(1, Self.dueKey(day))
-        defer { s.reset() }
-        return try s.step() ? max(0, Int(s.int(0))) : 0
-    }
-
-
-    /// To do through item_todo_order, then Done through item_done_seq: the page is cut
-    /// across the two sections by the To do count the tallies hold.
-    public func agenda(offset: Int, limit: Int) throws -> [TodoItem] {
-        let window = PageWindow(offset: offset, limit: limit)
-        let open = try counts().toDo
-        var page: [TodoItem] = []
-        if window.offset < open {
-            page = try rows(Self.toDoByDueSQL) { $0.bind(window, limit: 1, offset: 2) }
-        }
-        guard page.count < window.limit else { return page }
-        let done = PageWindow(offset: max(0, window.offset - open), limit: window.limit - page.count)
-        return page + (try rows(Self.donePageSQL) { $0.bind(done, limit: 1, offset: 2) })
-    }
-
-    public func overdueCount(before day: DueDay) throws -> Int {
-        let s = try db.statement("SELECT total(open) FROM day_count WHERE due < ?1")
-        s.bind(1, day.dayNumber)
-        defer { s.reset() }
-        return try s.step() ? s.tally(0) : 0
-    }
-
-    public func overdueItems(before day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
-        try rows(Self.overdueSQL) {
-            $0.bind(1, day.dayNumber)
-            $0.bind(PageWindow(offset: offset, limit: limit), limit: 2, offset: 3)
-        }
-    }
-
-    public func openCounts(from start: DueDay, days: Int) throws -> [Int] {
-        var counts = [Int](repeating: 0, count: max(days, 0))
-        let s = try db.statement(Self.weekSQL)
-        s.bind(1, start.dayNumber)
-        s.bind(2, start.dayNumber + days - 1)
-        while try s.step() {
-            let offset = Int(s.int(0)) - start.dayNumber
-            if offset >= 0, offset < counts.count { counts[offset] = max(0, Int(s.int(1))) }
-        }
-        return counts
     }
 
     public func beginBatch() throws {
@@ -209,24 +117,10 @@ public final class SQLiteItemStore: ItemStore {
 
     public func removeAll() throws -> [TodoItem] {
         try changeItems { records in
-            let all = try allItems(offset: 0, limit: .max)
+            let all = try allItems()
             try db.execute("DELETE FROM item")
             records.noteRemoved(all)
             return all
-        }
-    }
-
-    public func restore(_ items: [TodoItem]) throws {
-        try changeItems { records in
-            for item in items {
-                // Not INSERT OR REPLACE: its implicit delete skips the day_count triggers.
-                try records.removeItem(id: item.id)
-                try records.insert(item)
-            }
-            if let top = items.map(\.sequence).max() {
-                try storeSequence(atLeast: top)
-                if let current = batchSequence { batchSequence = max(current, top) }
-            }
         }
     }
 

@@ -192,6 +192,12 @@ public struct SyncEngine {
         for (text, item) in zip(baseTexts, decoded.dropFirst(items.count)) { baseItems[text] = item }
         let applier = SyncApplier(bases: baseItems, doubtful: doubtful)
         let pairs = Array(zip(items, decoded.prefix(items.count)))
+        // A field the server's value could not give (PRIORITY:-3): said once, the rest applied.
+        for (_, parsed) in pairs {
+            guard let reason = parsed.damage else { continue }
+            let line = "\"\(TextSafety.neutralised(String(parsed.title.prefix(60))))\": \(TextSafety.neutralised(reason))"
+            if !outcome.unread.contains(line) { outcome.unread.append(line) }
+        }
         var start = 0
         repeat {
             let part = pairs[start..<min(pairs.count, start + chunk)]

@@ -9,6 +9,8 @@ public struct SyncOutcome: Equatable, Sendable {
     public var conflicts: [SyncConflict] = []
     /// Local versions a merge replaced (conflicts lost here): `undo` puts them back.
     public var replaced: [TodoItem] = []
+    /// Items taken without a field whose value Errand refuses (`"Title": PRIORITY not read: ...`).
+    public var unread: [String] = []
 
     public init() {}
 
@@ -20,6 +22,10 @@ public struct SyncOutcome: Equatable, Sendable {
         if !conflicts.isEmpty {
             text += ": " + conflicts.prefix(3).map(\.line).joined(separator: "; ")
             if conflicts.count > 3 { text += "; ..." }
+        }
+        if let first = unread.first {
+            text += "; \(unread.count == 1 ? "1 item" : "\(unread.count) items") kept without a field: \(first)"
+            if unread.count > 1 { text += "; ..." }
         }
         return text
     }

@@ -26,8 +26,27 @@ public final class ChildProcess {
         public var description: String { "errand is not built: run swift build --build-tests" }
     }
 
+    /// A binary older than a source it is built from would test yesterday's program and pass.
+    public struct Stale: Error, CustomStringConvertible {
+        public let binary: String
+        public let source: String
+        public var description: String {
+            "\(binary) is older than \(source): run swift build --build-tests (a stale errand tests old code)"
+        }
+    }
+
+    /// The built `errand`, refused when a source it is built from was edited since (looked at
+    /// once per test process).
+    public static func built() throws -> String {
+        guard let path = executable else { throw Missing() }
+        if let newer = staleSource { throw Stale(binary: path, source: newer) }
+        return path
+    }
+
+    static let staleSource: String? = executable.flatMap { BuildFreshness.newerSource(than: $0) }
+
     public init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        guard let path = ChildProcess.executable else { throw Missing() }
+        let path = try ChildProcess.built()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment

@@ -90,6 +90,32 @@ public final class DAVServer: @unchecked Sendable {
     /// Where the server keeps its collections: copied aside, it is a backup `restore` puts back.
     var storage: String { folder + (kind == .radicale ? "/collections" : "/data") }
 
+    /// The members of Radicale's collection `name` written at or after `start`
+    /// (CLOCK_REALTIME_COARSE, the clock file times are taken from): a test waits on it to act
+    /// at a point of a sync without asking the server (a request would compete with the sync)
+    /// or sleeping. One readdir and a stat per member, as it is polled while the sync runs.
+    public func membersWritten(to name: String, since start: timespec) -> Int {
+        let folder = storage + "/collection-root" + collectionPath(name)
+        guard let directory = opendir(folder) else { return 0 }
+        defer { closedir(directory) }
+        var count = 0
+        while let entry = readdir(directory) {
+            let file = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            var info = stat()
+            guard file.hasSuffix(".ics"), stat(folder + file, &info) == 0 else { continue }
+            let time = info.st_mtim
+            if time.tv_sec > start.tv_sec || (time.tv_sec == start.tv_sec && time.tv_nsec >= start.tv_nsec) { count += 1 }
+        }
+        return count
+    }
+
+    /// Now on the clock `membersWritten(since:)` compares with.
+    public static func fileClock() -> timespec {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME_COARSE, &now)
+        return now
+    }
+
     /// Copies the server's storage to `backup` (made anew), the server stopped meanwhile so the
     /// copy is one consistent state, then starts it again.
     public func backUp(to backup: String) throws {

@@ -21,6 +21,8 @@ public final class LoopbackServer: @unchecked Sendable {
         case trickleHead(Data, interval: Double)
         /// Waits `seconds`, then answers with `body`.
         case delayed(Data, seconds: Double)
+        /// Answers with `body` once the test opens `gate` (or the server stops).
+        case held(Data, gate: ReplyGate)
         /// Any status with a body and extra headers (a WebDAV 207, a redirect with its Location).
         case reply(Int, Data, headers: [String: String])
         /// Reads the request and answers nothing at all, keeping the connection open.
@@ -224,6 +226,9 @@ public final class LoopbackServer: @unchecked Sendable {
                 usleep(20_000)
                 waited += 0.02
             }
+            send(fd, header(200, type: "application/json", length: data.count) + data)
+        case let .held(data, gate):
+            while !gate.isOpen, !isStopped { usleep(5_000) }
             send(fd, header(200, type: "application/json", length: data.count) + data)
         case let .trickle(data, interval):
             guard send(fd, header(200, type: "application/json", length: data.count)) else { return }

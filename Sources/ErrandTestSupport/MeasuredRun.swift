@@ -20,10 +20,11 @@ public struct MeasuredRun {
     }
 
     /// `feed` is shell text whose output becomes errand's stdin (`tr '\0' x </dev/zero`), or
-    /// nil for none; errand is killed after `timeout` seconds.
-    public static func errand(_ arguments: [String], feed: String? = nil, in directory: String, timeout: Int = 20,
+    /// nil for none; errand is killed after `timeout` seconds, a bound for a run that never ends
+    /// (its status is then 137), far from any run's time on a loaded machine.
+    public static func errand(_ arguments: [String], feed: String? = nil, in directory: String, timeout: Int = 300,
                               environment: [String: String] = [:]) throws -> MeasuredRun {
-        guard let errand = ChildProcess.executable else { throw ChildProcess.Missing() }
+        let errand = try ChildProcess.built()
         guard FileManager.default.isExecutableFile(atPath: time) else { throw Missing() }
         let report = directory + "/time-report", errors = directory + "/stderr"
         let command = [time, "-f", "%M", "-o", report, "timeout", "-s", "KILL", String(timeout), errand] + arguments

@@ -8,6 +8,9 @@ public enum TestSeed {
         let given = ProcessInfo.processInfo.environment["ERRAND_TEST_SEED"].flatMap { UInt64($0) }
         let seed = given ?? UInt64.random(in: 0...UInt64.max)
         print("\(test): seed \(seed); replay with ERRAND_TEST_SEED=\(seed)")
+        // Out now: stdout into a file is buffered, and a test that crashes the process would
+        // take its seed with it.
+        fflush(nil)
         return seed
     }
 }

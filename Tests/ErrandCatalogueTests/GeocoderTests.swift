@@ -90,9 +90,8 @@ import Testing
             let geocoder = try #require(Geocoder(base: server.base + prefix, downloader: HelperDownloader(),
                                                  pacer: RequestPacer(interval: 0), limits: limits))
             let before = server.requests.count
-            let started = Date()
+            // The reason says which limit ended it ("within 2 s", "more than 64 KB"): no clock here.
             #expect(geocoder.locate("Paris", store: store, now: 1) == .failure(expected), "\(prefix)")
-            #expect(Date().timeIntervalSince(started) < 15, "\(prefix) took too long: the limits bound it")
             _ = geocoder.locate("Paris", store: store, now: 2)
             if case let .unreachable(reason) = expected {
                 // Not reached: the rest of the process does not ask (nor wait) again; locate does.

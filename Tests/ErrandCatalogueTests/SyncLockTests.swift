@@ -27,10 +27,13 @@ import Testing
         }
     }
 
+    /// The listing is held until the other write has finished: were that write waiting for the
+    /// sync, the listing would never come and the sync would end at its 10 s idle limit, throwing.
     @Test func anotherShellWritesWhileTheListingDownloads() throws {
+        let gate = ReplyGate()
         let server = try LoopbackServer(routes: [
             "/categories.json": .body(try Fixtures.data(Fixtures.sample, "categories.json")),
-            "/listing.json": .delayed(try Fixtures.data(Fixtures.sample, "listing.json"), seconds: 3),
+            "/listing.json": .held(try Fixtures.data(Fixtures.sample, "listing.json"), gate: gate),
         ])
         defer { server.stop() }
         let path = NSTemporaryDirectory() + "errand-lock-" + UUID().uuidString + "/store.sqlite"
@@ -38,7 +41,8 @@ import Testing
         let moments = Moments()
         let writer = Thread {
             // Once the server has been asked for the listing, the sync is waiting for it.
-            let deadline = Date().addingTimeInterval(20)
+            defer { gate.open() }
+            let deadline = Date().addingTimeInterval(300)
             while !server.requests.contains(where: { $0.path.hasSuffix("listing.json") }), Date() < deadline { usleep(20_000) }
             do {
                 let other = try StoreOpener.open(path: path, backend: .sqlite)
@@ -53,7 +57,7 @@ import Testing
         let sync = CatalogueSync(fetcher: CatalogueFetcher(limits: FetchLimits(maxBytes: 1 << 20, idleTimeout: 10, totalTimeout: 20)))
         let (summary, _) = try sync.sync(base: try CatalogueSync.baseURL(server.base), into: store, now: 1_000)
         let synced = Date()
-        while moments.values == (nil, nil), Date() < synced.addingTimeInterval(20) { usleep(20_000) }
+        while moments.values == (nil, nil), Date() < synced.addingTimeInterval(300) { usleep(20_000) }
         let (created, failure) = moments.values
         #expect(failure == nil)
         let written = try #require(created, "the other write never finished")

@@ -81,7 +81,7 @@ import Testing
         let rows = WeekRow.week(from: day, counts: manager.openCounts(from: day, days: 7), labeler: .english)
         #expect(rows.map(\.label) == ["Sun Nov 29", "Mon Nov 30", "Tue Dec 1", "Wed Dec 2", "Thu Dec 3",
                                        "Fri Dec 4", "Sat Dec 5"])
-        #expect(manager.items(on: day.adding(days: 2)).map(\.title) == ["c"])
+        #expect(manager.items(.day(day.adding(days: 2))).map(\.title) == ["c"])
     }
 
     @Test func dayListPutsTimedFirstThenDone() throws {
@@ -92,7 +92,7 @@ import Testing
         try manager.add(timed)
         let done = try manager.add(item("done"))
         try manager.setDone(true, id: done.id, at: Date(timeIntervalSince1970: 1_790_000_000))
-        #expect(manager.items(on: day).map(\.title) == ["timed", "late", "done"])
+        #expect(manager.items(.day(day)).map(\.title) == ["timed", "late", "done"])
     }
 
     @Test func deleteRemovesOnlyThatItem() throws {

@@ -60,10 +60,10 @@ import Testing
         #expect(Secrets.redacted("https://u:8080x/y@h") == "https://u:***@h")
     }
 
-    @Test func aLongLineIsFast() {
+    /// 100,000 would-be URLs before the real one: a scan that went back over the line for
+    /// each would not end (its speed is bench/'s business, not a threshold here).
+    @Test func aLongLineIsRedactedToItsEnd() {
         let line = String(repeating: "a://b:c ", count: 100_000) + "https://u:pw@h/"
-        let start = ContinuousClock.now
         #expect(Secrets.redacted(line).hasSuffix("https://u:***@h/"))
-        #expect(ContinuousClock.now - start < .seconds(5))
     }
 }

@@ -80,7 +80,7 @@ import Testing
         item.due = DueDay(year: 2026, month: 12, day: 4)
         item.modified = Date(timeIntervalSince1970: 1_795_500_000)
         let text = unfolded(try write([item]))
-        for kept in ["BEGIN:VALARM", "TRIGGER:-PT15M", "CATEGORIES:health", "CATEGORIES:family", "PRIORITY:1",
+        for kept in ["BEGIN:VALARM", "TRIGGER:-PT15M", "CATEGORIES:health,family", "PRIORITY:1",
                      "X-PHONE-COLOR:#ff0000", "DTSTART;VALUE=DATE:20261201", "UID:3f2a9c0e51b84d7e9a6c1b2d3e4f5a6b@laptop",
                      "CREATED:20261120T100000Z"] {
             #expect(text.contains(kept), "\(kept)")

@@ -45,7 +45,7 @@ import Testing
     @Test func errorsAreReportedByLineAndTheSessionGoesOn() throws {
         try withHome(rc: "set pagesize 5\nsett color off\n# fine\nset pagesize zero\ncreate From the rc\n") { (_: String, environment: [String: String]) throws in
             let (status, out, err) = try ShellScript.run("exec \"$ERRAND\" --rc --bail -c 'day today'",
-                                                         environment: environment.merging(["ERRAND": try #require(ChildProcess.executable)]) { $1 })
+                                                         environment: environment.merging(["ERRAND": try ChildProcess.built()]) { $1 })
             let lines = err.split(separator: "\n").map(String.init)
             #expect(lines.count == 2, "\(err)")
             #expect(lines.first?.hasPrefix("errandrc:2: ") == true, "\(err)")

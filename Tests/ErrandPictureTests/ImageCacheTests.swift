@@ -30,17 +30,23 @@ import Testing
         #expect(images.cached("http://x/a.jpg") == nil)
     }
 
+    /// Sets a file's time (what the cache orders by) to `seconds` after 1970: the order of
+    /// uses is then the test's, not the file system's clock ticks (two writes within one tick
+    /// share a time).
+    func setUsed(_ path: String, seconds: Int) {
+        var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0, "\(path)")
+    }
+
     @Test func pastTheBoundTheLeastRecentlyShownGoFirst() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let images = cache(max: 3_000)
         let kilobyte = Data(repeating: 7, count: 1_000)
-        for name in ["a", "b", "c"] {
-            try images.store(kilobyte, for: "http://x/\(name)")
-            usleep(20_000)
+        for (order, name) in ["a", "b", "c"].enumerated() {
+            setUsed(try images.store(kilobyte, for: "http://x/\(name)"), seconds: 1_000 + order)
         }
-        // Showing "a" again makes "b" the oldest.
+        // Showing "a" again (now, long after 1970) makes "b" the oldest.
         #expect(images.cached("http://x/a") != nil)
-        usleep(20_000)
         try images.store(kilobyte, for: "http://x/d")
         #expect(images.cached("http://x/b") == nil)
         for name in ["a", "c", "d"] { #expect(images.cached("http://x/\(name)") != nil, "\(name)") }

@@ -13,7 +13,7 @@ import Testing
     }
 
     func start(in dir: String) throws -> TmuxScreen {
-        let executable = try #require(ChildProcess.executable, "errand is not built: run swift build --build-tests")
+        let executable = try ChildProcess.built()
         try FileManager.default.createDirectory(atPath: dir + "/tmp", withIntermediateDirectories: true)
         let env = "HOME=\(dir) XDG_DATA_HOME=\(dir)/data XDG_STATE_HOME=\(dir)/state XDG_CACHE_HOME=\(dir)/cache "
             + "TMPDIR=\(dir)/tmp ERRAND_TODAY=2026-11-29 LANG=C.UTF-8 TERM=tmux-256color COLORTERM=truecolor"

@@ -21,7 +21,7 @@ final class TmuxScreen: TmuxDriver {
 
     /// Types `line` and waits until what follows its last echo shows `text`; returns that part.
     @discardableResult
-    func enter(_ line: String, until text: String, timeout: Double = 20,
+    func enter(_ line: String, until text: String, timeout: Double = 120,
                sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         // The same line typed before is in the scrollback too: wait for one more echo of it.
         let before = try history().components(separatedBy: "> " + line).count

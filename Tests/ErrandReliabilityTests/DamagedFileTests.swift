@@ -47,7 +47,7 @@ import Testing
     /// file, nothing written beside it (the folder is not nobody's to write either).
     @Test(arguments: ["s.sqlite", "s.plist"])
     func aReadOnlyStoreIsViewedAndOnlyItsChangesRefused(_ name: String) throws {
-        let executable = try #require(ChildProcess.executable)
+        let executable = try ChildProcess.built()
         let path = try populated(name, items: 3)
         chmod(path, 0o444)
         let before = try bytes(path)
@@ -71,7 +71,7 @@ import Testing
     /// A real full disk: a small tmpfs (CI runs as root), filled up before the command.
     @Test(arguments: ["s.sqlite", "s.plist"])
     func aFullDiskFailsTheCommandAndKeepsTheStore(_ name: String) throws {
-        let executable = try #require(ChildProcess.executable)
+        let executable = try ChildProcess.built()
         let mountPoint = dir + "/small-disk"
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
         let (mounted, _, why) = try Self.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint])
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func aTruncatedSQLiteStoreSaysItIsDamagedAndIsLeftAlone() throws {
-        let executable = try #require(ChildProcess.executable)
+        let executable = try ChildProcess.built()
         let path = try populated("t.sqlite", items: 400)
         let whole = try bytes(path)
         let half = whole.prefix(whole.count / 2)
@@ -116,7 +116,7 @@ import Testing
     /// A 150 KB XML plist nested 10,000 deep ended both commands in SIGSEGV (issue 28): the
     /// parser recursed once per level. One line each now, the file unchanged.
     @Test func aDeeplyNestedPlistIsRefusedAsAStoreAndAsAnImport() throws {
-        let executable = try #require(ChildProcess.executable)
+        let executable = try ChildProcess.built()
         let deep = dir + "/deep.plist"
         let nested = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">"
             + String(repeating: "<array>", count: 10_000) + String(repeating: "</array>", count: 10_000) + "</plist>\n"

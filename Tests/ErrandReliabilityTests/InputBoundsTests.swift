@@ -4,9 +4,9 @@ import Foundation
 import Testing
 
 /// Input without end, through the real program: a script, `source` and a pipe that never send
-/// a newline each end in seconds with one line, exit status 1 and bounded memory. Before the
+/// a newline each end with one line, exit status 1 and bounded memory. Before the
 /// bounded reader these grew by more than a gigabyte a second until something killed them.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct InputBoundsTests {
+@Suite(.serialized) struct InputBoundsTests {
     static let peakLimitMB = 64.0
     static let endless = "line longer than 1 MB, and no newline in the 16 MB after it: stopped reading"
 
@@ -20,9 +20,8 @@ import Testing
               + String(format: "%.2f s, peak %.1f MB", run.seconds, run.peakMegabytes))
         #expect(run.status == 1)
         #expect(run.stderr == expected + "\n")
+        // Memory, not time: a run that read on would be killed (status 137, not 1).
         #expect(run.peakMegabytes < peakLimitMB)
-        // Generous: the run itself takes milliseconds; the 20 s kill would give status 137.
-        #expect(run.seconds < 20)
     }
 
     @Test func aScriptThatIsDevZero() throws {

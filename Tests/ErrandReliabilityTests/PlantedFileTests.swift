@@ -25,7 +25,7 @@ import Glibc
     deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     func environment(_ extra: [String: String] = [:]) throws -> [String: String] {
-        ["ERRAND": try #require(ChildProcess.executable), "VICTIM": victim, "DIR": dir, "HOME": dir,
+        ["ERRAND": try ChildProcess.built(), "VICTIM": victim, "DIR": dir, "HOME": dir,
          "XDG_DATA_HOME": dir + "/data", "XDG_STATE_HOME": dir + "/state", "ERRAND_TODAY": "2026-11-29"]
             .merging(extra) { $1 }
     }

@@ -22,26 +22,14 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore>: ItemStor
     }
 
     var path: String { base.path }
-    func counts() throws -> ItemCounts { try read { try base.counts() } }
     func item(id: UUID) throws -> TodoItem? { try read { try base.item(id: id) } }
-    func allItems(offset: Int, limit: Int) throws -> [TodoItem] { try read { try base.allItems(offset: offset, limit: limit) } }
     func item(uid: String) throws -> TodoItem? { try read { try base.item(uid: uid) } }
-    func items(on day: DueDay?, offset: Int, limit: Int) throws -> [TodoItem] {
-        try read { try base.items(on: day, offset: offset, limit: limit) }
-    }
-    func itemCount(on day: DueDay?) throws -> Int { try read { try base.itemCount(on: day) } }
-    func undatedCount() throws -> Int { try read { try base.undatedCount() } }
-    func openCounts(from start: DueDay, days: Int) throws -> [Int] { try read { try base.openCounts(from: start, days: days) } }
-    func overdueCount(before day: DueDay) throws -> Int { try read { try base.overdueCount(before: day) } }
-    func overdueItems(before day: DueDay, offset: Int, limit: Int) throws -> [TodoItem] {
-        try read { try base.overdueItems(before: day, offset: offset, limit: limit) }
-    }
-    func matchCount(_ query: SearchQuery) throws -> Int { try read { try base.matchCount(query) } }
+    func count(_ selection: ItemSelection) throws -> Int { try read { try base.count(selection) } }
     func wordCounts(_ field: ItemField) throws -> [WordCount] { try read { try base.wordCounts(field) } }
-    func matching(_ query: SearchQuery, offset: Int, limit: Int) throws -> [TodoItem] {
-        try read { try base.matching(query, offset: offset, limit: limit) }
+    func items(_ query: ItemQuery, offset: Int, limit: Int) throws -> [TodoItem] {
+        try read { try base.items(query, offset: offset, limit: limit) }
     }
-    func agenda(offset: Int, limit: Int) throws -> [TodoItem] { try read { try base.agenda(offset: offset, limit: limit) } }
+    func openCounts(from start: DueDay, days: Int) throws -> [Int] { try read { try base.openCounts(from: start, days: days) } }
     func changeItems<T>(_ body: (inout Base.Records) throws -> T) throws -> T { try base.changeItems(body) }
     func readRecords<T>(_ body: (Base.Records) throws -> T) throws -> T { try base.readRecords(body) }
     func removeAll() throws -> [TodoItem] { try base.removeAll() }
@@ -54,7 +42,6 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore>: ItemStor
     func applyJournal(_ step: JournalStep, _ entry: JournalEntry, _ body: (inout Base.Records) throws -> Void) throws {
         try base.applyJournal(step, entry, body)
     }
-    func restore(_ items: [TodoItem]) throws { try base.restore(items) }
     func beginBatch() throws { try base.beginBatch() }
     func endBatch(commit: Bool) throws { try base.endBatch(commit: commit) }
     func close() { base.close() }

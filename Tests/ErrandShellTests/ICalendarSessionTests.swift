@@ -44,16 +44,18 @@ import Testing
         #expect(dentist.due == DueDay(year: 2026, month: 12, day: 2) && dentist.time == TimeOfDay(text: "09:30"))
         let someday = try #require(try t.store.item(uid: "someday@phone"))
         #expect(someday.due == nil)
-        // Shown safely: the escape never reaches the terminal.
-        #expect(run(t, "list") == ["All items", "To do", "  1  Wed Dec 2  09:30    Dentist",
-                                   "  2  No date             Read \u{FFFD}[31mWar and Peace"])
-        #expect(run(t, "open 1") == ["Dentist", "  Due       Wed Dec 2 2026 at 09:30", "  State     to do",
+        // Shown safely: the escape never reaches the terminal. The phone's PRIORITY and
+        // CATEGORIES are the item's priority and tags.
+        #expect(run(t, "list") == ["All items", "To do", "  1  Wed Dec 2  09:30    !!! Dentist #health #family",
+                                   "  2  No date                 Read \u{FFFD}[31mWar and Peace"])
+        #expect(run(t, "open 1") == ["Dentist", "  Due       Wed Dec 2 2026 at 09:30", "  Priority  high (1)",
+                                     "  Tags      health, family", "  State     to do",
                                      "  UID       3f2a9c0e51b84d7e9a6c1b2d3e4f5a6b@laptop"])
         t.given("back")
         t.given("edit 1 --title \"Dentist, confirmed\" --date dec 3")
         #expect(run(t, "export out.ics") == ["exported 2 items to out.ics (iCalendar)"])
         let text = try read(t, "out.ics")
-        for kept in ["BEGIN:VALARM", "TRIGGER:-PT15M", "CATEGORIES:health", "CATEGORIES:family", "PRIORITY:1",
+        for kept in ["BEGIN:VALARM", "TRIGGER:-PT15M", "CATEGORIES:health,family", "PRIORITY:1",
                      "UID:3f2a9c0e51b84d7e9a6c1b2d3e4f5a6b@laptop", "SUMMARY:Dentist\\, confirmed",
                      "DUE:20261203T093000Z", "LAST-MODIFIED:20261129T120000Z", "UID:someday@phone"] {
             #expect(text.contains(kept), "\(kept)")
@@ -107,6 +109,23 @@ import Testing
         #expect(try t.store.allItems().map(\.title) == ["Keep me"])
         // Nothing was journaled either: the last change is still the create.
         #expect(run(t, "undo").first?.hasPrefix("undid the create of \"Keep me\"") == true)
+    }
+
+    /// A bad value of one field (a server's PRIORITY:-3, ten thousand CATEGORIES): the item
+    /// comes in with every other field, and the import says which field and its limit.
+    @Test func aFieldPastItsLimitIsNamedAndTheItemStillComesIn() throws {
+        let t = try ShellTester()
+        let many = "CATEGORIES:" + (0..<10_000).map { "t\($0)" }.joined(separator: ",")
+        try file(t, "odd.ics", ["BEGIN:VTODO", "UID:odd", "DTSTAMP:20261120T100000Z", "SUMMARY:Odd one", "PRIORITY:-3",
+                                "DUE;VALUE=DATE:20261202", "END:VTODO",
+                                "BEGIN:VTODO", "UID:many", "DTSTAMP:20261120T100000Z", "SUMMARY:Many tags", "PRIORITY:2",
+                                many, "END:VTODO"])
+        #expect(run(t, "import odd.ics") == ["imported 2 items from odd.ics (iCalendar): 2 new, 0 updated; \"Odd one\" kept "
+                + "without a field: PRIORITY not read: the priority must be 1 to 9: got -3 (and 1 more)"])
+        let odd = try #require(try t.store.item(uid: "odd"))
+        #expect(odd.priority == nil && odd.due == DueDay(year: 2026, month: 12, day: 2))
+        let tagged = try #require(try t.store.item(uid: "many"))
+        #expect(tagged.tags.isEmpty && tagged.priority == 2)
     }
 
     @Test func aMissingHelperIsNamed() throws {

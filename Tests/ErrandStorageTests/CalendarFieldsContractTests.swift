@@ -20,14 +20,14 @@ extension StoreContractTests {
         let done = try store.add(undated("finished"))
         _ = try store.add(item("yesterday", day: -1))
         _ = try store.setDone(true, id: done.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
-        #expect(try store.agenda(offset: 0, limit: 10).map(\.title)
+        #expect(try store.items(.agenda, offset: 0, limit: 10).map(\.title)
             == ["yesterday", "dated", "someday", "one day", "finished"])
-        #expect(try store.items(on: nil).map(\.title) == ["someday", "one day", "finished"])
-        #expect(try store.itemCount(on: nil) == 3)
-        #expect(try store.undatedCount() == 2)
+        #expect(try store.items(.day(nil)).map(\.title) == ["someday", "one day", "finished"])
+        #expect(try store.count(.day(nil)) == 3)
+        #expect(try store.count(.due(.on(nil), openOnly: true)) == 2)
         // Never overdue, never on a day of the week.
-        #expect(try store.overdueCount(before: day.adding(days: 100)) == 2)
-        #expect(try store.overdueItems(before: day.adding(days: 100), offset: 0, limit: 10).map(\.title)
+        #expect(try store.count(.overdue(before: day.adding(days: 100))) == 2)
+        #expect(try store.items(.overdue(before: day.adding(days: 100)), offset: 0, limit: 10).map(\.title)
             == ["yesterday", "dated"])
         #expect(try store.openCounts(from: day.adding(days: -1), days: 7).reduce(0, +) == 2)
         #expect(try store.counts() == ItemCounts(toDo: 4, done: 1))
@@ -37,14 +37,14 @@ extension StoreContractTests {
         var dated = first
         dated.due = day
         let moved = try store.edit(dated, expecting: first, at: Date(timeIntervalSince1970: 1_790_000_000))
-        #expect(try store.undatedCount() == 1)
+        #expect(try store.count(.due(.on(nil), openOnly: true)) == 1)
         var again = moved
         again.due = nil
         _ = try store.edit(again, expecting: moved, at: Date(timeIntervalSince1970: 1_790_000_000))
-        #expect(try store.undatedCount() == 2)
+        #expect(try store.count(.due(.on(nil), openOnly: true)) == 2)
         let reopened = try backend.open(dir)
         #expect(try reopened.item(id: second.id) == second)
-        #expect(try reopened.items(on: nil).count == 3)
+        #expect(try reopened.items(.day(nil)).count == 3)
     }
 
     @Test(arguments: Backend.allCases)
@@ -140,9 +140,9 @@ extension StoreContractTests {
         let added = try store.add(imported)
         let removed = try store.removeAll()
         #expect(try store.counts().total == 0)
-        try store.restore(removed)
+        try store.putBack(removed)
         #expect(try store.item(uid: "x@y") == added)
-        #expect(try store.undatedCount() == 1)
+        #expect(try store.count(.due(.on(nil), openOnly: true)) == 1)
     }
 
     /// Items from another calendar are matched by UID: new ones added, known ones replaced

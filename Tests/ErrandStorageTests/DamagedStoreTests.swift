@@ -225,13 +225,13 @@ import Testing
         #expect(try SQLiteCLI.run(path, Self.backToVersion5) == 0)
         let reopened = try StoreOpener.open(path: path, backend: .sqlite)
         let query = try #require(SearchQuery("ecole tick"))
-        #expect(try reopened.matching(query, offset: 0, limit: 10) == [kept])
+        #expect(try reopened.items(.found(query), offset: 0, limit: 10) == [kept])
         // And the triggers keep it in step from then on.
         var renamed = kept
         renamed.title = "Lycée"
         _ = try reopened.edit(renamed, expecting: kept, at: Date(timeIntervalSince1970: 1_790_000_000))
-        #expect(try reopened.matchCount(query) == 0)
-        #expect(try reopened.matchCount(try #require(SearchQuery("lycee"))) == 1)
+        #expect(try reopened.count(.matching(query)) == 0)
+        #expect(try reopened.count(.matching(try #require(SearchQuery("lycee")))) == 1)
     }
 
     /// The places migration indexes the open items that already have coordinates, so `near`
@@ -283,7 +283,7 @@ import Testing
         #expect(after.allSatisfy { $0.uid == $0.id.uuidString && $0.modified == $0.created })
         #expect(try reopened.item(uid: items[5].id.uuidString)?.title == "item 5")
         // Dated all: nothing lands under No date.
-        #expect(try reopened.undatedCount() == 0)
+        #expect(try reopened.count(.due(.on(nil), openOnly: true)) == 0)
     }
 
     /// A property-list store of version 1 (no uid, modified or icalendar keys, every item
@@ -329,7 +329,7 @@ import Testing
         #expect(expected.reduce(0, +) == 25)
         #expect(try reopened.openCounts(from: day, days: 7) == expected)
         #expect(try reopened.counts() == ItemCounts(toDo: 25, done: 5))
-        #expect(try reopened.itemCount(on: day) == all.filter { $0.due == day }.count)
+        #expect(try reopened.count(.day(day)) == all.filter { $0.due == day }.count)
     }
 
     /// Version 5 compares titles in NFC. Titles a version-4 store holds un-normalised keep

@@ -66,8 +66,12 @@ extension StoreContractTests {
         timed.time = TimeOfDay(text: "08:00")
         _ = try store.add(timed)
         _ = try store.add(tagged("medium", priority: 5))
-        #expect(try store.items(on: day).map(\.title) == ["timed low", "high", "medium", "low", "none"])
-        #expect(try store.agenda(offset: 0, limit: 10).map(\.title) == ["timed low", "high", "medium", "low", "none"])
+        #expect(try store.items(.day(day)).map(\.title) == ["timed low", "high", "medium", "low", "none"])
+        #expect(try store.items(.agenda).map(\.title) == ["timed low", "high", "medium", "low", "none"])
+        // Done items keep the day's order too (one walk of the day index reads both sections).
+        let listed = try store.items(.day(day))
+        _ = try store.setDone(true, listed: listed.filter { $0.title == "low" || $0.title == "high" }, at: Date(timeIntervalSince1970: 1_790_000_100))
+        #expect(try store.items(.day(day)).map(\.title) == ["timed low", "medium", "none", "high", "low"])
     }
 
     @Test(arguments: Backend.allCases)

@@ -27,21 +27,21 @@ import Testing
         let open = added.filter { $0.title.hasPrefix("common") && !checked.map(\.id).contains($0.id) }
             .sorted { ($0.due?.dayNumber ?? 0, $0.sequence) < ($1.due?.dayNumber ?? 0, $1.sequence) }
         let expected = open.map(\.id) + checked.filter { $0.title.hasPrefix("common") }.map(\.id)
-        #expect(try store.matchCount(query) == 2_500)
+        #expect(try store.count(.matching(query)) == 2_500)
         var pages: [UUID] = []
         for offset in stride(from: 0, to: 2_600, by: 700) {
-            pages += try store.matching(query, offset: offset, limit: 700).map(\.id)
+            pages += try store.items(.found(query), offset: offset, limit: 700).map(\.id)
         }
         #expect(pages == expected)
 
         // Another handle adds one; this one's next search sees it, at the end of its day.
         let other = try backend.open(dir)
         let late = try other.add(TodoItem(id: UUID(), title: "common late", due: day, created: Date()))
-        #expect(try store.matchCount(query) == 2_501)
+        #expect(try store.count(.matching(query)) == 2_501)
         let sameDay = open.filter { $0.due == day }.count
-        #expect(try store.matching(query, offset: sameDay, limit: 1).map(\.id) == [late.id])
+        #expect(try store.items(.found(query), offset: sameDay, limit: 1).map(\.id) == [late.id])
         // And a change here: deleted, it is found no more.
         _ = try store.delete(id: late.id, expecting: nil)
-        #expect(try store.matchCount(query) == 2_500)
+        #expect(try store.count(.matching(query)) == 2_500)
     }
 }

@@ -295,6 +295,6 @@ import Testing
         #expect(try SQLiteCLI.run(path, "UPDATE day_count SET open = 1e300, total = -1e300;") == 0)
         let store = try StoreOpener.open(path: path, backend: .sqlite)
         #expect(try store.counts() == ItemCounts(toDo: Int.max, done: 0))
-        #expect(try store.overdueCount(before: day().adding(days: 1)) == Int.max)
+        #expect(try store.count(.overdue(before: day().adding(days: 1))) == Int.max)
     }
 }

@@ -80,7 +80,7 @@ import Testing
         }
         let removed = try store.removeAll()
         try verify("after clear")
-        try store.restore(removed)
+        try store.putBack(removed)
         try verify("after restore")
     }
 

@@ -28,7 +28,7 @@ import Testing
             #expect(try store.counts() == ItemCounts(toDo: all.filter { !$0.isDone }.count, done: all.filter(\.isDone).count),
                     "\(step)")
             for d in 0..<10 {
-                #expect(try store.itemCount(on: day.adding(days: d)) == all.filter { $0.due == day.adding(days: d) }.count,
+                #expect(try store.count(.day(day.adding(days: d))) == all.filter { $0.due == day.adding(days: d) }.count,
                         "\(step)")
             }
         }
@@ -46,13 +46,13 @@ import Testing
                 // Undo of a check: the item comes back as it was, in place of its changed self.
                 if let pick {
                     _ = try? store.setDone(!pick.isDone, id: pick.id, expecting: pick, at: Date(timeIntervalSince1970: 1_790_000_000))
-                    try store.restore([pick])
+                    try store.putBack([pick])
                 }
             default:
                 if round % 40 == 39 {
                     let removed = try store.removeAll()
                     try verify("after clear at round \(round)")
-                    try store.restore(removed)
+                    try store.putBack(removed)
                 }
             }
             try verify("round \(round)")
@@ -64,23 +64,23 @@ import Testing
         let dir = TemporaryDirectory()
         let store = try backend.open(dir)
         for i in 0..<23 { _ = try store.add(item("i\(i)", day: i % 2, minutes: i % 3 == 0 ? nil : 600 - i)) }
-        for listed in try store.items(on: day).enumerated() where listed.offset % 4 == 0 {
+        for listed in try store.items(.day(day)).enumerated() where listed.offset % 4 == 0 {
             _ = try store.setDone(true, id: listed.element.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         }
         let whole = try store.allItems()
         var joined: [TodoItem] = []
         while joined.count < whole.count {
-            joined += try store.allItems(offset: joined.count, limit: 5)
+            joined += try store.items(.added, offset: joined.count, limit: 5)
         }
         #expect(joined == whole)
-        #expect(try store.allItems(offset: 100, limit: 5).isEmpty)
+        #expect(try store.items(.added, offset: 100, limit: 5).isEmpty)
         // Odd windows read the same on every backend (PageWindow), SQL or in memory.
-        #expect(try store.allItems(offset: -3, limit: 2) == Array(whole.prefix(2)))
-        #expect(try store.allItems(offset: 0, limit: -1).isEmpty)
-        #expect(try store.items(on: day, offset: 5, limit: -1).isEmpty)
-        let wholeDay = try store.items(on: day)
+        #expect(try store.items(.added, offset: -3, limit: 2) == Array(whole.prefix(2)))
+        #expect(try store.items(.added, offset: 0, limit: -1).isEmpty)
+        #expect(try store.items(.day(day), offset: 5, limit: -1).isEmpty)
+        let wholeDay = try store.items(.day(day))
         #expect(wholeDay.count == 12)
-        #expect(try store.items(on: day, offset: 0, limit: 7) + store.items(on: day, offset: 7, limit: 7) == wholeDay)
+        #expect(try store.items(.day(day), offset: 0, limit: 7) + store.items(.day(day), offset: 7, limit: 7) == wholeDay)
         #expect(wholeDay.map(\.isDone) == wholeDay.map(\.isDone).sorted { !$0 && $1 })
     }
 
@@ -169,10 +169,33 @@ import Testing
         let dir = TemporaryDirectory()
         let store = try SQLiteItemStore(path: dir.file("plan.sqlite"))
         #expect(try plan(store, SQLiteItemStore.weekSQL).contains("SEARCH day_count USING PRIMARY KEY"))
-        let day = try plan(store, SQLiteItemStore.dayPageSQL)
-        #expect(day.contains("USING INDEX item_day_order (due=?)") && !day.contains("TEMP B-TREE"), "\(day)")
-        let all = try plan(store, SQLiteItemStore.allPageSQL)
-        #expect(all.contains("item_done_seq") && !all.contains("TEMP B-TREE"), "\(all)")
+        // Each list the shell shows walks an index in its order, section by section; none
+        // sorts (sorting every open item cost 200 ms a page at 1,000,000 items).
+        let day = DueDay(year: 2026, month: 11, day: 29)!
+        let walks: [(ItemQuery, [String])] = [
+            (.day(day), ["USING INDEX item_day_order (due=?)"]),
+            (.day(nil), ["USING INDEX item_day_order (due=?)"]),
+            (.added, ["item_done_seq"]),
+            (.agenda, ["item_todo_order", "USING INDEX item_done_seq (done=?)"]),
+            (.overdue(before: day), ["item_todo_order (due<?)"]),
+            // A find that matches many items walks the list order's covering indexes, row ids only.
+            (.found(try #require(SearchQuery("word"))), ["COVERING INDEX item_day_order", "COVERING INDEX item_done_seq"]),
+        ]
+        for (query, indexes) in walks {
+            let statements = SQLitePagePlan.plan(query).statements
+            #expect(statements.count == indexes.count, "\(query)")
+            for (sql, index) in zip(statements, indexes) {
+                let walk = try plan(store, sql)
+                #expect(walk.contains(index) && !walk.contains("TEMP B-TREE"), "\(query): \(walk)")
+            }
+        }
+        // Their sizes come from the per-day tallies, never from the items.
+        for selection in [ItemSelection.all, .open, .day(day), .day(nil), .overdue(before: day)] {
+            guard case let .due(days, openOnly) = selection else { Issue.record("\(selection) is no tally"); continue }
+            let tally = try plan(store, SQLitePagePlan.countSQL(.init(days), openOnly: openOnly))
+            #expect(tally.contains("day_count") && !tally.contains(" item"), "\(selection): \(tally)")
+        }
+        #expect(try plan(store, SQLitePagePlan.countSQL(.on, openOnly: true)).contains("USING PRIMARY KEY (due=?)"))
         let ads = try plan(store, SQLiteItemStore.listedAdsSQL)
         #expect(ads.contains("ad_list_order") && !ads.contains("TEMP B-TREE"), "\(ads)")
         let inCategory = try plan(store, SQLiteItemStore.listedInCategorySQL)
@@ -180,18 +203,5 @@ import Testing
         let same = try plan(store, SQLiteItemRecords.sameEntrySQL)
         // <expr> is coalesce(title_nfc, title): the lookup must be written as the index is.
         #expect(same.contains("USING INDEX item_same_entry (<expr>=? AND due=? AND done=?)"), "\(same)")
-        // list and the overdue list walk an index in their order; none sorts every open item
-        // (that cost 200 ms a page at 1,000,000 items).
-        for sql in [SQLiteItemStore.toDoByDueSQL, SQLiteItemStore.overdueSQL] {
-            let walk = try plan(store, sql)
-            #expect(walk.contains("item_todo_order") && !walk.contains("TEMP B-TREE"), "\(walk)")
-        }
-        let done = try plan(store, SQLiteItemStore.donePageSQL)
-        #expect(done.contains("item_done_seq") && !done.contains("TEMP B-TREE"), "\(done)")
-        // A find that matches many items walks the list order's covering indexes, row ids only.
-        for (section, index) in zip(SQLiteItemStore.listOrderSQL, ["item_day_order", "item_done_seq"]) {
-            let many = try plan(store, section.sql)
-            #expect(many.contains("COVERING INDEX \(index)") && !many.contains("TEMP B-TREE"), "\(many)")
-        }
     }
 }

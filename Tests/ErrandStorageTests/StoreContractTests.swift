@@ -144,10 +144,10 @@ import Testing
         let done = try store.add(item("done", day: -2))
         _ = try store.setDone(true, id: done.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         _ = try store.add(item("today"))
-        #expect(try store.overdueCount(before: day) == 3)
-        #expect(try store.overdueItems(before: day, offset: 0, limit: .max) == [oldest, early, later])
-        #expect(try store.overdueItems(before: day, offset: 1, limit: 1) == [early])
-        #expect(try store.overdueCount(before: day.adding(days: -5)) == 0)
+        #expect(try store.count(.overdue(before: day)) == 3)
+        #expect(try store.items(.overdue(before: day), offset: 0, limit: .max) == [oldest, early, later])
+        #expect(try store.items(.overdue(before: day), offset: 1, limit: 1) == [early])
+        #expect(try store.count(.overdue(before: day.adding(days: -5))) == 0)
     }
 
     @Test(arguments: Backend.allCases)
@@ -160,8 +160,8 @@ import Testing
         let doneSchool = try store.setDone(true, id: school.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         func found(_ text: String) throws -> [String] {
             let query = try #require(SearchQuery(text))
-            let page = try store.matching(query, offset: 0, limit: .max)
-            #expect(try store.matchCount(query) == page.count, "\(backend) \(text)")
+            let page = try store.items(.found(query), offset: 0, limit: .max)
+            #expect(try store.count(.matching(query)) == page.count, "\(backend) \(text)")
             return page.map(\.title)
         }
         #expect(try found("ecole") == ["Visit École Normale"])
@@ -171,7 +171,7 @@ import Testing
         #expect(try found("ENEW") == [])
         #expect(try found("3E") == ["Renew passport"])
         #expect(try found("bread, butter") == [])
-        #expect(try store.matching(try #require(SearchQuery("pass")), offset: 1, limit: 1) == [doneSchool])
+        #expect(try store.items(.found(try #require(SearchQuery("pass"))), offset: 1, limit: 1) == [doneSchool])
         _ = try store.delete(id: mairie.id, expecting: nil)
         #expect(try found("mairie") == [])
         #expect(SearchQuery(" ... ") == nil)
@@ -192,12 +192,12 @@ import Testing
         let two = try store.setDone(true, id: checkedFirst.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         let one = try store.setDone(true, id: checkedSecond.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         let expected = [yesterday, atSix, untimed, friday, two, one]
-        #expect(try store.agenda(offset: 0, limit: .max) == expected)
+        #expect(try store.items(.agenda, offset: 0, limit: .max) == expected)
         // Pages cut across the sections as anywhere else.
         var paged: [TodoItem] = []
-        for start in stride(from: 0, to: 8, by: 3) { paged += try store.agenda(offset: start, limit: 3) }
+        for start in stride(from: 0, to: 8, by: 3) { paged += try store.items(.agenda, offset: start, limit: 3) }
         #expect(paged == expected)
-        #expect(try store.agenda(offset: 4, limit: 1) == [two])
+        #expect(try store.items(.agenda, offset: 4, limit: 1) == [two])
         #expect(try store.allItems() == [friday, untimed, atSix, yesterday, two, one])
     }
 
@@ -312,7 +312,7 @@ import Testing
         let store = try backend.open(dir)
         // NFD, and a mix that is neither NFC nor NFD.
         let legacy = [item("Cafe\u{301}"), item("e\u{301}t\u{E9}")]
-        try store.restore(legacy.enumerated().map { var old = $1; old.sequence = Int64($0 + 1); return old })
+        try store.putBack(legacy.enumerated().map { var old = $1; old.sequence = Int64($0 + 1); return old })
         #expect(refusal { _ = try store.add(item("Caf\u{E9}")) } == DomainError.duplicate(title: "Caf\u{E9}", due: day).description)
         #expect(refusal { _ = try store.add(item("\u{E9}t\u{E9}")) } == DomainError.duplicate(title: "\u{E9}t\u{E9}", due: day).description)
         #expect(refusal { _ = try store.add(item("e\u{301}te\u{301}")) } != nil)
@@ -345,8 +345,8 @@ import Testing
         _ = try store.add(item("late", day: 7))
         _ = try store.setDone(true, id: c.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(try store.openCounts(from: day, days: 7) == [2, 0, 0, 1, 0, 0, 0])
-        #expect(try store.items(on: day.adding(days: 3)).map(\.title) == ["d", "c"])
-        #expect(try store.items(on: day.adding(days: 5)).isEmpty)
+        #expect(try store.items(.day(day.adding(days: 3))).map(\.title) == ["d", "c"])
+        #expect(try store.items(.day(day.adding(days: 5))).isEmpty)
     }
 
     @Test(arguments: Backend.allCases)
@@ -394,7 +394,7 @@ import Testing
         let removed = try store.removeAll()
         #expect(removed == before)
         #expect(try store.counts().total == 0)
-        try store.restore(removed)
+        try store.putBack(removed)
         #expect(try store.allItems() == before)
         let fresh = try store.add(item("c"))
         #expect(fresh.sequence > before.map(\.sequence).max() ?? 0)

@@ -18,13 +18,31 @@ import Glibc
         }.sorted()
     }
 
-    @Test func killedTwentyTimesDuringASyncOf500ChangesThenItConverges() throws {
+    /// Waits until the server has written `count` members since `start` (a point reached in
+    /// the child's sync), or the child has ended; false if neither came in ten minutes.
+    static func wait(_ f: SyncFixture, for count: Int, since start: timespec, of child: ChildProcess) -> Bool {
+        let deadline = Date().addingTimeInterval(600)
+        while Date() < deadline {
+            if f.server.membersWritten(to: "tasks", since: start) >= count || !child.process.isRunning { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    /// Each kill comes once the server has written a seeded number (0 to 100) of the trial's
+    /// 500 changes, so the kills spread over the sync's first fifth whatever the machine's load.
+    /// A request in flight at the kill may still land after it, as it would for a user. Ten
+    /// kills: on a loaded machine the first change reached the server 11 s into a sync (random
+    /// sleeps of up to 2.5 s never got that far), and the whole sync, 20 times, took ten minutes.
+    static let kills = 10
+
+    @Test func killedTenTimesDuringASyncOf500ChangesThenItConverges() throws {
         let f = try SyncFixture(.radicale)
         defer { f.remove() }
         var random = SeededGenerator(seed: TestSeed.draw(for: "sigkill-sync"))
         let path = f.folder + "/a.sqlite"
         _ = try f.a.importItems((0..<500).map { TodoItem(id: UUID(), title: "item \($0)", due: nil, created: f.clock) })
-        for trial in 0..<20 {
+        for trial in 0..<Self.kills {
             // 500 changes: every item edited (so the sync both sends and, after a kill, meets its own writes).
             let items = try f.a.allItems()
             _ = try f.a.edit(items.map { item in
@@ -32,22 +50,28 @@ import Glibc
                 edited.notes = "trial \(trial)"
                 return (edited, item)
             }, at: f.tick())
+            let start = DAVServer.fileClock()
             let child = try ChildProcess(["--store", path, "--remote", f.url, "-c", "sync todos"])
-            usleep(useconds_t.random(in: 50_000...2_500_000, using: &random))
+            let sent = Int.random(in: 0...100, using: &random)
+            let started = Date()
+            let reached = Self.wait(f, for: sent, since: start, of: child)
             child.kill9()
+            print("sigkill-sync trial \(trial): killed once \(sent) of 500 were written, after "
+                  + "\(Int(Date().timeIntervalSince(started) * 1000)) ms")
+            try #require(reached, "trial \(trial): the server never held \(sent) of the changes")
         }
         try f.sync(f.a)
         try f.sync(f.b)
         let local = try f.a.allItems()
         #expect(local.count == 500)
-        #expect(local.allSatisfy { $0.notes == "trial 19" })
+        #expect(local.allSatisfy { $0.notes == "trial \(Self.kills - 1)" })
         let uids = try Self.serverUIDs(f)
         #expect(uids.count == 500)
         #expect(Set(uids).count == 500)
         #expect(Set(uids) == Set(local.map(\.uid)))
         let other = try f.b.allItems()
         #expect(Set(other.map(\.uid)) == Set(local.map(\.uid)))
-        #expect(other.allSatisfy { $0.notes == "trial 19" })
+        #expect(other.allSatisfy { $0.notes == "trial \(Self.kills - 1)" })
         let idle = try f.sync(f.a)
         #expect(idle.sent == 0 && idle.received == 0)
     }
@@ -100,8 +124,10 @@ import Glibc
         defer { f.remove() }
         try f.sync(f.a)
         _ = try f.a.importItems((0..<400).map { TodoItem(id: UUID(), title: "n\($0)", due: nil, created: f.clock) })
+        let start = DAVServer.fileClock()
         let child = try ChildProcess(["--store", f.folder + "/a.sqlite", "--remote", f.url, "-c", "sync todos"])
-        usleep(600_000)
+        // Stopped once a quarter of the items are on it: mid-sync, however loaded the machine.
+        try #require(Self.wait(f, for: 100, since: start, of: child))
         f.server.stop()
         let (status, out, err) = child.finish()
         if status != 0 {

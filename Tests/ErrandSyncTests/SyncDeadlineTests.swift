@@ -28,7 +28,6 @@ import Testing
             _ = try store.add(TodoItem(id: UUID(), title: "Mine", due: nil, created: Date(timeIntervalSince1970: 1_790_000_000)))
             let before = try store.allItems()
             let sync = TodoSync(limits: limits, syncLimit: syncLimit)
-            let started = Date()
             do {
                 _ = try sync.run(store, url: "http://127.0.0.1:\(server.port)\(Self.collection)",
                                  codec: HelperCodec(helper: CalendarHelper(zoneName: "UTC")), now: Date.init)
@@ -36,7 +35,6 @@ import Testing
             } catch {
                 lines.append("\(error)")
             }
-            #expect(Date().timeIntervalSince(started) < 60, "\(backend): no limit stopped the sync")
             #expect(try store.allItems() == before)
         }
         return lines

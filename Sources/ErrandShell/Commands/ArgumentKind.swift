@@ -97,12 +97,17 @@ public enum ArgumentKind: Equatable, Sendable {
             }
             return .count(n)
         case let .field(field):
-            do {
-                return .field(try field.option.parse(text))
-            } catch {
-                throw .usage("\(command): \(error.description)")
-            }
+            return try Self.fieldValue(text, field, command: command)
         case .text, .file, .dependent, .place, .wordOrFile, .tagChanges: return .text(text)
+        }
+    }
+
+    /// A declared field's value, read by its declaration (`high` -> 1); the line names the field.
+    private static func fieldValue(_ text: String, _ field: ItemField, command: String) throws(ShellError) -> ArgumentValue {
+        do {
+            return .field(try field.option.parse(text))
+        } catch {
+            throw .usage("\(command): \(error.description)")
         }
     }
 }

@@ -13,15 +13,15 @@ extension CommandContext {
         switch session.route {
         case let .week(start)?:
             let rows = WeekRow.week(from: start, counts: try store.openCounts(from: start, days: 7), labeler: labeler)
-            let overdue = start == today ? try store.overdueCount(before: today) : 0
-            let undated = try store.undatedCount()
+            let overdue = start == today ? try store.count(.overdue(before: today)) : 0
+            let undated = try store.count(.due(.on(nil), openOnly: true))
             // The No date row is numbered after the days (8), as Overdue is before them (0):
             // the days keep 1-7 whichever rows are shown.
             session.listing = rows.map { .day($0.day) } + (undated > 0 ? [.undated] : [])
             if overdue > 0 { session.listingZero = .overdue(before: today) }
             return Display(message: message, screen: .week(rows: rows, today: today, overdue: overdue, undated: undated))
         case .day?, .all?, .added?, .found?, .overdue?, .undated?:
-            guard let route = session.route, let list = ItemList(route, store: store, labeler: labeler) else {
+            guard let route = session.route, let list = ItemList(route, labeler: labeler) else {
                 return Display(message: message)
             }
             return try itemsPage(list, message: message, continuing: continuing, keep: keep)
@@ -78,9 +78,9 @@ extension CommandContext {
 
     /// One page of a list of items (see ListPage), so `check 3` still works after `more`.
     private mutating func itemsPage(_ list: ItemList, message: String?, continuing: Bool, keep: Int) throws -> Display {
-        let total = try list.total()
+        let total = try store.count(list.query.selection)
         let page = try ListPage(session, continuing: continuing, keep: keep, total: total, describe: Plural.items)
-        let rows = try list.page(page.start, page.limit)
+        let rows = try store.items(list.query, offset: page.start, limit: page.limit)
         session.listing = page.listing(session, adding: rows.map { .item($0) })
         let heading = rows.isEmpty && list.emptySaysItAll ? "" : list.heading
         return Display(message: message, screen: .items(day: list.day, dated: list.showsDates, heading: heading, rows: rows,

@@ -56,8 +56,8 @@ public final class Interpreter {
     public func startupNotice() -> String? {
         let store = environment.store
         let today = environment.clock.today
-        guard let overdue = try? store.overdueCount(before: today),
-              let dueToday = try? store.openCounts(from: today, days: 1).first else { return nil }
+        guard let overdue = try? store.count(.overdue(before: today)),
+              let dueToday = try? store.count(.due(.on(today), openOnly: true)) else { return nil }
         var parts: [String] = []
         if overdue > 0 { parts.append("\(Plural.items(overdue)) overdue (view, then open 0)") }
         if dueToday > 0 { parts.append("\(Plural.items(dueToday)) due today") }

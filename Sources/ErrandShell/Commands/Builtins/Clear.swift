@@ -8,7 +8,7 @@ struct Clear: ShellCommand {
     let confirmed: Bool
 
     func run(_ c: inout CommandContext) throws -> Display {
-        let count = try c.store.counts().total
+        let count = try c.store.count(.all)
         guard count > 0 else { return Display(message: "nothing to clear: the list is empty") }
         if !confirmed {
             guard let prompter = c.environment.prompter else {

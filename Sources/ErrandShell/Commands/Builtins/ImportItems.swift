@@ -37,7 +37,14 @@ struct ImportItems: ShellCommand {
         let helper = environment.calendarHelper
         let batch = try c.naming(name) { try helper.read(path: $0, now: environment.clock.now, newID: environment.newID) }
         let receipts = try c.change { try $0.receiveTally(batch.items) }
-        return try c.refresh(message: ImportItems.summary(receipts, skipped: batch.skipped, from: name))
+        var message = ImportItems.summary(receipts, skipped: batch.skipped, from: name)
+        // A field the file's value could not give (PRIORITY:-3): said, the item imported without it.
+        let unread = batch.items.filter { $0.damage != nil }
+        if let first = unread.first, let reason = first.damage {
+            message += "; \"\(TextSafety.neutralised(String(first.title.prefix(60))))\" kept without a field: "
+                + TextSafety.neutralised(reason) + (unread.count > 1 ? " (and \(unread.count - 1) more)" : "")
+        }
+        return try c.refresh(message: message)
     }
 
     /// `imported 3 items from x.ics (iCalendar): 2 new, 1 updated; 4 unchanged; skipped 2 VEVENTs`.

@@ -29,7 +29,7 @@ import Glibc
     }
 
     @Test func aTypedPasswordIsSavedMaskedAndTheHistoryIsPrivateAndNeverFollowsAPlant() throws {
-        let executable = try #require(ChildProcess.executable, "build errand first")
+        let executable = try ChildProcess.built()
         var root = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { root.deleteLastPathComponent() }
         let sample = root.appendingPathComponent("examples/catalogue/")

@@ -27,7 +27,7 @@ import Testing
         /// Polls the screen until `text` appears (no fixed sleeps: machines are noisy). tmux
         /// trims trailing spaces, so texts end without one.
         @discardableResult
-        func wait(for text: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        func wait(for text: String, timeout: Double = 120, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
             var last = ""
             let found = try poll(timeout: timeout) { () throws -> String? in
                 last = try screen()
@@ -43,28 +43,32 @@ import Testing
     /// script) says so at a terminal, then goes through when the other lets go.
     @Test(arguments: ["sqlite", "plist"])
     func aChangeThatWaitsForAnotherErrandSaysSo(_ backend: String) throws {
-        let executable = try #require(ChildProcess.executable, "build errand first")
+        let executable = try ChildProcess.built()
         let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = dir + "/store." + backend
         #expect(try ChildProcess.run(["--store", store, "-c", "create First"]).0 == 0)
-        // Another process holds the store until the file `go` appears.
+        // Another process holds the store until the file `go` appears; it makes `held` once it
+        // holds it, and errand starts only then (a loaded machine may start errand first).
         let hold = backend == "sqlite"
-            ? "(echo 'BEGIN IMMEDIATE;'; while [ ! -e \(dir)/go ]; do sleep 0.1; done; echo 'COMMIT;') | sqlite3 \(store)"
-            : "flock \(store).lock sh -c 'while [ ! -e \(dir)/go ]; do sleep 0.1; done'"
+            ? "(echo 'BEGIN IMMEDIATE;'; echo '.system touch \(dir)/held'; while [ ! -e \(dir)/go ]; do sleep 0.1; done; "
+              + "echo 'COMMIT;') | sqlite3 \(store)"
+            : "flock \(store).lock sh -c 'touch \(dir)/held; while [ ! -e \(dir)/go ]; do sleep 0.1; done'"
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/bin/sh")
         holder.arguments = ["-c", hold]
         try holder.run()
         defer { holder.terminate() }
         let tmux = Tmux(dir: dir)
+        let held = tmux.poll(timeout: 120) { FileManager.default.fileExists(atPath: dir + "/held") ? true : nil }
+        try #require(held == true, "the other process never took the store")
         try tmux.start(executable + " --store " + store)
         try tmux.wait(for: "view>")
         try tmux.keys("create Second", "Enter")
         try tmux.wait(for: "waiting for another Errand to finish with the store")
         try Data().write(to: URL(fileURLWithPath: dir + "/go"))
-        try tmux.wait(for: "created \"Second\"", timeout: 30)
+        try tmux.wait(for: "created \"Second\"", timeout: 120)
         try tmux.keys("C-d")
         try tmux.wait(for: "EXIT=0")
         holder.waitUntilExit()
@@ -73,7 +77,7 @@ import Testing
     /// Issue 27, 16 and 28, 11: Ctrl-C during a sync reaches the helper too; the line says the
     /// user cancelled, once, not how the helper died.
     @Test func ctrlCDuringASyncSaysCancelledOnce() throws {
-        let executable = try #require(ChildProcess.executable, "build errand first")
+        let executable = try ChildProcess.built()
         let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -83,14 +87,14 @@ import Testing
         try tmux.start(executable)
         try tmux.wait(for: "view>")
         try tmux.keys("sync ads \(server.base)", "Enter")
-        _ = tmux.poll(timeout: 10) { server.requests.isEmpty ? nil : true }
+        _ = tmux.poll(timeout: 120) { server.requests.isEmpty ? nil : true }
         try tmux.keys("C-c")
         let ads = try tmux.wait(for: "cancelled; the cache is unchanged")
         #expect(!ads.contains("signal"), "\(ads)")
         try tmux.keys("remote \(server.base)cal/", "Enter")
         let before = server.requests.count
         try tmux.keys("sync todos", "Enter")
-        _ = tmux.poll(timeout: 10) { server.requests.count > before ? true : nil }
+        _ = tmux.poll(timeout: 120) { server.requests.count > before ? true : nil }
         try tmux.keys("C-c")
         let todos = try tmux.wait(for: "sync cancelled;")
         #expect(!todos.contains("signal") && todos.components(separatedBy: "cancelled").count == 3, "\(todos)")
@@ -99,7 +103,7 @@ import Testing
     }
 
     @Test func typingCompletingCancellingAndLeaving() throws {
-        let executable = try #require(ChildProcess.executable, "build errand first")
+        let executable = try ChildProcess.built()
         let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -155,7 +159,7 @@ import Testing
     /// a bad date is asked again with the reason, Up in Title recalls titles (never commands),
     /// the repeat is asked, and Ctrl-D cancels on a line of its own.
     @Test func theCreateFormCompletesChecksAndRecallsFieldByField() throws {
-        let executable = try #require(ChildProcess.executable, "build errand first")
+        let executable = try ChildProcess.built()
         let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -221,7 +225,7 @@ import Testing
     /// ~/.config/errand/errandrc runs after the banner, its errors by line, and the prompt
     /// comes all the same; -X skips it.
     @Test func startupFileRunsAtTheKeyboard() throws {
-        let executable = try #require(ChildProcess.executable, "build errand first")
+        let executable = try ChildProcess.built()
         let dir = NSTemporaryDirectory() + "errand-tty-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir + "/.config/errand", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }

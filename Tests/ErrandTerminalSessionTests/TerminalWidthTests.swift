@@ -34,18 +34,18 @@ import Testing
 
     func resize(_ tmux: TmuxDriver, columns: Int) throws {
         try tmux.run(["resize-window", "-t", "t", "-x", String(columns), "-y", "30"])
-        let done = tmux.poll(timeout: 5) { () -> Bool? in
+        let done = tmux.poll(timeout: 120) { () -> Bool? in
             (try? tmux.run(["display", "-p", "-t", "t", "#{pane_width}"]))?.hasPrefix(String(columns)) == true ? true : nil
         }
         #expect(done == true, "the window never became \(columns) wide")
     }
 
     @Test func aResizedWindowIsLaidOutAtItsNewWidth() throws {
-        let executable = try #require(ChildProcess.executable, "build errand first")
+        let executable = try ChildProcess.built()
         let tmux = TerminalSessionTests.Tmux(dir: dir)
         try tmux.start(executable)
         try tmux.wait(for: "view>")
-        try type(tmux, "sync \(AdsSessionTests.sample)")
+        try type(tmux, "sync \(TerminalFixtures.sample)")
         try tmux.wait(for: "synced 36 ads")
         try type(tmux, "set pagesize off")
         try type(tmux, "ads")
@@ -56,7 +56,7 @@ import Testing
         // Narrower, with no restart: the next command is laid out at 60, nothing wraps.
         try resize(tmux, columns: 60)
         try type(tmux, "filter")
-        let narrow = try tmux.poll(timeout: 10) { () throws -> [String]? in
+        let narrow = try tmux.poll(timeout: 120) { () throws -> [String]? in
             let rows = output(of: "filter", in: try history(tmux))
             return rows.last?.contains("Tente quatre places") == true ? rows : nil
         } ?? []
@@ -81,12 +81,12 @@ import Testing
     }
 
     @Test func aFortyColumnScreenShowsTitlesWrapsTheDetailAndShortensThePrompt() throws {
-        let executable = try #require(ChildProcess.executable, "build errand first")
+        let executable = try ChildProcess.built()
         let tmux = TerminalSessionTests.Tmux(dir: dir)
         try tmux.start(executable)
         try tmux.wait(for: "view>")
         try resize(tmux, columns: 40)
-        try type(tmux, "sync \(AdsSessionTests.sample)")
+        try type(tmux, "sync \(TerminalFixtures.sample)")
         try tmux.wait(for: "synced 36 ads")
         try type(tmux, "filter multimedia")
         try tmux.wait(for: "Multimédia: 4 ads")
@@ -94,7 +94,7 @@ import Testing
         let ads = output(of: "filter multimedia", in: try history(tmux))
         #expect(ads.dropFirst().first == "  1  140,00\u{A0}€  Casque audio sans fil à …", "\(ads)")
 
-        try type(tmux, "create " + ScreenWidthTests.title + " --date dec 4")
+        try type(tmux, "create " + TerminalFixtures.longTitle + " --date dec 4")
         try type(tmux, "view")
         try type(tmux, "open 6")
         // The day's prompt needs 18 of 40 columns: it loses the tab, not the day.
@@ -123,7 +123,7 @@ import Testing
         try script.write(toFile: path, atomically: false, encoding: .utf8)
         let tmux = TmuxDriver(prefix: "errand-width")
         try tmux.start("LANG=C.UTF-8 sh " + path, columns: 60, rows: 20)
-        let screen = tmux.poll(timeout: 10) { () -> String? in
+        let screen = tmux.poll(timeout: 120) { () -> String? in
             guard let text = try? tmux.screen(), text.contains("END") else { return nil }
             return text
         }

@@ -1,0 +1,40 @@
+/// Which items a list holds, as every backend reads it (ItemQuery).
+public enum ItemSelection: Hashable, Sendable {
+    /// Which due days an item may have.
+    public enum Days: Hashable, Sendable {
+        case any
+        /// One day, or (nil) no date.
+        case on(DueDay?)
+        /// Before a day; never the items without a date.
+        case before(DueDay)
+    }
+
+    /// The items due on `days`, only the open ones when `openOnly`.
+    case due(Days, openOnly: Bool)
+    /// What `find` finds, open and done (see SearchQuery).
+    case matching(SearchQuery)
+
+    public static let all = ItemSelection.due(.any, openOnly: false)
+    /// The To do section.
+    public static let open = ItemSelection.due(.any, openOnly: true)
+
+    /// One day's items (nil: those without a date), open and done.
+    public static func day(_ day: DueDay?) -> ItemSelection { .due(.on(day), openOnly: false) }
+
+    /// The open items due before `day`.
+    public static func overdue(before day: DueDay) -> ItemSelection { .due(.before(day), openOnly: true) }
+
+    public func contains(_ item: TodoItem) -> Bool {
+        switch self {
+        case let .due(days, openOnly):
+            guard !openOnly || !item.isDone else { return false }
+            switch days {
+            case .any: return true
+            case let .on(day): return item.due == day
+            case let .before(day): return item.due.map { $0 < day } ?? false
+            }
+        case let .matching(query):
+            return query.matches(item)
+        }
+    }
+}
