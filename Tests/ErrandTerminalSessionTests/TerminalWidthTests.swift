@@ -72,8 +72,12 @@ import Testing
             try type(tmux, "create Errand \(UUID().uuidString.prefix(4)) --date \(day)")
         }
         try type(tmux, "view")
-        try tmux.wait(for: "4  Wed Dec 2   1 item")
-        let week = output(of: "view", in: try history(tmux))
+        // Read until the whole week is on the screen: a capture taken as its fourth row lands
+        // can still miss the rows after it.
+        let week = try tmux.poll(timeout: 120) { () throws -> [String]? in
+            let rows = output(of: "view", in: try history(tmux))
+            return rows.count >= 8 && rows.contains { $0.contains("Wed Dec 2") } ? rows : nil
+        } ?? []
         #expect(week.count == 8 && week.allSatisfy { DisplayWidth.of($0) <= 70 }, "\(week)")
         #expect(week.contains { $0.hasPrefix("  3  Tue Dec 1   2 items") && $0.hasSuffix(" ██") }, "\(week)")
         try tmux.keys("C-d")
