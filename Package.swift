@@ -118,7 +118,7 @@ let package = Package(
         // Running errand's helper processes, and what crosses to them: the one process runner,
         // the helper clients (download, picture, iCalendar), fetch limits, URL passwords.
         // Below storage's users, beside storage: errand-fetch links it without SQLite.
-        .target(name: "ErrandHelpers", dependencies: ["ErrandDomain", "ErrandFiles", "ErrandCalendarWire"]),
+        .target(name: "ErrandHelpers", dependencies: ["ErrandDomain", "ErrandFiles", "ErrandCalendarWire", "CProcessGuard"]),
         .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandFiles", "ErrandHelpers"]),
         // Items' places: the geocoder (through the download helper), cached through PlaceStore;
         // it reads its replies with the catalogue's strict JSON reader.

@@ -1,3 +1,4 @@
+import ErrandFiles
 import ErrandHelpers
 import FoundationEssentials
 #if canImport(Glibc)
@@ -15,14 +16,12 @@ final class ListingSpool {
 
     /// Downloads `url` into a new unnamed file in `$TMPDIR` (or /tmp).
     init(downloading url: URL, with fetcher: CatalogueFetcher) throws {
-        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((folder + "/errand-listing-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
+        let folder = UnlinkedFile.temporaryFolder
+        let made = UnlinkedFile.make(prefix: "errand-listing", in: folder)
         guard made >= 0 else {
             throw CatalogueError.unreachable(url: url.absoluteString,
                                              reason: "cannot keep the download in \(folder): \(String(cString: strerror(errno)))")
         }
-        template.withUnsafeBufferPointer { $0.baseAddress.map { _ = unlink($0) } }
         fd = made
         var offset = 0
         try fetcher.stream(url) { piece in

@@ -1,3 +1,4 @@
+import CProcessGuard
 import ErrandFiles
 #if canImport(Glibc)
 import Glibc
@@ -106,6 +107,10 @@ public final class HelperProcess {
         } else {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
+        // Whatever else is open here (a descriptor a library or a test made without
+        // close-on-exec) stays here: a pipe end held by a helper would never read as ended.
+        // Last, as the pipes above are copied from numbers it closes.
+        _ = cprocess_spawn_close_from(&actions, max(3, (copies.map(\.to).max() ?? 2) + 1))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
@@ -252,22 +257,14 @@ public final class HelperProcess {
         if fd == output { output = -1 } else { errorPipe = -1 }
     }
 
-    /// Both ends close on exec: the helper gets only the copies placed on 0, 1 and 2.
+    /// Both ends close on exec as the pipe is made: the helper gets only the copies placed on
+    /// 0, 1 and 2, and no helper another thread spawns gets them at all.
     public static func makePipe(_ fds: inout [Int32]) -> Bool {
-        guard pipe(&fds) == 0 else { return false }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        return true
+        fds.withUnsafeMutableBufferPointer { $0.baseAddress.map { cprocess_pipe_cloexec($0) == 0 } ?? false }
     }
 
-    /// A file in $TMPDIR (or /tmp) that no one else can open: made, then unlinked at once.
+    /// A file in $TMPDIR (or /tmp) that no one else can open.
     static func unlinkedFile() -> Int32 {
-        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        var template = Array((folder + "/errand-helper-stderr-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard fd >= 0 else { return -1 }
-        // Not inherited by errand's other children; dup2 gives the helper its own copy.
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        template.withUnsafeBufferPointer { if let path = $0.baseAddress { _ = unlink(path) } }
-        return fd
+        UnlinkedFile.make(prefix: "errand-helper-stderr")
     }
 }

@@ -21,20 +21,12 @@ public final class BodySpool: @unchecked Sendable {
 
     /// nil when no file could be made in `folder`.
     public init?(folder: String, output: Int32) {
-        var template = Array((folder + "/errand-fetch-body-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
+        let made = UnlinkedFile.make(prefix: "errand-fetch-body", in: folder)
         guard made >= 0 else { return nil }
-        template.withUnsafeBufferPointer { $0.baseAddress.map { _ = unlink($0) } }
         fd = made
         self.output = output
         // A thread of its own: it blocks on the reader for as long as the reader takes.
         DispatchQueue(label: "errand-fetch.spool").async { [self] in copyOut() }
-    }
-
-    /// The folder for the spool file: $TMPDIR when it is an absolute path, else /tmp.
-    public static var temporaryFolder: String {
-        guard let value = getenv("TMPDIR").map({ String(cString: $0) }), value.hasPrefix("/") else { return "/tmp" }
-        return value
     }
 
     /// Appends a piece; false when it could not be kept (disk full) or the reader is gone.

@@ -44,7 +44,7 @@ public enum FetchCommand {
         let password = arguments.passwordOnStdin ? String(decoding: Descriptor.readAll(0, limit: 4096), as: UTF8.self) : nil
         // The body goes to stdout as it arrives, through a spool file so that a slow reader never
         // stalls the transfer (BodySpool); errand keeps it only if we exit 0.
-        let spool = BodySpool(folder: BodySpool.temporaryFolder, output: 1)
+        let spool = BodySpool(folder: UnlinkedFile.temporaryFolder, output: 1)
         let forward: @Sendable (UnsafeRawBufferPointer) -> Bool = { piece in
             if let spool { return spool.append(piece) }
             return Descriptor.writeAll(1, piece) == nil

@@ -20,14 +20,16 @@ import Testing
         #expect(run.wallSeconds >= 2.9, "it gave up before the idle limit")
     }
 
-    /// A head arriving a byte every 30 ms keeps the download alive: libcurl counts only body
+    /// A head arriving a byte every 50 ms keeps the download alive: libcurl counts only body
     /// bytes as progress, and the idle watch took such a head for silence.
     @Test func aHeadTricklingInIsNotSilence() throws {
-        let server = try LoopbackServer(routes: ["/listing.json": .trickleHead(Data("[1]".utf8), interval: 0.03)])
+        let server = try LoopbackServer(routes: ["/listing.json": .trickleHead(Data("[1]".utf8), interval: 0.05)])
         defer { server.stop() }
-        let run = try HelperRun.run(HelperDownloader.defaultPath(), ["--idle", "1", "--total", "20", server.base + "listing.json"])
+        let run = try HelperRun.run(HelperDownloader.defaultPath(), ["--idle", "3", "--total", "20", server.base + "listing.json"])
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output == Array("[1]".utf8))
-        #expect(run.wallSeconds > 2, "ended before the head could have trickled in whole (or it came too fast to test the idle limit)")
+        // The head is 88 bytes, 50 ms apart: 4.4 s at least, longer than the 3 s idle limit,
+        // while a gap of 3 s between two bytes would take a machine stalled 60 times over.
+        #expect(run.wallSeconds > 4.3, "ended before the head could have trickled in whole")
     }
 }

@@ -71,4 +71,24 @@ import Testing
         #expect(HelperProcess.StartFailure.spawn(errno: ENOENT).description(role: "the x helper", path: "/n/h")
                 == "cannot run the x helper /n/h (No such file or directory)")
     }
+
+    /// Pipes made by pipe() and flagged close-on-exec a moment later were inherited by a helper
+    /// another thread spawned in between: it held their write ends, so a reader here waited
+    /// for an end that came only when that other helper exited (tests running side by side
+    /// hit their time limit). Now a helper gets 0, 1, 2 and the copies asked for, nothing else.
+    @Test func aHelperGetsOnlyTheDescriptorsItIsGiven() throws {
+        var stray: [Int32] = [-1, -1]
+        try #require(pipe(&stray) == 0)
+        defer { stray.forEach { close($0) } }
+        let helper = try shell("ls /proc/self/fd")
+        let listed = String(decoding: run(helper).output, as: UTF8.self).split(separator: "\n").compactMap { Int32($0) }
+        #expect(helper.wait().succeeded)
+        // ls's own directory descriptor is the one beyond 0-2.
+        #expect(!listed.contains(stray[0]) && !listed.contains(stray[1]), "\(listed), stray \(stray)")
+        #expect(listed.filter { $0 > 2 }.count <= 1, "\(listed)")
+        var own: [Int32] = [-1, -1]
+        try #require(HelperProcess.makePipe(&own))
+        defer { own.forEach { close($0) } }
+        #expect(own.allSatisfy { fcntl($0, F_GETFD) & FD_CLOEXEC != 0 })
+    }
 }

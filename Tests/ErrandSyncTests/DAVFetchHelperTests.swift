@@ -92,17 +92,19 @@ import Testing
         }
     }
 
-    /// A head arriving a byte every 30 ms is a server at work, not silence: libcurl counts only
+    /// A head arriving a byte every 50 ms is a server at work, not silence: libcurl counts only
     /// body bytes as progress, and such a head was refused as "sent nothing for 1 s (the idle
     /// limit)" (found by fuzz/sanitize-fetch).
     @Test func aHeadTricklingInIsNotSilence() throws {
-        let server = try LoopbackServer(routes: ["/cal/": .trickleHead(Data("done".utf8), interval: 0.03)])
+        let server = try LoopbackServer(routes: ["/cal/": .trickleHead(Data("done".utf8), interval: 0.05)])
         defer { server.stop() }
-        let run = try HelperRun.run(helper, ["--dav", "--idle", "1", "--total", "20"], input: propfind(server.base + "cal/", id: 1))
+        let run = try HelperRun.run(helper, ["--dav", "--idle", "3", "--total", "20"], input: propfind(server.base + "cal/", id: 1))
         #expect(run.status == 0, "\(run.errors)")
         #expect(try replies(run.output) == [1: .response(DAVResponse(status: 200, headers: ["content-type": "application/json"],
                                                                       body: Array("done".utf8)))])
-        #expect(run.wallSeconds > 2, "ended before the head could have trickled in whole (or it came too fast to test the idle limit)")
+        // The head is 88 bytes, 50 ms apart: 4.4 s at least, longer than the 3 s idle limit,
+        // while a gap of 3 s between two bytes would take a machine stalled 60 times over.
+        #expect(run.wallSeconds > 4.3, "ended before the head could have trickled in whole")
     }
 
     /// FoundationNetworking turned a 401 with a challenge into an authentication dance that
