@@ -78,8 +78,7 @@ struct WordWalk: Equatable {
     /// The option whose value a word typed next would join: the last step, when it is an option
     /// that takes a value and was not given one inline.
     var openValue: OptionSpec? {
-        if case let .option(option, value?, false)? = steps.last, option.value != nil, !endedOptions {
-            _ = value
+        if case let .option(option, .some, false)? = steps.last, option.value != nil, !endedOptions {
             return option
         }
         return nil
