@@ -68,7 +68,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     public func removeAll() throws -> [TodoItem] {
         try changeItems { records in
             let removed = records.base.removeAll()
-            records.noteRemoved(removed)
+            try records.noteRemoved(removed)
             return removed
         }
     }

@@ -23,7 +23,8 @@ extension SQLiteItemStore {
     public func applyJournal(_ step: JournalStep, _ entry: JournalEntry,
                              _ body: (inout JournalRecorder<SQLiteItemRecords>) throws -> Void) throws {
         try db.writeTransaction {
-            var records = JournalRecorder(SQLiteItemRecords(store: self))
+            // Undo is not journaled again: the entry flips, so nothing the recorder saw is kept.
+            var records = JournalRecorder(SQLiteItemRecords(store: self)) { _, _, _ in }
             try body(&records)
             let s = try db.statement("UPDATE journal SET undone = ?2 WHERE id = ?1")
             s.bind(1, entry.id)
@@ -34,23 +35,35 @@ extension SQLiteItemStore {
 
     /// Called inside the change's transaction: a new change ends what redo could apply, and
     /// the journal keeps its newest `JournalEntry.capacity` entries.
-    func appendJournal<Changes: Collection<ItemChange>>(_ changes: Changes) throws {
-        guard let context = journalContext, !changes.isEmpty else { return }
+    func appendJournal(_ spool: SQLiteChangeSpool) throws {
+        guard let context = journalContext else { return }
+        var length = 0
+        var count = 0
+        try spool.changes {
+            length += $0.count
+            count += 1
+        }
+        guard count > 0 else { return }
         try db.statement("DELETE FROM journal INDEXED BY journal_undone WHERE undone = 1").run()
         let insert = try db.statement("INSERT INTO journal (time, command, changes) VALUES (?1, ?2, ?3) RETURNING id")
         insert.bind(1, Int64(context.time.timeIntervalSince1970))
         insert.bind(2, context.command)
-        // Sized first, then written in place: the JSON of a large change (400 MB for 500,000
-        // imported items) is never whole in memory, nor copied into SQLite's record of the row.
-        let encoder = JSONEncoder()
-        var length = 0
-        try StoredChange.encode(changes, with: encoder) { length += $0.count }
-        insert.bindZeros(3, count: length)
+        // Sized first, then written in place from the spool: the JSON of a large change (400 MB
+        // for 500,000 imported items) is never whole in memory, nor copied into SQLite's record
+        // of the row. A JSON array: the brackets and a comma between changes.
+        insert.bindZeros(3, count: length + 2 + count - 1)
         guard try insert.step() else { throw StoreError.sqlite(path: path, reason: "the undo journal refused an entry") }
         let id = insert.int(0)
         insert.reset()
         let text = try SQLiteJournalText(db, row: id, path: path)
-        try StoredChange.encode(changes, with: encoder) { try text.append($0) }
+        try text.append([UInt8(ascii: "[")])
+        var first = true
+        try spool.changes { change in
+            if !first { try text.append([UInt8(ascii: ",")]) }
+            first = false
+            try text.append(Array(change))
+        }
+        try text.append([UInt8(ascii: "]")])
         try text.finish()
         // A hand-edited journal can hold ids near Int64.min, where the subtraction would trap;
         // there no id lies below the cut, so nothing is pruned.
@@ -67,7 +80,7 @@ extension SQLiteItemStore {
         defer { s.reset() }
         var entries: [JournalEntry] = []
         while try s.step() {
-            let changes = try StoredChange.decode(Data(s.text(4).utf8), path: path)
+            let changes = try StoredChange.decode(s.bytes(4).map { Data($0) } ?? Data(), path: path)
             entries.append(JournalEntry(id: s.int(0), time: Date(timeIntervalSince1970: Double(s.int(1))),
                                         command: s.text(2), changes: changes, undone: s.int(3) != 0))
         }

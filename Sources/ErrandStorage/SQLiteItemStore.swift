@@ -15,6 +15,8 @@ public final class SQLiteItemStore: ItemStore {
     public var journalContext: JournalContext?
     /// What the last `find` found (SQLiteItemStore+Find).
     var lastMatches: FoundRows?
+    /// Whether this connection has made its temporary table of changes (SQLiteChangeSpool).
+    var spoolReady = false
 
     /// What a read takes (SQLiteItemColumns): the stored columns and the row's number, which
     /// names a row whose uuid cannot be read (ItemDamage.unreadableID).
@@ -119,7 +121,7 @@ public final class SQLiteItemStore: ItemStore {
         try changeItems { records in
             let all = try allItems()
             try db.execute("DELETE FROM item")
-            records.noteRemoved(all)
+            try records.noteRemoved(all)
             return all
         }
     }
@@ -127,9 +129,15 @@ public final class SQLiteItemStore: ItemStore {
     /// Runs `body` on the item table in one write transaction: all of it lands, or none.
     public func changeItems<T>(_ body: (inout JournalRecorder<SQLiteItemRecords>) throws -> T) throws -> T {
         try db.writeTransaction {
-            var records = JournalRecorder(SQLiteItemRecords(store: self))
+            // Not journaled (a sync applying the server's changes): nothing to keep.
+            guard journalContext != nil else {
+                var records = JournalRecorder(SQLiteItemRecords(store: self)) { _, _, _ in }
+                return try body(&records)
+            }
+            let spool = try SQLiteChangeSpool(db, ready: &spoolReady)
+            var records = JournalRecorder(SQLiteItemRecords(store: self), spool: spool.note)
             let result = try body(&records)
-            try appendJournal(records.effective)
+            try appendJournal(spool)
             return result
         }
     }

@@ -112,4 +112,20 @@ final class SQLiteStatement {
 
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
+    /// A column's bytes as stored (a BLOB, or a TEXT's UTF-8); nil when NULL.
+    func bytes(_ column: Int32) -> UnsafeRawBufferPointer? {
+        guard !isNull(column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let start = sqlite3_column_blob(handle, column) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: start, count: count)
+    }
+
+    func bind(_ index: Int32, _ value: [UInt8]?) {
+        guard let value else {
+            sqlite3_bind_null(handle, index)
+            return
+        }
+        _ = value.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient()) }
+    }
+
 }

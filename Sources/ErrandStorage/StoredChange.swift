@@ -22,20 +22,6 @@ struct StoredChange: Codable {
         return ItemChange(before: before ?? nil, after: after ?? nil)
     }
 
-    /// The JSON array JSONEncoder would write for all of them, handed to `write` in pieces, a
-    /// change at a time: encoding the array whole built the encoder's tree of every journaled
-    /// item before writing a byte (100,000 checked rows held some 200 MB of it).
-    /// Any sequence, so the recorder's lazily filtered changes are walked, never copied.
-    static func encode<Changes: Sequence<ItemChange>>(_ changes: Changes, with encoder: JSONEncoder,
-                                                      into write: ([UInt8]) throws -> Void) throws {
-        try write([UInt8(ascii: "[")])
-        for (index, change) in changes.enumerated() {
-            if index > 0 { try write([UInt8(ascii: ",")]) }
-            try write(Array(try encoder.encode(StoredChange(change))))
-        }
-        try write([UInt8(ascii: "]")])
-    }
-
     static func decode(_ data: Data, path: String) throws -> [ItemChange] {
         guard let stored = try? JSONDecoder().decode([StoredChange].self, from: data) else {
             throw StoreError.notAStore(path: path, reason: "damaged: an undo journal entry cannot be read")

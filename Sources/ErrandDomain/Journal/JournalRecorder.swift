@@ -4,12 +4,19 @@ import FoundationEssentials
 /// unchanged, and the store journals what they did in the same transaction. An item changed
 /// twice in one command keeps its first `before` and its last `after`.
 public struct JournalRecorder<Base: ItemRecords>: ItemRecords {
+    /// Where a store keeps the changes instead of `changes`, given each one as it is made (with
+    /// the same item's earlier change to merge into): a command over 250,000 items held two
+    /// copies of each in memory until it ended.
+    public typealias Spool = (_ id: UUID, _ before: TodoItem?, _ after: TodoItem?) throws -> Void
+
     public var base: Base
     public private(set) var changes: [ItemChange] = []
     private var positions: [UUID: Int] = [:]
+    private let spool: Spool?
 
-    public init(_ base: Base) {
+    public init(_ base: Base, spool: Spool? = nil) {
         self.base = base
+        self.spool = spool
     }
 
     public func item(id: UUID) throws -> TodoItem? { try base.item(id: id) }
@@ -19,27 +26,28 @@ public struct JournalRecorder<Base: ItemRecords>: ItemRecords {
 
     public mutating func insert(_ item: TodoItem) throws {
         try base.insert(item)
-        note(id: item.id, before: nil, after: item)
+        try note(id: item.id, before: nil, after: item)
     }
 
     public mutating func update(_ item: TodoItem) throws {
         let before = try base.item(id: item.id)
         try base.update(item)
-        note(id: item.id, before: before, after: item)
+        try note(id: item.id, before: before, after: item)
     }
 
     public mutating func removeItem(id: UUID) throws {
         guard let before = try base.item(id: id) else { return }
         try base.removeItem(id: id)
-        note(id: id, before: before, after: nil)
+        try note(id: id, before: before, after: nil)
     }
 
     /// For a change the base makes in bulk (removing every item) rather than item by item.
-    public mutating func noteRemoved(_ items: [TodoItem]) {
-        for item in items { note(id: item.id, before: item, after: nil) }
+    public mutating func noteRemoved(_ items: [TodoItem]) throws {
+        for item in items { try note(id: item.id, before: item, after: nil) }
     }
 
-    private mutating func note(id: UUID, before: TodoItem?, after: TodoItem?) {
+    private mutating func note(id: UUID, before: TodoItem?, after: TodoItem?) throws {
+        if let spool { return try spool(id, before, after) }
         if let index = positions[id] {
             changes[index].after = after
         } else {
