@@ -25,7 +25,16 @@ extension ItemStore {
 extension ItemRecords {
     /// Checks every item first, then changes them: all or nothing.
     mutating func apply(_ step: JournalStep, of entry: JournalEntry) throws {
-        let changes = step.changes(of: entry)
+        // Oriented so that `before` is what the store must hold now and `after` what it will
+        // hold; lazily, as undoing 250,000 changes made a reversed copy of every one.
+        switch step {
+        case .undo: try apply(entry.changes.reversed().lazy.map(\.reversed), step, entry)
+        case .redo: try apply(entry.changes, step, entry)
+        }
+    }
+
+    private mutating func apply<Changes: Collection<ItemChange>>(_ changes: Changes, _ step: JournalStep,
+                                                                 _ entry: JournalEntry) throws {
         for change in changes {
             guard let id = change.id else { continue }
             let stored = try item(id: id)

@@ -80,7 +80,7 @@ extension SQLiteItemStore {
         defer { s.reset() }
         var entries: [JournalEntry] = []
         while try s.step() {
-            let changes = try StoredChange.decode(s.bytes(4).map { Data($0) } ?? Data(), path: path)
+            let changes = try StoredChange.decode(s.bytes(4) ?? UnsafeRawBufferPointer(start: nil, count: 0), path: path)
             entries.append(JournalEntry(id: s.int(0), time: Date(timeIntervalSince1970: Double(s.int(1))),
                                         command: s.text(2), changes: changes, undone: s.int(3) != 0))
         }

@@ -22,11 +22,25 @@ struct StoredChange: Codable {
         return ItemChange(before: before ?? nil, after: after ?? nil)
     }
 
-    static func decode(_ data: Data, path: String) throws -> [ItemChange] {
-        guard let stored = try? JSONDecoder().decode([StoredChange].self, from: data) else {
-            throw StoreError.notAStore(path: path, reason: "damaged: an undo journal entry cannot be read")
+    /// A change at a time (JSONSlices): the decoder's map of a whole entry of 250,000 changes
+    /// was larger than the changes it gave.
+    static func decode(_ bytes: UnsafeRawBufferPointer, path: String) throws -> [ItemChange] {
+        let unreadable = StoreError.notAStore(path: path, reason: "damaged: an undo journal entry cannot be read")
+        let decoder = JSONDecoder()
+        var changes: [ItemChange] = []
+        var slices = JSONSlices(bytes)
+        do {
+            try slices.elements { range in
+                let stored = try decoder.decode(StoredChange.self, from: Data(bytes[range]))
+                changes.append(try stored.checked(path: path))
+            }
+            try slices.end()
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw unreadable
         }
-        return try stored.map { try $0.checked(path: path) }
+        return changes
     }
 
     func checked(path: String) throws -> ItemChange {

@@ -77,7 +77,17 @@ import Testing
             (#"{"format":"errand-export","version":2,"items":["# + row + #","repeat":"often"}]}"#,
              "item 1: repeat is not a rule Errand writes"),
             (#"{"format":"errand-export","version":2,"items":[{"id":"x"}]}"#, "item 1: missing uid"),
-            ("{ nope", "not an Errand JSON export"),
+            ("{ nope", "not an Errand JSON export: not valid JSON at byte 3 (expected a key)"),
+            // Read a row at a time: what lies between and around the rows is checked as well.
+            (#"{"format":"errand-export","version":2,"items":["# + row + #"} "# + row + #"}]}"#,
+             "not an Errand JSON export: not valid JSON at byte 154 (expected a comma or ])"),
+            (#"{"format":"errand-export","version":2,"items":["# + row + #"}]} x"#,
+             "not an Errand JSON export: not valid JSON at byte 156 (expected the end)"),
+            (#"{"format":"errand-export","version":2,"items":[1]}"#, "item 1 is not an object"),
+            (#"{"format":"errand-export","version":2,"items":[{"id":[}]}"#,
+             "not an Errand JSON export: not valid JSON at byte 58 (expected a comma or })"),
+            (#"{"format":"errand-export","version":2}"#, "the file: missing items"),
+            (#"{"format":"errand-export","items":[]}"#, "the file: missing version"),
         ]
         for (text, reason) in cases {
             try write(text)

@@ -30,8 +30,15 @@ public struct JournalEntry: Equatable, Sendable {
 
     /// The items the command acted on: those it found (a check's item, not the occurrence the
     /// check created); for a command that only created items, those.
-    public var subjects: [TodoItem] {
-        let found = changes.compactMap(\.before)
-        return found.isEmpty ? changes.compactMap(\.after) : found
+    /// Lazily: a check of 100,000 rows would copy every item to name one.
+    public var subjects: some Collection<TodoItem> {
+        let found = changes.contains { $0.before != nil }
+        return changes.lazy.compactMap { found ? $0.before : $0.after }
+    }
+
+    /// How many `subjects` there are.
+    public var subjectCount: Int {
+        let found = changes.count { $0.before != nil }
+        return found > 0 ? found : changes.count { $0.after != nil }
     }
 }

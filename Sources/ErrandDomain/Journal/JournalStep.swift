@@ -3,14 +3,5 @@
 public enum JournalStep: Sendable {
     case undo, redo
 
-    /// The entry's changes oriented so that `before` is what the store must hold now and
-    /// `after` what it will hold.
-    public func changes(of entry: JournalEntry) -> [ItemChange] {
-        switch self {
-        case .undo: return entry.changes.reversed().map(\.reversed)
-        case .redo: return entry.changes
-        }
-    }
-
     public var verb: String { self == .undo ? "undo" : "redo" }
 }

@@ -5,8 +5,11 @@ extension JournalEntry {
     /// `swipe of 3 items`.
     func summary(_ labeler: DayLabeler) -> String {
         // An import acts on every item it added or updated, not only those it found.
-        let items = command == "import" ? changes.compactMap { $0.after ?? $0.before } : subjects
-        guard items.count == 1, let item = items.first else { return "\(command) of \(Plural.items(items.count))" }
+        // Counted, not gathered: an undone import of 250,000 items copied every one to say so.
+        let (count, first) = command == "import"
+            ? (changes.count { $0.after ?? $0.before != nil }, changes.lazy.compactMap { $0.after ?? $0.before }.first)
+            : (subjectCount, subjects.first)
+        guard count == 1, let item = first else { return "\(command) of \(Plural.items(count))" }
         return "\(command) of \"\(item.title)\" (\(labeler.label(item.due)))"
     }
 }

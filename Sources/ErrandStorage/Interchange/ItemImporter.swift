@@ -89,29 +89,65 @@ public enum ItemImporter {
     }
 
     /// Every field back as it was exported: ids, UIDs, done state, times, repeats, the kept VTODO.
+    /// Read a row at a time (JSONSlices): JSONDecoder's map of the whole file and the rows it
+    /// gave held four times the file before the first item was made.
     static func parseJSON(_ data: Data, path: String) throws -> Parsed {
-        let header = try decode(Header.self, data, path: path, kind: "an Errand JSON export") { try JSONDecoder().decode($0, from: $1) }
-        guard header.format == ExportDocument.formatName else {
-            throw StoreError.badFile(path: path, reason: "not an Errand JSON export (its format is not \"\(ExportDocument.formatName)\")")
-        }
-        guard (1...ExportDocument.currentVersion).contains(header.version) else {
-            throw StoreError.badFile(path: path, reason: "written by a newer Errand (version \(header.version); "
-                                     + "this one reads 1 to \(ExportDocument.currentVersion))")
-        }
-        let document = try decode(ExportDocument.self, data, path: path, kind: "an Errand JSON export") {
-            try JSONDecoder().decode($0, from: $1)
-        }
-        var items: [TodoItem] = []
-        items.reserveCapacity(document.items.count)
-        var seen = Set<UUID>()
-        for (index, row) in document.items.enumerated() {
-            let item = try item(index, path) { try row.item() }
-            guard seen.insert(item.id).inserted else {
-                throw StoreError.badFile(path: path, reason: "item \(index + 1): id \(item.id.uuidString) is given twice")
+        try data.withUnsafeBytes { bytes in
+            let decoder = JSONDecoder()
+            func fail(_ reason: String) -> StoreError { .badFile(path: path, reason: reason) }
+            var format: String?
+            var version: Int?
+            var rows: Range<Int>?
+            var document = JSONSlices(bytes)
+            do {
+                try document.members { key, value in
+                    switch try? decoder.decode(String.self, from: Data(bytes[key])) {
+                    case "format": format = try? decoder.decode(String.self, from: Data(bytes[value]))
+                    case "version": version = try? decoder.decode(Int.self, from: Data(bytes[value]))
+                    case "items": rows = value
+                    default: break
+                    }
+                }
+                try document.end()
+            } catch let failure as JSONSlices.Failure {
+                throw fail("not an Errand JSON export: \(failure.reason)")
             }
-            items.append(item)
+            guard let format else { throw fail("the file: missing format") }
+            guard format == ExportDocument.formatName else {
+                throw fail("not an Errand JSON export (its format is not \"\(ExportDocument.formatName)\")")
+            }
+            guard let version else { throw fail("the file: missing version") }
+            guard (1...ExportDocument.currentVersion).contains(version) else {
+                throw fail("written by a newer Errand (version \(version); this one reads 1 to \(ExportDocument.currentVersion))")
+            }
+            guard let rows, bytes[rows.lowerBound] == UInt8(ascii: "[") else { throw fail("the file: missing items") }
+            return Parsed(format: .errandJSON, items: try jsonItems(bytes, rows, decoder: decoder, path: path))
         }
-        return Parsed(format: .errandJSON, items: items)
+    }
+
+    static func jsonItems(_ bytes: UnsafeRawBufferPointer, _ rows: Range<Int>, decoder: JSONDecoder,
+                          path: String) throws -> [TodoItem] {
+        var items: [TodoItem] = []
+        var seen = Set<UUID>()
+        var list = JSONSlices(bytes, at: rows.lowerBound)
+        var index = 0
+        do {
+            try list.elements { range in
+                let slice = Data(bytes[range])
+                let row = try decode(ExportDocument.Row.self, slice, path: path, kind: "an Errand JSON export", index: index) {
+                    try decoder.decode($0, from: $1)
+                }
+                let item = try item(index, path) { try row.item() }
+                guard seen.insert(item.id).inserted else {
+                    throw StoreError.badFile(path: path, reason: "item \(index + 1): id \(item.id.uuidString) is given twice")
+                }
+                items.append(item)
+                index += 1
+            }
+        } catch let failure as JSONSlices.Failure {
+            throw StoreError.badFile(path: path, reason: "not an Errand JSON export: \(failure.reason)")
+        }
+        return items
     }
 
     struct Header: Decodable {
@@ -158,19 +194,22 @@ public enum ItemImporter {
         }
     }
 
+    /// `index`: the item `data` is, when it is one item rather than the file.
     static func decode<T: Decodable>(_ type: T.Type, _ data: Data, path: String, kind: String = "a property list",
+                                     index: Int? = nil,
                                      with decoder: (T.Type, Data) throws -> T = { try PropertyListDecoder().decode($0, from: $1) })
         throws -> T {
         func fail(_ reason: String) -> StoreError { .badFile(path: path, reason: reason) }
         // A plist is an array of items; the JSON export an object whose "items" holds them.
         func entry(_ codingPath: [CodingKey]) -> String {
-            codingPath.lazy.compactMap(\.intValue).first.map { "item \($0 + 1)" } ?? "the file"
+            index.map { "item \($0 + 1)" } ?? codingPath.lazy.compactMap(\.intValue).first.map { "item \($0 + 1)" } ?? "the file"
         }
         do {
             return try decoder(type, data)
         } catch let DecodingError.keyNotFound(key, context) {
             throw fail("\(entry(context.codingPath)): missing \(key.stringValue)")
         } catch let DecodingError.typeMismatch(_, context) {
+            if let index, context.codingPath.isEmpty { throw fail("item \(index + 1) is not an object") }
             if context.codingPath.isEmpty { throw fail("expected \(kind == "a property list" ? "an array of items" : "an object") at the top") }
             if context.codingPath.last?.intValue != nil { throw fail("\(entry(context.codingPath)) is not a dictionary") }
             let key = context.codingPath.last?.stringValue ?? "a field"
