@@ -27,7 +27,7 @@ public final class LineEditor {
     public var completer: Completer?
 
     /// A line longer than `maxLineBytes` (the newline not counted) is read as `.tooLong`.
-    public init?(program: String = "errand", history entries: [String], maxLineBytes: Int, historyLimit: Int = 2000) {
+    public init?(program: String = "errand", history entries: [String], maxLineBytes: Int, historyLimit: Int = HistoryFile.defaultLimit) {
         guard let input = fdopen(0, "r"), let output = fdopen(1, "w"), let errors = fdopen(2, "w") else { return nil }
         self.output = output
         self.maxLineBytes = maxLineBytes

@@ -26,6 +26,10 @@ import Testing
         // Two lines kept: the oldest, Call mum, has gone.
         #expect(s.rest(after: "create C") == nil)
         #expect(s.rest(after: "create ") == "Dentist")
+        // No match, then a line that has one: the next key finds it.
+        #expect(s.rest(after: "zz") == nil)
+        s.remember("zzz top")
+        #expect(s.rest(after: "zz") == "z top")
     }
 
     @Test func multiByteTextIsSuggestedWhole() {
