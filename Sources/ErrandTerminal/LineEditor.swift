@@ -158,8 +158,12 @@ public final class LineEditor {
         return (bytes, info.cursor == info.lastchar)
     }
 
+    /// Past `suggestedBytes` typed no suggestion is looked for: such a line fills the screen
+    /// already, and a pasted megabyte would otherwise be copied and compared at every byte.
+    static let suggestedBytes = 1024
+
     private func suggestion(_ el: OpaquePointer) -> String? {
-        guard suggesting, !ownHistoryActive, let (bytes, atEnd) = typed(el), atEnd,
+        guard suggesting, !ownHistoryActive, let (bytes, atEnd) = typed(el), atEnd, bytes.count <= LineEditor.suggestedBytes,
               let rest = suggester.rest(after: bytes) else { return nil }
         return String(decoding: rest, as: UTF8.self)
     }

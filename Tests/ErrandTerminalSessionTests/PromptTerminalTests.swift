@@ -194,4 +194,26 @@ import Testing
         try tmux.keys("C-d")
         try tmux.wait(for: "EXIT=0")
     }
+
+    /// Bad input: a history of 100,000 lines, one of them 1 MB long. The newest 10,000 are
+    /// kept; a suggestion of the long line is cut to the screen, a long typed line gets none.
+    @Test func aHugeHistoryAndAMegabyteLineKeepThePromptWhole() throws {
+        let long = "create " + String(repeating: "x", count: 1_048_000)
+        try writeHistory(["create Oldest"] + (1..<99_999).map { "list --page \($0)" } + [long, "view"])
+        let tmux = TerminalSessionTests.Tmux(dir: dir)
+        try launch(tmux, columns: 60)
+        try tmux.run(["send-keys", "-t", "t", "-l", "cr"])
+        // "view> cr" is 8 columns, the suggestion the 51 after it: no wrap, nothing past the screen.
+        try waitColoured(tmux, "view> cr\u{1B}[2meate " + String(repeating: "x", count: 44))
+        let rows = try tmux.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(rows.allSatisfy { DisplayWidth.of($0) <= 60 }, "\(rows.map(\.count))")
+        // The oldest line was dropped with the other 89,999.
+        try tmux.run(["send-keys", "-t", "t", "-l", "eate O"])
+        try waitLine(tmux, "view> create O")
+        #expect(try !colours(tmux).contains("\u{1B}[2m"))
+        try tmux.keys("C-u", "Up")
+        try waitLine(tmux, "view> view")
+        try tmux.keys("C-u", "C-d")
+        try tmux.wait(for: "EXIT=0")
+    }
 }
