@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import caldav  # noqa: E402
 import datasets  # noqa: E402
 import idle_wait  # noqa: E402
+import keypress  # noqa: E402
 import largest  # noqa: E402
 import measure  # noqa: E402
 import pictures  # noqa: E402
@@ -600,6 +601,7 @@ def main():
             figure()
     if not args.only:
         idle_wait.section(bench)
+        keypress.section(bench)
     bench.report(out, started)
     if not args.quick:
         shutil.rmtree(work, ignore_errors=True)

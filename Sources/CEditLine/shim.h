@@ -1,5 +1,11 @@
 #include <stdio.h>
 #include <histedit.h>
+#include <wchar.h>
+
+// glibc declares wcwidth only for X/Open builds; libedit measures the line with it, and the
+// suggestion drawn after the line must be measured the same way.
+extern int wcwidth(wchar_t c);
+static inline int cel_wcwidth(wchar_t c) { return wcwidth(c); }
 
 // el_set, el_get and history are variadic, which Swift cannot call: one fixed-signature
 // wrapper per use keeps the Swift side type-checked.
@@ -7,6 +13,8 @@ typedef char *(*cel_prompt_fn)(EditLine *);
 typedef unsigned char (*cel_command_fn)(EditLine *, int);
 
 static inline int cel_set_prompt(EditLine *el, cel_prompt_fn fn) { return el_set(el, EL_PROMPT, fn); }
+typedef int (*cel_read_fn)(EditLine *, wchar_t *);
+static inline int cel_set_read(EditLine *el, cel_read_fn fn) { return el_set(el, EL_GETCFN, fn); }
 static inline int cel_set_editor(EditLine *el, const char *mode) { return el_set(el, EL_EDITOR, mode); }
 static inline int cel_set_signal(EditLine *el, int on) { return el_set(el, EL_SIGNAL, on); }
 static inline int cel_set_history(EditLine *el, History *h) { return el_set(el, EL_HIST, history, h); }

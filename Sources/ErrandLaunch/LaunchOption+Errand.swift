@@ -26,7 +26,10 @@ extension LaunchOption {
             (much faster for big scripts), or not at all if a command fails (implies --bail); \
             other processes wait for the store until it ends
             """) { $0.singleTransaction = true },
-        LaunchOption(["--json"], help: "one JSON object per command (same as set output json)") { $0.json = true },
+        LaunchOption(["--json"], help: "one JSON object per command (same as set output json)") { $0.output = .json },
+        LaunchOption(["--csv"], help: "lists as CSV rows under a header, RFC 4180 (same as set output csv)") { $0.output = .csv },
+        LaunchOption(["--tsv"], help: "lists as tab-separated rows under a header (same as set output tsv)") { $0.output = .tsv },
+        LaunchOption(["--markdown"], help: "lists as a Markdown table (same as set output markdown)") { $0.output = .markdown },
         LaunchOption(["--color"], help: "colour on (default: on at a terminal unless NO_COLOR is set)") { $0.color = true },
         LaunchOption(["--no-color"], help: "colour off") { $0.color = false },
         LaunchOption(["--rc"], help: """

@@ -25,7 +25,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var echo = false
     public var bail = false
     public var singleTransaction = false
-    public var json = false
+    /// `--json`, `--csv`, `--tsv`, `--markdown`: the session's first `set output`.
+    public var output: OutputMode = .text
     public var color: Bool?
     /// `--rc` (true) or `--no-rc` (false); nil: the start-up file runs at the keyboard only.
     public var rc: Bool?

@@ -15,7 +15,11 @@ public final class HistoryFile {
     public private(set) lazy var entries: [String] = HistoryFile.read(path).map(scrub)
     private var added: [String] = []
 
-    public init(path: String, limit: Int = 2000, scrub: @escaping (String) -> String = { $0 }) {
+    /// Lines kept: enough for suggestions to know a habit months old; a key press scans them
+    /// all in well under a millisecond (bench/keypress.py).
+    public static let defaultLimit = 10_000
+
+    public init(path: String, limit: Int = HistoryFile.defaultLimit, scrub: @escaping (String) -> String = { $0 }) {
         self.path = path
         self.limit = max(limit, 1)
         self.scrub = scrub

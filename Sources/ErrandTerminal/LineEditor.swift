@@ -16,20 +16,27 @@ public final class LineEditor {
     /// fields): Up there recalls earlier answers to the same question, never commands.
     private var otherHistories: [String: OpaquePointer] = [:]
     private var promptBuffer: UnsafeMutablePointer<CChar>?
+    private var promptText = ""
+    /// Suggestions from the commands' history; shown only while `suggesting` (a colour
+    /// terminal with `set suggest on`) and never in a question's own history.
+    private let suggester: HistorySuggester
+    public var suggesting = false
+    private var ownHistoryActive = false
     private let output: UnsafeMutablePointer<FILE>?
     private let maxLineBytes: Int
     public var completer: Completer?
 
     /// A line longer than `maxLineBytes` (the newline not counted) is read as `.tooLong`.
-    public init?(program: String = "errand", history entries: [String], maxLineBytes: Int) {
+    public init?(program: String = "errand", history entries: [String], maxLineBytes: Int, historyLimit: Int = HistoryFile.defaultLimit) {
         guard let input = fdopen(0, "r"), let output = fdopen(1, "w"), let errors = fdopen(2, "w") else { return nil }
         self.output = output
         self.maxLineBytes = maxLineBytes
+        suggester = HistorySuggester(history: entries, limit: historyLimit)
         guard let el = el_init(program, input, output, errors) else { return nil }
         editLine = el
         history = history_init()
         if let history {
-            cel_history_setsize(history, 2000)
+            cel_history_setsize(history, Int32(clamping: historyLimit))
             cel_history_setunique(history, 1)
             for entry in entries { cel_history_enter(history, entry) }
             cel_set_history(el, history)
@@ -46,6 +53,30 @@ public final class LineEditor {
             return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().complete(el)
         }
         cel_bind(el, "^I", "errand-complete")
+        // libedit has no text after the cursor that is not the line's, and draws the line
+        // only from its own picture of the screen. The one moment it is not drawing is when
+        // it asks for the next key: our reader draws the suggestion then and erases it as
+        // soon as the key arrives, before libedit acts on it, so its picture stays true.
+        cel_set_read(el) { el, character in
+            guard let el, let character, let data = cel_get_clientdata(el) else { return -1 }
+            return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().readKey(el, into: character)
+        }
+        cel_add_function(el, "errand-accept", "accept the suggestion, or move right") { el, _ in
+            guard let el, let data = cel_get_clientdata(el) else { return UInt8(CC_ERROR) }
+            return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().accept(el, wordOnly: false)
+        }
+        cel_add_function(el, "errand-accept-word", "accept a word of the suggestion, or move past the next word") { el, _ in
+            guard let el, let data = cel_get_clientdata(el) else { return UInt8(CC_ERROR) }
+            return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().accept(el, wordOnly: true)
+        }
+        for key in ["^F", "\\e[C", "\\eOC"] { cel_bind(el, key, "errand-accept") }
+        cel_bind(el, "\\ef", "errand-accept-word")
+        // Up and Down walk the lines that start with what is typed before the cursor (all of
+        // them on an empty line), as zsh's up-line-or-search; libedit's own search keeps its
+        // prefix from one press to the next and skips the line already shown. Both cursor-key
+        // modes: tmux and xterm send ESC O A once libedit has put the keypad in its mode.
+        for key in ["\\e[A", "\\eOA"] { cel_bind(el, key, "ed-search-prev-history") }
+        for key in ["\\e[B", "\\eOB"] { cel_bind(el, key, "ed-search-next-history") }
         // The user's own key bindings win over ours, as in every libedit program.
         el_source(el, nil)
         setPrompt("> ")
@@ -61,6 +92,7 @@ public final class LineEditor {
     func setPrompt(_ prompt: String) {
         free(promptBuffer)
         promptBuffer = strdup(prompt)
+        promptText = prompt
     }
 
     /// Reads one line; the trailing newline is removed. `initial` starts the line, for the
@@ -73,9 +105,13 @@ public final class LineEditor {
         guard let editLine else { return .endOfInput }
         let commands = completer
         if let lineCompleter { completer = lineCompleter }
-        if let name, let own = ownHistory(name) { cel_set_history(editLine, own) }
+        if let name, let own = ownHistory(name) {
+            cel_set_history(editLine, own)
+            ownHistoryActive = true
+        }
         defer {
             completer = commands
+            ownHistoryActive = false
             if name != nil, let history { cel_set_history(editLine, history) }
         }
         setPrompt(prompt)
@@ -111,6 +147,110 @@ public final class LineEditor {
     public func remember(_ line: String, in name: String? = nil) {
         guard let target = name == nil ? history : name.flatMap(ownHistory) else { return }
         cel_history_enter(target, line)
+        if name == nil { suggester.remember(line) }
+    }
+
+    /// The line typed so far and whether the cursor is at its end (where a suggestion applies).
+    private func typed(_ el: OpaquePointer) -> (bytes: UnsafeBufferPointer<UInt8>, atEnd: Bool)? {
+        guard let info = el_line(el)?.pointee, let start = info.buffer else { return nil }
+        let count = info.lastchar - start
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self), count: count)
+        return (bytes, info.cursor == info.lastchar)
+    }
+
+    /// Past `suggestedBytes` typed no suggestion is looked for: such a line fills the screen
+    /// already, and a pasted megabyte would otherwise be copied and compared at every byte.
+    static let suggestedBytes = 1024
+
+    private func suggestion(_ el: OpaquePointer) -> String? {
+        guard suggesting, !ownHistoryActive, let (bytes, atEnd) = typed(el), atEnd, bytes.count <= LineEditor.suggestedBytes,
+              let rest = suggester.rest(after: bytes) else { return nil }
+        return String(decoding: rest, as: UTF8.self)
+    }
+
+    /// One character for libedit, the suggestion shown while waiting for it. Ctrl-C, SIGTERM
+    /// and SIGHUP end the read as libedit's own reader does (el_gets then returns NULL);
+    /// other signals (a resized window, a resumed job) only interrupt the wait.
+    private func readKey(_ el: OpaquePointer, into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        let ghost = drawSuggestion(el)
+        defer { if ghost { writeOut("\u{1B}[K") } }
+        var state = mbstate_t()
+        var byte: UInt8 = 0
+        while true {
+            let count = read(0, &byte, 1)
+            if count == 0 { return 0 }
+            if count < 0 {
+                if errno == EINTR, SignalFlags.interrupt == 0, !SignalFlags.terminationRequested { continue }
+                return -1
+            }
+            var wide: wchar_t = 0
+            let used = withUnsafePointer(to: &byte) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 1) { mbrtowc(&wide, $0, 1, &state) }
+            }
+            if used == -2 { continue }
+            if used == -1 {
+                state = mbstate_t()
+                continue
+            }
+            character.pointee = wide
+            return 1
+        }
+    }
+
+    /// Writes the rest of the suggested line dimmed after the cursor, and puts the cursor
+    /// back; only on a line that fits on one row with it (cut to fit), so nothing wraps.
+    private func drawSuggestion(_ el: OpaquePointer) -> Bool {
+        guard let rest = suggestion(el), let (bytes, _) = typed(el),
+              let used = LineEditor.columns(promptText + String(decoding: bytes, as: UTF8.self)) else { return false }
+        let room = TerminalInfo.width(environment: [:]) - 1 - used
+        var shown = ""
+        var width = 0
+        for scalar in rest.unicodeScalars {
+            let w = Int(cel_wcwidth(wchar_t(bitPattern: scalar.value)))
+            guard w >= 0, width + w <= room else { break }
+            shown.unicodeScalars.append(scalar)
+            width += w
+        }
+        guard width > 0 else { return false }
+        writeOut("\u{1B}[2m" + shown + "\u{1B}[0m\u{1B}[\(width)D")
+        return true
+    }
+
+    /// Columns the text takes at the terminal; nil when it holds a character that is not
+    /// drawn in one place (a control, a line break).
+    static func columns(_ text: String) -> Int? {
+        var total = 0
+        for scalar in text.unicodeScalars {
+            let w = Int(cel_wcwidth(wchar_t(bitPattern: scalar.value)))
+            if w < 0 { return nil }
+            total += w
+        }
+        return total
+    }
+
+    /// → and Ctrl-F at the end of the line take the suggestion (Alt-F its next word); elsewhere
+    /// they move as libedit's own keys do, which a function of ours cannot call.
+    private func accept(_ el: OpaquePointer, wordOnly: Bool) -> UInt8 {
+        if let rest = suggestion(el) {
+            el_insertstr(el, wordOnly ? HistorySuggester.firstWord(of: rest) : rest)
+            return UInt8(CC_REFRESH)
+        }
+        guard let (bytes, _) = typed(el), let info = el_line(el)?.pointee, let start = info.buffer else { return UInt8(CC_ERROR) }
+        let cursor = info.cursor - start
+        if !wordOnly {
+            return el_cursor(el, 1) == Int32(cursor) ? UInt8(CC_ERROR) : UInt8(CC_CURSOR)
+        }
+        let after = String(decoding: UnsafeBufferPointer(rebasing: bytes[cursor...]), as: UTF8.self).unicodeScalars
+        let skipped = after.prefix { !LineEditor.isWordScalar($0) }.count
+        let word = after.dropFirst(skipped).prefix(while: LineEditor.isWordScalar).count
+        guard skipped + word > 0 else { return UInt8(CC_ERROR) }
+        el_cursor(el, Int32(skipped + word))
+        return UInt8(CC_CURSOR)
+    }
+
+    /// libedit's emacs word (ce__isword): letters, digits and *?_-.[]~=.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "*?_-.[]~=".unicodeScalars.contains(scalar)
     }
 
     private func ownHistory(_ name: String) -> OpaquePointer? {

@@ -29,6 +29,8 @@ struct InteractiveLoop {
         startup?.run(with: runner)
         loop: while !runner.quitRequested {
             runner.options.width = width()
+            let session = runner.interpreter.session
+            editor.suggesting = session.suggest && session.color
             let read = editor.readLine(prompt: runner.prompt)
             runner.options.width = width()
             switch read {

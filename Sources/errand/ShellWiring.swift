@@ -43,7 +43,7 @@ import Glibc
                                                               pictureSize: ShellWiring.pictureSize(environment))
         // Long lists come a screenful at a time at a terminal; scripts get every row.
         let pageSize = interactive ? max(5, TerminalInfo.height(environment: environment) - 4) : nil
-        var session = Session(output: options.json ? .json : .text, color: configuration.color(interactive: interactive),
+        var session = Session(output: options.output, color: configuration.color(interactive: interactive),
                               pageSize: pageSize)
         session.images = configuration.images(interactive: interactive)
         session.hyperlinks = configuration.hyperlinks(interactive: interactive)

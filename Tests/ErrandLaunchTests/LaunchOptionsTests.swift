@@ -1,5 +1,6 @@
 @testable import ErrandLaunch
 import ErrandOptions
+import ErrandShell
 import Testing
 
 /// errand's own command line, read against the declarations in `LaunchOption`.
@@ -13,7 +14,7 @@ import Testing
         #expect(try LaunchOptions.parse(["list"]).mode == .commands(["list"]))
         #expect(try LaunchOptions.parse(["--json", "create", "Buy milk", "--date", "fri", "2pm"]).mode
                 == .commands(["create \"Buy milk\" --date fri 2pm"]))
-        #expect(try LaunchOptions.parse(["--json", "find", "lot", "d'outils"]).json)
+        #expect(try LaunchOptions.parse(["--json", "find", "lot", "d'outils"]).output == .json)
         #expect(throws: LaunchError.self) { try LaunchOptions.parse(["nosuchcommand", "x"]) }
         #expect(try LaunchOptions.parse(["--script", "a"]).mode == .script("a"))
         #expect(try LaunchOptions.parse(["-f", "a"]).mode == .script("a"))

@@ -272,7 +272,7 @@ import Testing
         t.send("create \"unclosed", ["error: unbalanced \" quote: close it or escape it with a backslash"], succeeds: false)
         t.send("week someday", ["error: cannot read the date \"someday\": try YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +3d, +2w or dec 1"],
                succeeds: false)
-        t.send("set output xml", ["error: set output: choose text or json, not \"xml\""], succeeds: false)
+        t.send("set output xml", ["error: set output: choose text, json, csv, tsv or markdown, not \"xml\""], succeeds: false)
         t.send("set pagesize 0", ["error: set pagesize: choose a number of rows from 1 to 100000, or off, not \"0\""],
                succeeds: false)
         t.send("set timing yes", ["error: set timing: choose on or off, not \"yes\""], succeeds: false)

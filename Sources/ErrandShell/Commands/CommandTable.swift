@@ -36,8 +36,15 @@ public struct CommandTable: Sendable {
         let width = specs.map(\.name.count).max() ?? 0
         return specs.map { spec in
             spec.name + String(repeating: " ", count: width - spec.name.count + 2) + spec.summary
-        } + ["", "help COMMAND explains one. Numbers (N) are rows of the last listing shown.", CommandTable.wordRule]
+        } + ["", "help COMMAND explains one. Numbers (N) are rows of the last listing shown.", CommandTable.wordRule,
+             CommandTable.keys]
     }
+
+    /// The prompt's keys (ErrandTerminal binds them; the shell only says so).
+    public static let keys = "Keys: Tab completes; the newest history line starting with what is typed shows dimmed "
+        + "after it (colour terminals; set suggest off): → or Ctrl-F at the end takes it, Alt-F one word of it; "
+        + "Up and Down walk the history lines starting with what is typed (all of them on an empty line); "
+        + "Ctrl-R searches the history; Ctrl-C cancels the line; Ctrl-D leaves."
 
     /// How the parser places words, said once for `help` (CommandParser keeps to it).
     public static let wordRule = "Words: a command's own words (a title, rows) come first; an option's value runs "

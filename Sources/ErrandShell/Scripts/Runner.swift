@@ -152,6 +152,13 @@ public final class Runner {
         switch outcome.result {
         case let .success(display):
             guard !options.quiet else { return }
+            if session.output.isTable, let table = display.screen.flatMap(TablePresenter().table(for:)) {
+                // The table alone on stdout is what the other program reads; a person still
+                // sees what the command said, on stderr.
+                for line in [display.message, display.notice].compactMap({ $0 }) { sink.err(DisplayWidth.sanitize(line)) }
+                for line in table.lines(session.output) { sink.out(line) }
+                return
+            }
             for line in presenter.lines(for: display) { sink.out(line) }
         case let .failure(error):
             report(error, command: outcome.command, location: location)
@@ -169,7 +176,9 @@ public final class Runner {
     }
 
     public var presenter: TextPresenter {
-        var presenter = TextPresenter(width: options.width, color: interpreter.session.color,
+        // The table modes write no colour, on their tables or on the screens that are not.
+        let session = interpreter.session
+        var presenter = TextPresenter(width: options.width, color: session.color && !session.output.isTable,
                                       labeler: interpreter.environment.labeler, clock: interpreter.environment.clock)
         presenter.links = interpreter.session.hyperlinks
         return presenter

@@ -36,6 +36,8 @@ public struct Session: Equatable, Sendable {
     /// `set images on`: an ad's detail shows its photo (only where the environment can draw,
     /// that is at a terminal).
     public var images = false
+    /// `set suggest off`: no suggestion from history at the prompt (shown only at a colour terminal).
+    public var suggest = true
 
     public init(output: OutputMode = .text, color: Bool = false, pageSize: Int? = nil) {
         self.output = output
@@ -43,8 +45,8 @@ public struct Session: Equatable, Sendable {
         self.pageSize = pageSize
     }
 
-    /// Rows in a page for this output: JSON readers get every row at once.
-    var rowsPerPage: Int? { output == .json ? nil : pageSize.map { max($0, 1) } }
+    /// Rows in a page for this output: JSON and table readers get every row at once.
+    var rowsPerPage: Int? { output.pages ? pageSize.map { max($0, 1) } : nil }
 
     public var stack: [Route] {
         get { stacks[tab] ?? [] }

@@ -7,9 +7,10 @@ enum Setting: Equatable {
     case pagesize(Int?)
     case timing(Bool)
     case images(Bool)
+    case suggest(Bool)
 
     enum Name: String, CaseIterable {
-        case output, color, pagesize, timing, images
+        case output, color, pagesize, timing, images, suggest
 
         /// Every setting's `part`, in order, between separators: a loop rather than the
         /// standard library's joined, whose unspecialised call cost 5% of a start-up (callgrind).
@@ -25,11 +26,12 @@ enum Setting: Equatable {
         /// As `help set` and the summary show it.
         var usage: String {
             switch self {
-            case .output: return "output text|json"
+            case .output: return "output text|json|csv|tsv|markdown"
             case .color: return "color on|off"
             case .pagesize: return "pagesize N|off (rows per page of long lists)"
             case .timing: return "timing on|off (time each command, on stderr)"
             case .images: return "images on|off (an ad's photo above its detail, at a terminal)"
+            case .suggest: return "suggest on|off (the latest matching history line, dimmed at the right; → takes it)"
             }
         }
 
@@ -41,14 +43,15 @@ enum Setting: Equatable {
             case .pagesize: return session.pageSize.map(String.init) ?? "off"
             case .timing: return session.timing ? "on" : "off"
             case .images: return session.images ? "on" : "off"
+            case .suggest: return session.suggest ? "on" : "off"
             }
         }
 
         /// The words Tab offers for the value.
         var words: [String] {
             switch self {
-            case .output: return ["text", "json"]
-            case .color, .timing, .images: return ["on", "off"]
+            case .output: return OutputMode.allCases.map(\.rawValue)
+            case .color, .timing, .images, .suggest: return ["on", "off"]
             case .pagesize: return ["off"]
             }
         }
@@ -58,12 +61,13 @@ enum Setting: Equatable {
         switch name {
         case .output:
             guard let mode = OutputMode(rawValue: value) else {
-                throw .usage("set output: choose text or json, not \(ShellError.quote(value))")
+                throw .usage("set output: choose text, json, csv, tsv or markdown, not \(ShellError.quote(value))")
             }
             self = .output(mode)
         case .color: self = .color(try Setting.onOff(name, value))
         case .timing: self = .timing(try Setting.onOff(name, value))
         case .images: self = .images(try Setting.onOff(name, value))
+        case .suggest: self = .suggest(try Setting.onOff(name, value))
         case .pagesize:
             if value == "off" {
                 self = .pagesize(nil)
@@ -100,6 +104,9 @@ enum Setting: Equatable {
         case let .images(on):
             s.images = on
             return "images is \(on ? "on" : "off")"
+        case let .suggest(on):
+            s.suggest = on
+            return "suggest is \(on ? "on" : "off")"
         }
     }
 }

@@ -1,0 +1,67 @@
+import ErrandDomain
+
+/// A screen as rows for another program: a header and one row of fields per item, written as
+/// csv (RFC 4180), tsv or a markdown table. Fields are whole (never cut or padded) and carry no
+/// colour; control characters that would drive a terminal become U+FFFD, as everywhere else.
+public struct Table: Equatable, Sendable {
+    public var header: [String]
+    public var rows: [[String]]
+
+    public init(header: [String], rows: [[String]]) {
+        self.header = header
+        self.rows = rows
+    }
+
+    /// Its lines in `mode` (text and json are not tables: nothing).
+    public func lines(_ mode: OutputMode) -> [String] {
+        switch mode {
+        case .text, .json: return []
+        case .csv: return ([header] + rows).map { $0.map(Table.csv).joined(separator: ",") }
+        case .tsv: return ([header] + rows).map { $0.map(Table.tsv).joined(separator: "\t") }
+        case .markdown:
+            let line = { (fields: [String]) in "| " + fields.map(Table.markdown).joined(separator: " | ") + " |" }
+            return [line(header), "|" + String(repeating: "---|", count: header.count)] + rows.map(line)
+        }
+    }
+
+    /// RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled;
+    /// line breaks stay inside the quotes, so a note keeps its lines.
+    static func csv(_ field: String) -> String {
+        let safe = TextSafety.neutralised(field, keep: ["\n", "\r", "\t"])
+        guard safe.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
+        else { return safe }
+        var quoted = "\""
+        for character in safe { quoted += character == "\"" ? "\"\"" : String(character) }
+        return quoted + "\""
+    }
+
+    /// tsv has no quoting: a tab or line break in a field is written as PostgreSQL's text
+    /// format writes it (\t, \n, \r, and \\ for a backslash), so every row stays one line.
+    static func tsv(_ field: String) -> String {
+        var out = ""
+        for scalar in TextSafety.neutralised(field, keep: ["\n", "\r", "\t"]).unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A cell ends at a `|` or a line break: the first is escaped, the second a <br>.
+    static func markdown(_ field: String) -> String {
+        var out = ""
+        for scalar in TextSafety.neutralised(field, keep: ["\n"], asSpace: ["\t"]).unicodeScalars {
+            switch scalar {
+            case "|": out += "\\|"
+            case "\\": out += "\\\\"
+            case "\n": out += "<br>"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

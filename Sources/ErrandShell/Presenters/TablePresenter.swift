@@ -1,0 +1,72 @@
+import ErrandDomain
+
+/// The screens that are lists, as a `Table` (`set output csv|tsv|markdown`): the same columns
+/// JSON names, in the same words, one row per item. Dates are ISO, so a spreadsheet sorts them.
+/// Other screens (a detail, help, a message alone) are not tables: nil, and they are written
+/// as plain text.
+public struct TablePresenter {
+    public init() {}
+
+    public func table(for screen: Screen) -> Table? {
+        switch screen {
+        case let .week(rows, _, overdue, undated):
+            var body = rows.enumerated().map { i, row in [String(i + 1), row.day.iso, row.label, String(row.count)] }
+            // Numbered as the week shows them, so a row here is the row `open N` opens.
+            if overdue > 0 { body.insert(["0", "", "Overdue", String(overdue)], at: 0) }
+            if undated > 0 { body.append([String(rows.count + 1), "", DayLabeler.noDate, String(undated)]) }
+            return Table(header: ["n", "date", "label", "count"], rows: body)
+        case let .items(_, _, _, rows, first, _, _):
+            return Table(header: TablePresenter.itemHeader,
+                         rows: rows.enumerated().map { i, item in [String(first + i)] + TablePresenter.fields(item) })
+        case let .nearby(_, page, first):
+            return Table(header: ["n", "distance"] + TablePresenter.itemHeader.dropFirst(),
+                         rows: page.rows.enumerated().map { i, row in
+                             [String(first + i), FixedDecimals.text(row.metres, decimals: 1)] + TablePresenter.fields(row.item)
+                         })
+        case let .ads(_, rows, first, _):
+            return Table(header: ["n", "id", "title", "category", "price", "urgent", "date", "image"],
+                         rows: rows.enumerated().map { i, row in
+                             [String(first + i), String(row.ad.id), row.ad.title, row.category,
+                              FixedDecimals.text(row.ad.price, decimals: 2), TablePresenter.yesNo(row.ad.isUrgent),
+                              APIDate.format(row.ad.created), TablePresenter.yesNo(row.ad.hasImage)]
+                         })
+        case let .categories(counts):
+            return Table(header: ["n", "name", "count"],
+                         rows: counts.enumerated().map { i, c in [String(i + 1), c.name, String(c.count)] })
+        case let .tags(counts):
+            return Table(header: ["n", "tag", "open"],
+                         rows: counts.enumerated().map { i, c in [String(i + 1), c.word, String(c.open)] })
+        case let .log(rows):
+            return Table(header: ["time", "command", "summary", "undone"], rows: rows.map { row in
+                [APIDate.format(Int64(row.entry.time.timeIntervalSince1970)), row.entry.command, row.summary,
+                 TablePresenter.yesNo(row.entry.undone)]
+            })
+        case let .settings(values):
+            return Table(header: ["setting", "value"], rows: values.map { [$0.name.rawValue, $0.value] })
+        case .detail, .help, .history, .remote, .form, .adDetail:
+            return nil
+        }
+    }
+
+    /// An item's columns after its number: the core fields, then every declared one by name.
+    static var itemHeader: [String] {
+        ["n", "title", "date", "time", "done", "repeat", "place"] + ItemField.declared.map(\.name) + ["notes"]
+    }
+
+    static func fields(_ item: TodoItem) -> [String] {
+        [item.title, item.due?.iso ?? "", item.time?.description ?? "", yesNo(item.isDone),
+         item.repeats?.description ?? "", item.location?.name ?? ""]
+            + ItemField.declared.map { field in item.fields[field].map(TablePresenter.text) ?? "" }
+            + [item.notes ?? ""]
+    }
+
+    static func text(_ value: FieldValue) -> String {
+        switch value {
+        case let .number(n): return String(n)
+        case let .words(words): return words.joined(separator: " ")
+        case let .text(text): return text
+        }
+    }
+
+    static func yesNo(_ flag: Bool) -> String { flag ? "yes" : "no" }
+}
