@@ -43,12 +43,19 @@ struct VTodoFields: Equatable {
         modified = VTodoFields.moment(todo, ICAL_LASTMODIFIED_PROPERTY, icalproperty_get_lastmodified)
         stamp = VTodoFields.moment(todo, ICAL_DTSTAMP_PROPERTY, icalproperty_get_dtstamp)
         repeats = VTodoFields.repeats(todo, due: due)
+        let start = zone.due(icalcomponent_get_dtstart(todo)).map { DayTime(day: $0.day, time: $0.time) }
+        // A DTSTART equal to DUE is no start of its own: Apple Reminders and eM Client write
+        // one beside every DUE, and Errand beside every RRULE (RFC 5545 wants it there).
+        if let start, due.map({ DayTime(day: $0, time: time) }) != start {
+            self.declared[.start] = .text(start.text)
+        }
         if due == nil, let (day, time) = zone.due(icalcomponent_get_dtstart(todo)),
            let rule = VTodoFields.repeats(todo, due: day) {
             due = day
             self.time = time
             repeats = rule
             dueFromStart = true
+            self.declared[.start] = nil
         }
         if let rule = repeats, let due {
             self.due = VTodoFields.firstOpen(due, rule, todo: todo, overrides: overrides, zone: zone)

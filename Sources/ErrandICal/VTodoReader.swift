@@ -127,7 +127,7 @@ public struct VTodoReader {
         let item = TodoItem(id: id, uid: uid, title: f.title, notes: f.notes,
                             due: f.due, time: f.due == nil ? nil : f.time, location: f.location, isDone: f.done,
                             created: created, modified: f.modified ?? f.stamp ?? created,
-                            repeats: f.repeats, icalendar: kept, fields: declared)
+                            repeats: f.repeats, icalendar: kept, fields: f.declared)
         do {
             var valid = try item.validated()
             if !refused.isEmpty { valid.damage = refused.joined(separator: "; ") }
