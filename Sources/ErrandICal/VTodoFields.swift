@@ -25,7 +25,10 @@ struct VTodoFields: Equatable {
     /// Reads `todo`; text is made safe for a terminal and cut to Errand's limits. `overrides`:
     /// the VTODOs of the same UID with a RECURRENCE-ID (Thunderbird and eM Client record a
     /// finished occurrence so): the series is due on its first occurrence none of them completed.
-    init(_ todo: OpaquePointer, overrides: [OpaquePointer] = [], zone: ICalZone, declared: ItemFieldValues = ItemFieldValues()) {
+    /// `structured`: Apple's structured location, read from the lines as written
+    /// (StructuredLocation): the place and coordinates where LOCATION or GEO leave them out.
+    init(_ todo: OpaquePointer, overrides: [OpaquePointer] = [], zone: ICalZone, declared: ItemFieldValues = ItemFieldValues(),
+         structured: Location? = nil) {
         self.declared = declared
         uid = icalcomponent_get_uid(todo).map { String(cString: $0) }
         // SUMMARY is optional in RFC 5545; an item needs a title.
@@ -35,7 +38,8 @@ struct VTodoFields: Equatable {
             due = day
             self.time = time
         }
-        location = VTodoFields.location(todo)
+        location = VTodoFields.location(todo).map { Location(name: $0.name, coordinate: $0.coordinate ?? structured?.coordinate) }
+            ?? structured
         let status = icalcomponent_get_status(todo)
         done = status == ICAL_STATUS_COMPLETED || status == ICAL_STATUS_CANCELLED
             || icalcomponent_get_first_property(todo, ICAL_COMPLETED_PROPERTY) != nil
@@ -119,9 +123,14 @@ struct VTodoFields: Equatable {
     /// One line of text (a title, a place): control characters and line breaks neutralised.
     static func line(_ text: UnsafePointer<CChar>?, limit: Int) -> String? {
         guard let text else { return nil }
-        let safe = TextSafety.trimmed(TextSafety.neutralised(String(cString: text), asSpace: ["\n", "\r", "\t"]))
+        let safe = safeLine(String(cString: text))
         // In NFC, as an item holds it: a decomposed SUMMARY would read as changed by every export.
         return safe.isEmpty ? nil : cut(CanonicalText.nfc(safe), limit)
+    }
+
+    /// Control characters and line breaks neutralised, trimmed, in NFC.
+    static func safeLine(_ text: String) -> String {
+        CanonicalText.nfc(TextSafety.trimmed(TextSafety.neutralised(text, asSpace: ["\n", "\r", "\t"])))
     }
 
     static func notes(_ text: UnsafePointer<CChar>?) -> String? {

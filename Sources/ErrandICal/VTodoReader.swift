@@ -120,7 +120,8 @@ public struct VTodoReader {
         defer { series.free() }
         let master = todos.indices.contains(series.masterIndex) ? todos[series.masterIndex] : todos.first
         let (declared, refused) = master.map(DeclaredLines.read) ?? (ItemFieldValues(), [])
-        let f = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared)
+        let f = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared,
+                            structured: master.flatMap(StructuredLocation.read))
         // RFC 5545 requires a UID; one missing is made up once, here, and kept from then on.
         let uid = f.uid ?? id.uuidString
         let created = f.created ?? f.stamp ?? now
