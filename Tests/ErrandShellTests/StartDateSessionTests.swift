@@ -52,5 +52,9 @@ import Testing
         #expect(next.due == today.adding(days: 7))
         #expect(next.start == DayTime(day: today.adding(days: 6), time: TimeOfDay(text: "08:00")))
         #expect(said(t, "open 1").contains("  Starts    Sat Dec 5 2026 at 08:00"))
+        // A repeat given only a start is due on its start day, as Thunderbird's start-only repeat.
+        t.given("create Bins --start fri 19:00 --every week")
+        let bins = try #require(try t.store.items(.agenda).first { $0.title == "Bins" })
+        #expect(bins.due == today.adding(days: 5) && bins.time == TimeOfDay(text: "19:00") && bins.repeats != nil)
     }
 }

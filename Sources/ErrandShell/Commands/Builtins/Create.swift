@@ -60,9 +60,11 @@ struct Create: ShellCommand {
         }
         let when = given.date
         // The No date list open, or --no-date: an item without a day. A start without a
-        // date is an item that can be begun then, with no due day (listed on its start day).
-        let undated = given.noDate || (when == nil && (undatedHere || given.fields.values[.start] != nil))
-        let due = undated ? nil : when?.day ?? defaultDay
+        // date is an item that can be begun then, with no due day (listed on its start day);
+        // a repeat needs a day, and starts on its start day (as Thunderbird's start-only repeat).
+        let start = when == nil ? given.fields.values[.start]?.text.flatMap(DayTime.init(text:)) : nil
+        let undated = given.noDate || (when == nil && undatedHere) || (start != nil && given.every == nil)
+        let due = undated ? nil : when?.day ?? start?.day ?? defaultDay
         var location = given.place.map { Location(name: $0, coordinate: given.coords) }
         var notice: PlaceLookup.Notice?
         if let typed = location, typed.coordinate == nil, !given.noGeocode,
@@ -72,7 +74,7 @@ struct Create: ShellCommand {
         // Validated once, by the store's rule (ItemRecords.add).
         var item = TodoItem(
             id: c.environment.newID(), title: given.title ?? "", notes: given.notes,
-            due: due, time: when?.time, location: location, created: clock.now,
+            due: due, time: when?.time ?? (undated ? nil : start?.time), location: location, created: clock.now,
             repeats: given.every.flatMap { Repeat(text: $0, afterDone: given.afterDone, from: due) })
         given.fields.apply(to: &item)
         let added = try c.change { try $0.add(item) }
