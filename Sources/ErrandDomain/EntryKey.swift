@@ -14,7 +14,8 @@ public struct EntryKey: Hashable, Sendable {
     public init(_ item: TodoItem) {
         title = item.title
         notes = item.notes
-        due = item.due
+        // The day it is listed on, as SQLite's look-up reads it (an item with only a start).
+        due = item.listDay
         location = item.location
     }
 }

@@ -50,7 +50,7 @@ extension ItemOrder.Key {
     /// Whether `a` comes first on this key alone; nil when they tie on it.
     func ascending(_ a: TodoItem, _ b: TodoItem) -> Bool? {
         switch self {
-        case .due: Self.nilLast(a.due, b.due)
+        case .due: Self.nilLast(a.listDay, b.listDay)
         case .time: Self.nilLast(a.time, b.time)
         case .priority: Self.nilLast(a.priority, b.priority)
         case .sequence: a.sequence == b.sequence ? nil : a.sequence < b.sequence

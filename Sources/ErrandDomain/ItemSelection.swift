@@ -30,8 +30,9 @@ public enum ItemSelection: Hashable, Sendable {
             guard !openOnly || !item.isDone else { return false }
             switch days {
             case .any: return true
-            case let .on(day): return item.due == day
-            case let .before(day): return item.due.map { $0 < day } ?? false
+            // An item with a start and no due day is listed on its start day.
+            case let .on(day): return item.listDay == day
+            case let .before(day): return item.listDay.map { $0 < day } ?? false
             }
         case let .matching(query):
             return query.matches(item)

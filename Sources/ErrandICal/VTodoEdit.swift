@@ -32,9 +32,21 @@ struct VTodoEdit {
         }
         // A start-only repeat (Thunderbird's) has its day in DTSTART: it moves there, unless
         // the repeat went, when the day needs a DUE to stay a day.
+        // A start set on it sends the day back to DUE, beside the new DTSTART.
         let fromStart = before?.dueFromStart == true
-        if before == nil || before?.due != now.due || before?.time != now.time || (fromStart && item.repeats == nil) {
-            writeDue(item, inStart: fromStart && item.repeats != nil)
+        let dueInStart = fromStart && item.repeats != nil && item.start == nil
+        let dueChanged = before?.due != now.due || before?.time != now.time
+        // A DTSTART read as no start was DUE's twin (VTodoFields): it stays one.
+        let twin = before != nil && before?.declared[.start] == nil && !fromStart
+            && icalcomponent_get_first_property(todo, ICAL_DTSTART_PROPERTY) != nil
+        if before == nil || dueChanged || (fromStart && !dueInStart) {
+            writeDue(item, inStart: dueInStart)
+        }
+        // The DTSTART of a repeat without a start of its own is the rule's, and follows its day.
+        let followsDue = item.start == nil
+            && ((dueChanged && (twin || item.repeats != nil)) || before?.repeats != now.repeats)
+        if !dueInStart, before == nil || before?.declared[.start] != now.declared[.start] || fromStart || followsDue {
+            writeStart(item, twin: twin)
         }
         if before == nil || before?.location != now.location { writeLocation(item.location) }
         if before == nil || before?.done != now.done { writeDone(item) }
@@ -78,6 +90,17 @@ struct VTodoEdit {
         remove(kind)
         guard let due = item.due else { return }
         icalcomponent_add_property(todo, dueProperty(kind, due, item.time))
+    }
+
+    /// DTSTART: the start; without one, the due day's twin for a repeat (the rule's first
+    /// day) or where the VTODO had a twin already.
+    mutating func writeStart(_ item: TodoItem, twin: Bool) {
+        remove(ICAL_DTSTART_PROPERTY)
+        if let start = item.start {
+            icalcomponent_add_property(todo, dueProperty(ICAL_DTSTART_PROPERTY, start.day, start.time))
+        } else if item.repeats != nil || twin, let due = item.due {
+            icalcomponent_add_property(todo, dueProperty(ICAL_DTSTART_PROPERTY, due, item.time))
+        }
     }
 
     mutating func writeLocation(_ location: Location?) {

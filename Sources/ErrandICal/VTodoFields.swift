@@ -25,7 +25,10 @@ struct VTodoFields: Equatable {
     /// Reads `todo`; text is made safe for a terminal and cut to Errand's limits. `overrides`:
     /// the VTODOs of the same UID with a RECURRENCE-ID (Thunderbird and eM Client record a
     /// finished occurrence so): the series is due on its first occurrence none of them completed.
-    init(_ todo: OpaquePointer, overrides: [OpaquePointer] = [], zone: ICalZone, declared: ItemFieldValues = ItemFieldValues()) {
+    /// `structured`: Apple's structured location, read from the lines as written
+    /// (StructuredLocation): the place and coordinates where LOCATION or GEO leave them out.
+    init(_ todo: OpaquePointer, overrides: [OpaquePointer] = [], zone: ICalZone, declared: ItemFieldValues = ItemFieldValues(),
+         structured: Location? = nil) {
         self.declared = declared
         uid = icalcomponent_get_uid(todo).map { String(cString: $0) }
         // SUMMARY is optional in RFC 5545; an item needs a title.
@@ -35,7 +38,8 @@ struct VTodoFields: Equatable {
             due = day
             self.time = time
         }
-        location = VTodoFields.location(todo)
+        location = VTodoFields.location(todo).map { Location(name: $0.name, coordinate: $0.coordinate ?? structured?.coordinate) }
+            ?? structured
         let status = icalcomponent_get_status(todo)
         done = status == ICAL_STATUS_COMPLETED || status == ICAL_STATUS_CANCELLED
             || icalcomponent_get_first_property(todo, ICAL_COMPLETED_PROPERTY) != nil
@@ -43,12 +47,19 @@ struct VTodoFields: Equatable {
         modified = VTodoFields.moment(todo, ICAL_LASTMODIFIED_PROPERTY, icalproperty_get_lastmodified)
         stamp = VTodoFields.moment(todo, ICAL_DTSTAMP_PROPERTY, icalproperty_get_dtstamp)
         repeats = VTodoFields.repeats(todo, due: due)
+        let start = zone.due(icalcomponent_get_dtstart(todo)).map { DayTime(day: $0.day, time: $0.time) }
+        // A DTSTART equal to DUE is no start of its own: Apple Reminders and eM Client write
+        // one beside every DUE, and Errand beside every RRULE (RFC 5545 wants it there).
+        if let start, due.map({ DayTime(day: $0, time: time) }) != start {
+            self.declared[.start] = .text(start.text)
+        }
         if due == nil, let (day, time) = zone.due(icalcomponent_get_dtstart(todo)),
            let rule = VTodoFields.repeats(todo, due: day) {
             due = day
             self.time = time
             repeats = rule
             dueFromStart = true
+            self.declared[.start] = nil
         }
         if let rule = repeats, let due {
             self.due = VTodoFields.firstOpen(due, rule, todo: todo, overrides: overrides, zone: zone)
@@ -112,9 +123,14 @@ struct VTodoFields: Equatable {
     /// One line of text (a title, a place): control characters and line breaks neutralised.
     static func line(_ text: UnsafePointer<CChar>?, limit: Int) -> String? {
         guard let text else { return nil }
-        let safe = TextSafety.trimmed(TextSafety.neutralised(String(cString: text), asSpace: ["\n", "\r", "\t"]))
+        let safe = safeLine(String(cString: text))
         // In NFC, as an item holds it: a decomposed SUMMARY would read as changed by every export.
         return safe.isEmpty ? nil : cut(CanonicalText.nfc(safe), limit)
+    }
+
+    /// Control characters and line breaks neutralised, trimmed, in NFC.
+    static func safeLine(_ text: String) -> String {
+        CanonicalText.nfc(TextSafety.trimmed(TextSafety.neutralised(text, asSpace: ["\n", "\r", "\t"])))
     }
 
     static func notes(_ text: UnsafePointer<CChar>?) -> String? {

@@ -120,14 +120,15 @@ public struct VTodoReader {
         defer { series.free() }
         let master = todos.indices.contains(series.masterIndex) ? todos[series.masterIndex] : todos.first
         let (declared, refused) = master.map(DeclaredLines.read) ?? (ItemFieldValues(), [])
-        let f = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared)
+        let f = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared,
+                            structured: master.flatMap(StructuredLocation.read))
         // RFC 5545 requires a UID; one missing is made up once, here, and kept from then on.
         let uid = f.uid ?? id.uuidString
         let created = f.created ?? f.stamp ?? now
         let item = TodoItem(id: id, uid: uid, title: f.title, notes: f.notes,
                             due: f.due, time: f.due == nil ? nil : f.time, location: f.location, isDone: f.done,
                             created: created, modified: f.modified ?? f.stamp ?? created,
-                            repeats: f.repeats, icalendar: kept, fields: declared)
+                            repeats: f.repeats, icalendar: kept, fields: f.declared)
         do {
             var valid = try item.validated()
             if !refused.isEmpty { valid.damage = refused.joined(separator: "; ") }

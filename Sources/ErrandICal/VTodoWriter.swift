@@ -67,7 +67,8 @@ public struct VTodoWriter {
         defer { series.free() }
         let index = todos.indices.contains(series.masterIndex) ? series.masterIndex : 0
         let declared = DeclaredLines.read(todos[index]).values
-        let before = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared)
+        let before = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared,
+                                 structured: StructuredLocation.read(todos[index]))
         var edit = VTodoEdit(todo: series.master, zone: zone)
         edit.apply(item, over: before)
         let changed = DeclaredLines.changed(declared, item.fields)

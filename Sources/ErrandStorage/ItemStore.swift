@@ -24,8 +24,9 @@ public protocol ItemStore: AnyObject {
     /// A page of what `query` lists, in its order (see PageWindow for odd windows).
     func items(_ query: ItemQuery, offset: Int, limit: Int) throws -> [TodoItem]
     /// Open items per day for `days` consecutive days from `start`: the week's rows, kept
-    /// apart from `count` because the week reads its seven tallies in one statement.
-    func openCounts(from start: DueDay, days: Int) throws -> [Int]
+    /// apart from `count` because the week reads its seven tallies in one statement. An item
+    /// that starts after `today` is not counted until it starts.
+    func openCounts(from start: DueDay, days: Int, startedBy today: DueDay) throws -> [Int]
     /// Every word of a words field (every tag) with how many open items hold it, most first
     /// (`tags`, and Tab where a tag goes): SQLite reads its tag index, not the items.
     func wordCounts(_ field: ItemField) throws -> [WordCount]
@@ -60,6 +61,11 @@ public protocol ItemStore: AnyObject {
 }
 
 extension ItemStore {
+    /// The week's counts seen from its first day.
+    public func openCounts(from start: DueDay, days: Int) throws -> [Int] {
+        try openCounts(from: start, days: days, startedBy: start)
+    }
+
     public func idle() {}
 
     /// All of what `query` lists.

@@ -58,9 +58,9 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         return PageWindow(offset: offset, limit: limit).slice(manager.items(query))
     }
 
-    public func openCounts(from start: DueDay, days: Int) throws -> [Int] {
+    public func openCounts(from start: DueDay, days: Int, startedBy today: DueDay) throws -> [Int] {
         try refresh()
-        return manager.openCounts(from: start, days: days)
+        return manager.openCounts(from: start, days: days, startedBy: today)
     }
 
     // MARK: changing

@@ -7,7 +7,7 @@ import FoundationEssentials
 enum SQLiteItemColumns {
     static let core = [
         "uuid", "title", "notes", "due", "due_time", "place", "latitude", "longitude", "done", "created", "seq",
-        "repeat_rule", "uid", "modified", "icalendar",
+        "repeat_rule", "uid", "modified", "icalendar", "due_is_start",
     ]
 
     /// A words field keeps its words as typed and, beside them, their folded keys (for its index).
@@ -61,7 +61,7 @@ enum SQLiteItemColumns {
         switch field.kind {
         case .number:
             return damage.field(field, .number(Int(clamping: s.int(index))))
-        case .text:
+        case .text, .dayTime:
             return damage.field(field, .text(s.text(index)))
         case .words:
             guard let words = JSONWords.decode(s.text(index)) else {

@@ -26,7 +26,13 @@ public final class SQLiteItemStore: ItemStore {
     static func dueKey(_ day: DueDay?) -> Int { day?.dayNumber ?? SQLiteSchema.noDateKey }
 
     /// The week's rows, from the tallies (SQLiteItemStore+Query reads the lists).
-    static let weekSQL = "SELECT due, open FROM day_count WHERE due BETWEEN ?1 AND ?2"
+    /// The tallies, less the open items of each day that have not started (item_unstarted:
+    /// one probe per day of the items with a start on it).
+    static let weekSQL = """
+        SELECT due, open - (SELECT count(*) FROM item
+                            WHERE item.due = day_count.due AND done = 0 AND start IS NOT NULL AND start >= ?3)
+        FROM day_count WHERE due BETWEEN ?1 AND ?2
+        """
 
     /// Opens or creates the store. An existing file that is not an Errand store, is damaged
     /// or comes from a newer schema is refused before anything is written to it.
@@ -208,7 +214,8 @@ public final class SQLiteItemStore: ItemStore {
         // the id it has, so changes to it are refused as for a vanished item).
         let id = UUID(uuidString: s.text(0)) ?? damage.unreadableID(row: s.int(SQLiteItemColumns.rowidIndex))
         let dueKey = Int(s.int(3))
-        let due = dueKey == SQLiteSchema.noDateKey ? nil : damage.day(number: dueKey)
+        // An item with a start and no due day is kept on its start day (SQLiteSchema, start dates).
+        let due = dueKey == SQLiteSchema.noDateKey || s.optionalInt(15) == 1 ? nil : damage.day(number: dueKey)
         let created = damage.moment(seconds: Double(s.int(9)), name: "created", fallback: Date(timeIntervalSince1970: 0))
         let modified = s.optionalInt(13).map { damage.moment(seconds: Double($0), name: "modified", fallback: created) }
         let rule = s.optionalText(11).map { ($0, Repeat(stored: $0)) }

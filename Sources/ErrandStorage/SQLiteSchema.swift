@@ -164,7 +164,20 @@ enum SQLiteSchema {
         // Version 14: the first declared fields (ItemField), a column each, named as the
         // field; within a day, open items sort by time, then priority (the day-order indexes).
         declaredFields,
+        // Start dates (ItemField.start).
+        startDates,
     ]
+
+    /// The start as its ISO text, which sorts as it falls (DayTime). An item with a start and
+    /// no due day keeps its start day in `due`, marked by `due_is_start`, so the day lists,
+    /// the tallies and their indexes list it on that day with no query of its own.
+    /// item_unstarted finds the open items of a day that have a start, for the week's counts,
+    /// which leave out those that have not started.
+    static let startDates = """
+        ALTER TABLE item ADD COLUMN start TEXT;
+        ALTER TABLE item ADD COLUMN due_is_start INTEGER;
+        CREATE INDEX item_unstarted ON item (due, start) WHERE done = 0 AND start IS NOT NULL;
+        """
 
     /// Priority as a number; tags as the JSON array of the words as typed, and `tag_keys` as
     /// the array of their folded forms (ItemField.key), in the same order. Triggers keep

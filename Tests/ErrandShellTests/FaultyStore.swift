@@ -29,7 +29,9 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore>: ItemStor
     func items(_ query: ItemQuery, offset: Int, limit: Int) throws -> [TodoItem] {
         try read { try base.items(query, offset: offset, limit: limit) }
     }
-    func openCounts(from start: DueDay, days: Int) throws -> [Int] { try read { try base.openCounts(from: start, days: days) } }
+    func openCounts(from start: DueDay, days: Int, startedBy today: DueDay) throws -> [Int] {
+        try read { try base.openCounts(from: start, days: days, startedBy: today) }
+    }
     func changeItems<T>(_ body: (inout Base.Records) throws -> T) throws -> T { try base.changeItems(body) }
     func readRecords<T>(_ body: (Base.Records) throws -> T) throws -> T { try base.readRecords(body) }
     func removeAll() throws -> [TodoItem] { try base.removeAll() }

@@ -9,14 +9,15 @@ import Testing
     static let bad = "cannot read the date \"dec 33\": try YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +3d, +2w or dec 1; or none for no date"
 
     @Test func aBadDateIsAskedAgainWithTheReasonAndTheOtherAnswersStay() throws {
-        let answers = ScriptedPrompter(["Dentist", "dec 33", "dec 3 10:00", "Clinic", "", "bring card", "", "", ""])
+        let answers = ScriptedPrompter(["Dentist", "dec 33", "dec 3 10:00", "Clinic", "", "bring card", "", "", "", ""])
         let t = try ShellTester(prompter: answers)
         t.send("create", ["created \"Dentist\" for Thu Dec 3 2026 at 10:00"]) {
             $0.tab = .create
             $0.stacks[.create] = [.createForm]
         }
         #expect(answers.questions == ["Title: ", "Date [today]: ", "Date [today]: ", "Place (optional): ",
-                                      "Coordinates LAT,LON (optional): ", "Notes (optional): ", "Repeat (optional): ", "Priority (optional): ", "Tags (optional): "])
+                                      "Coordinates LAT,LON (optional): ", "Notes (optional): ", "Repeat (optional): ", "Priority (optional): ", "Tags (optional): ",
+                                      "Starts (optional): "])
         #expect(answers.told == [Self.bad])
         // Asked again with the refused answer in the line, to fix rather than retype.
         #expect(answers.initials[2] == "dec 33")
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func anEmptyTitleIsRefusedAtOnceNotFourFieldsLater() throws {
-        let answers = ScriptedPrompter(["  ", "Call mum", "", "", "", "", "", ""])
+        let answers = ScriptedPrompter(["  ", "Call mum", "", "", "", "", "", "", ""])
         let t = try ShellTester(prompter: answers)
         t.given("create")
         #expect(answers.questions.prefix(3) == ["Title: ", "Title: ", "Date [today]: "])
@@ -34,7 +35,7 @@ import Testing
     }
 
     @Test func badCoordinatesAndABadRepeatAreAskedAgain() throws {
-        let answers = ScriptedPrompter(["Run", "", "Parc", "95,2", "48.85,2.35", "", "fortnight", "2 weeks", "", ""])
+        let answers = ScriptedPrompter(["Run", "", "Parc", "95,2", "48.85,2.35", "", "fortnight", "2 weeks", "", "", ""])
         let t = try ShellTester(prompter: answers)
         t.send("create", ["created \"Run\" for Sun Nov 29 2026, every 2 weeks"]) {
             $0.tab = .create
@@ -49,22 +50,23 @@ import Testing
     }
 
     @Test func noneIsAnItemWithoutADateAndItIsNotAskedARepeat() throws {
-        let answers = ScriptedPrompter(["Someday", "None", "", "", "", ""])
+        let answers = ScriptedPrompter(["Someday", "None", "", "", "", "", ""])
         let t = try ShellTester(prompter: answers)
         t.send("create", ["created \"Someday\" without a date"]) {
             $0.tab = .create
             $0.stacks[.create] = [.createForm]
         }
-        #expect(answers.questions == ["Title: ", "Date [today]: ", "Place (optional): ", "Notes (optional): ", "Priority (optional): ", "Tags (optional): "])
+        #expect(answers.questions == ["Title: ", "Date [today]: ", "Place (optional): ", "Notes (optional): ", "Priority (optional): ", "Tags (optional): ",
+                                      "Starts (optional): "])
         #expect(try t.item(1).due == nil)
     }
 
     @Test func tabOffersWhatFitsTheFieldAndEachFieldHasItsOwnHistory() throws {
-        let answers = ScriptedPrompter(["Dentist", "", "Clinique du Parc", "", "", "", "", ""])
+        let answers = ScriptedPrompter(["Dentist", "", "Clinique du Parc", "", "", "", "", "", ""])
         let t = try ShellTester(prompter: answers)
         t.given("create Check-up --at \"Clinique du Parc\" --coords 48.85,2.35")
         t.given("create")
-        #expect(answers.asked.map(\.history) == ["title", "date", "at", "coords", "notes", "every", "priority", "tag"])
+        #expect(answers.asked.map(\.history) == ["title", "date", "at", "coords", "notes", "every", "priority", "tag", "start"])
         // Title: nothing to offer (before, every command name).
         #expect(answers.tab(0, "").isEmpty)
         // Date: date words and `none`, never command names.
@@ -87,18 +89,19 @@ import Testing
         let t = try ShellTester(prompter: answers)
         t.given("create Water plants --date tomorrow 09:00 --every week")
         t.given("list")
-        answers.load(["Water plants", "none", "", "", "", "", ""])
+        answers.load(["Water plants", "none", "", "", "", "", "", ""])
         t.given("edit 1")
-        #expect(answers.questions == ["Title: ", "Date (optional): ", "Place (optional): ", "Notes (optional): ", "Priority (optional): ", "Tags (optional): "])
+        #expect(answers.questions == ["Title: ", "Date (optional): ", "Place (optional): ", "Notes (optional): ", "Priority (optional): ", "Tags (optional): ",
+                                      "Starts (optional): "])
         let saved = try t.item(1)
         #expect(saved.due == nil && saved.time == nil && saved.repeats == nil)
         // A bad time in edit is asked again; a repeat left as it was stays as it was.
         t.given("create Bins --date tomorrow --every week --after-done")
         t.given("list")
-        answers.load(["Bins", "2026-11-30", "25:00", "19:00", "", "", "week", "", ""])
+        answers.load(["Bins", "2026-11-30", "25:00", "19:00", "", "", "week", "", "", ""])
         t.given("edit 1")
         #expect(answers.told == ["edit: --time needs a 24-hour time HH:MM, not \"25:00\""])
-        #expect(answers.initials.dropLast(2).last == "week")
+        #expect(answers.initials.dropLast(3).last == "week")
         let bins = try t.item(2)
         #expect(bins.time == TimeOfDay(text: "19:00") && bins.repeats?.afterDone == true)
     }
@@ -108,9 +111,9 @@ import Testing
         let t = try ShellTester(prompter: answers)
         t.given("create Dentist --date tomorrow --at Clinic --coords 48.85,2.35")
         t.given("list")
-        answers.load(["Dentist", "2026-11-30", "", "Other clinic", "", "", "", "", ""])
+        answers.load(["Dentist", "2026-11-30", "", "Other clinic", "", "", "", "", "", ""])
         t.given("edit 1")
-        #expect(answers.initials == ["Dentist", "2026-11-30", "", "Clinic", "", "", "", "", ""])
+        #expect(answers.initials == ["Dentist", "2026-11-30", "", "Clinic", "", "", "", "", "", ""])
         #expect(try t.item(1).location == Location(name: "Other clinic"))
     }
 }

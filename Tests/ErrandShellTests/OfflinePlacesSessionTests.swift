@@ -60,7 +60,7 @@ import Testing
         #expect(server.requests.count == 1)
         t.given("list")
         // The form gives the place back as it was: only the title changes.
-        answers.load(["Picnic in the park", "2026-11-30", "", "Parc Imaginaire", "", "", "", "", ""])
+        answers.load(["Picnic in the park", "2026-11-30", "", "Parc Imaginaire", "", "", "", "", "", ""])
         t.send("edit 1", ["edited \"Picnic in the park\" (Mon Nov 30 2026)", "All items", "To do",
                           "  1  Mon Nov 30    Picnic in the park  @ Parc Imaginaire"]) {
             $0.listing = [.item(try t.item(1))]

@@ -265,9 +265,9 @@ import Testing
         t.send("open", ["error: open: missing N (usage: open N)"], succeeds: false)
         t.send("open 1 2", ["error: open: unexpected \"2\" (usage: open N)"], succeeds: false)
         t.send("veiw", ["error: unknown command \"veiw\": did you mean \"view\"? (help lists all)"], succeeds: false)
-        t.send("create x --when now", ["error: create: unknown option --when (valid: --date, --no-date, --at, --coords, --notes, --every, --after-done, --no-geocode, --priority, --tag)"],
+        t.send("create x --when now", ["error: create: unknown option --when (valid: --date, --no-date, --at, --coords, --notes, --every, --after-done, --no-geocode, --priority, --tag, --start)"],
                succeeds: false)
-        t.send("create x --date", ["error: create: --date needs a DATE (usage: create [TITLE...] [--date DATE] [--no-date] [--at PLACE] [--coords LAT,LON] [--notes TEXT] [--every RULE] [--after-done] [--no-geocode] [--priority P] [--tag TAG])"],
+        t.send("create x --date", ["error: create: --date needs a DATE (usage: create [TITLE...] [--date DATE] [--no-date] [--at PLACE] [--coords LAT,LON] [--notes TEXT] [--every RULE] [--after-done] [--no-geocode] [--priority P] [--tag TAG] [--start DATE])"],
                succeeds: false)
         t.send("create \"unclosed", ["error: unbalanced \" quote: close it or escape it with a backslash"], succeeds: false)
         t.send("week someday", ["error: cannot read the date \"someday\": try YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +3d, +2w or dec 1"],
@@ -321,14 +321,15 @@ import Testing
     }
 
     @Test func formAsksFieldByFieldAndCtrlCSavesNothing() throws {
-        let answers = ScriptedPrompter(["Dentist", "dec 3 10:00", "Clinic", "", "bring card", "", "", ""])
+        let answers = ScriptedPrompter(["Dentist", "dec 3 10:00", "Clinic", "", "bring card", "", "", "", ""])
         let t = try ShellTester(prompter: answers)
         t.send("create", ["created \"Dentist\" for Thu Dec 3 2026 at 10:00"]) {
             $0.tab = .create
             $0.stacks[.create] = [.createForm]
         }
         #expect(answers.questions == ["Title: ", "Date [today]: ", "Place (optional): ",
-                                      "Coordinates LAT,LON (optional): ", "Notes (optional): ", "Repeat (optional): ", "Priority (optional): ", "Tags (optional): "])
+                                      "Coordinates LAT,LON (optional): ", "Notes (optional): ", "Repeat (optional): ", "Priority (optional): ", "Tags (optional): ",
+                                      "Starts (optional): "])
         #expect(try t.item(1).location == Location(name: "Clinic"))
         answers.load(["Half typed", nil])
         t.send("create", ["cancelled; nothing was saved"])
@@ -343,14 +344,15 @@ import Testing
         t.given("create Dentist --date tomorrow --at Clinic --coords 48.85,2.35 --notes \"bring card\"")
         t.given("list")
         // The person changes the day and the time, empties the coordinates and the notes.
-        answers.load(["Dentist", "2026-12-03", "10:00", "Clinic", "", "", "", "", ""])
+        answers.load(["Dentist", "2026-12-03", "10:00", "Clinic", "", "", "", "", "", ""])
         t.send("edit 1", ["edited \"Dentist\" (Thu Dec 3 2026 at 10:00)", "All items", "To do",
                           "  1  Thu Dec 3  10:00    Dentist  @ Clinic"]) {
             $0.listing = [.item(try t.item(1))]
         }
         #expect(answers.questions == ["Title: ", "Date (optional): ", "Time HH:MM (optional): ", "Place (optional): ",
-                                      "Coordinates LAT,LON (optional): ", "Notes (optional): ", "Repeat (optional): ", "Priority (optional): ", "Tags (optional): "])
-        #expect(answers.initials == ["Dentist", "2026-11-30", "", "Clinic", "48.85,2.35", "bring card", "", "", ""])
+                                      "Coordinates LAT,LON (optional): ", "Notes (optional): ", "Repeat (optional): ", "Priority (optional): ", "Tags (optional): ",
+                                      "Starts (optional): "])
+        #expect(answers.initials == ["Dentist", "2026-11-30", "", "Clinic", "48.85,2.35", "bring card", "", "", "", ""])
         #expect(try t.item(1).location == Location(name: "Clinic") && t.item(1).notes == nil)
         // Emptying the place skips its coordinates; Ctrl-C at any field changes nothing.
         let edited = try t.item(1)

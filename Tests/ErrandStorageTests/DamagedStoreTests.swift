@@ -113,8 +113,13 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// The start dates' migration adds the start, the due-day mark and the not-started index.
+    static let withoutStartDates = """
+        DROP INDEX item_unstarted; ALTER TABLE item DROP COLUMN start; ALTER TABLE item DROP COLUMN due_is_start;
+        """
+
     /// Version 14 adds the declared fields (priority, tags) and their day order.
-    static let withoutFields = """
+    static let withoutFields = withoutStartDates + """
         DROP TRIGGER item_tag_insert; DROP TRIGGER item_tag_update; DROP TRIGGER item_tag_delete; DROP TABLE item_tag;
         DROP INDEX item_day_order; DROP INDEX item_todo_order;
         ALTER TABLE item DROP COLUMN priority; ALTER TABLE item DROP COLUMN tags; ALTER TABLE item DROP COLUMN tag_keys;

@@ -200,6 +200,8 @@ import Testing
         try tmux.keys("Enter")
         try tmux.wait(for: "Tags (optional):")
         try tmux.keys("work, health", "Enter")
+        try tmux.wait(for: "Starts (optional):")
+        try tmux.keys("Enter")
         try tmux.wait(for: "created \"Dentist\" for Mon Nov 30 2026, every week")
 
         // The second form: Up in Title recalls the title typed before, not a command.

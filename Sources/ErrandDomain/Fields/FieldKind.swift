@@ -7,4 +7,6 @@ public enum FieldKind: Sendable {
     /// iCalendar list separator) or a control character.
     case words(maxCount: Int, maxLength: Int)
     case text(maxLength: Int)
+    /// A day with or without a time, as its ISO text (DayTime).
+    case dayTime
 }

@@ -16,10 +16,14 @@ public struct FieldOption: Sendable {
     public let completesFromStore: Bool
     /// One typed value, read and checked (`high` -> 1); the reason names the field.
     public let parse: @Sendable (String) throws(DomainError) -> FieldValue
+    /// For a value that names a day (`fri 09:00`): read from today, in the screen's day and
+    /// month names. The shell uses it when set; files and servers go through `parse`.
+    public let parseDated: (@Sendable (String, DueDay, LocalDateWords) throws(DomainError) -> FieldValue)?
 
     public init(name: String, clear: String, valueName: String, help: String, repeatable: Bool = false,
                 words: [String] = [], completesFromStore: Bool = false,
-                parse: @escaping @Sendable (String) throws(DomainError) -> FieldValue) {
+                parse: @escaping @Sendable (String) throws(DomainError) -> FieldValue,
+                parseDated: (@Sendable (String, DueDay, LocalDateWords) throws(DomainError) -> FieldValue)? = nil) {
         self.name = name
         self.clear = clear
         self.valueName = valueName
@@ -28,5 +32,6 @@ public struct FieldOption: Sendable {
         self.words = words
         self.completesFromStore = completesFromStore
         self.parse = parse
+        self.parseDated = parseDated
     }
 }

@@ -36,7 +36,7 @@ extension ItemField {
                 }
             }
             return words.isEmpty ? nil : try checked(.words(words))
-        case .text:
+        case .text, .dayTime:
             return try checked(.text(ItemField.unescaped(texts[texts.startIndex])))
         }
     }

@@ -42,7 +42,7 @@ public struct ItemField: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// Every declared field, in the order lists, the detail and files show them.
-    public static let declared: [ItemField] = [.priority, .tags]
+    public static let declared: [ItemField] = [.priority, .tags, .start]
 
     public static func named(_ name: String) -> ItemField? { declared.first { $0.name == name } }
 
@@ -72,6 +72,11 @@ public struct ItemField: Sendable, Hashable, CustomStringConvertible {
             guard trimmed.count <= maxLength else { throw .tooLong(field: name, limit: maxLength) }
             if TextSafety.containsControl(trimmed) { throw .controlCharacters(field: name) }
             return trimmed.isEmpty ? nil : .text(CanonicalText.nfc(trimmed))
+        case let (.dayTime, .text(text)):
+            guard let moment = DayTime(text: text) else {
+                throw .invalidField("the \(name) must be a day YYYY-MM-DD, optionally with THH:MM: got \"\(text.prefix(40))\"")
+            }
+            return .text(moment.text)
         default:
             throw .invalidField("the \(name) has the wrong kind of value")
         }

@@ -114,7 +114,7 @@ public struct TextPresenter {
         let numberWidth = String(total).count
         let year = clock.today.year
         let dates = rows.map { item in
-            showDate ? ((item.due?.year ?? year) == year ? labeler.label(item.due) : labeler.longLabel(item.due)) : ""
+            showDate ? ((item.listDay?.year ?? year) == year ? labeler.label(item.listDay) : labeler.longLabel(item.listDay)) : ""
         }
         let dateWidth = dates.map { DisplayWidth.of($0) }.max() ?? 0
         // The declared fields' marks: those that lead the title in a column of their own,
@@ -125,14 +125,15 @@ public struct TextPresenter {
         }
         let leadWidths = leading.indices.map { column in leads.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         let titles = rows.map { item in
-            let marks = item.fields.present.filter { !$0.field.markLeadsTitle }.map { $0.field.mark($0.value) }
-            return DisplayWidth.sanitize(([item.title] + marks).joined(separator: " "))
+            var marks = item.fields.present.filter { !$0.field.markLeadsTitle }.map { $0.field.mark($0.value) }
+            if let start = item.start, !item.isDone, item.startsAfter(clock.today) { marks.append("starts " + labeler.label(start.day)) }
+            return DisplayWidth.sanitize(([item.title] + marks.filter { !$0.isEmpty }).joined(separator: " "))
         }
         let longest = titles.map { DisplayWidth.of($0) }.max() ?? 0
         let leadWidth = lead.map { DisplayWidth.of($0) }.max().map { $0 + 2 } ?? 0
         // A column of its own for `!` (overdue), only where a row needs it.
         let today = clock.today
-        func overdue(_ item: TodoItem) -> Bool { !item.isDone && item.due.map { $0 < today } == true }
+        func overdue(_ item: TodoItem) -> Bool { !item.isDone && item.listDay.map { $0 < today } == true }
         let anyOverdue = rows.contains(where: overdue)
         let hasPlace = rows.contains { $0.location != nil }
         // The place follows the title and is cut first anyway; then the time, then the day
@@ -179,7 +180,8 @@ public struct TextPresenter {
         if let location = item.location { out += place(location, matched: matched) }
         if let notes = item.notes { field("Notes", notes) }
         if let rule = item.repeats { field("Repeats", rule.description) }
-        for (declared, value) in item.fields.present { field(declared.label, declared.detail(value)) }
+        for (declared, value) in item.fields.present where declared != .start { field(declared.label, declared.detail(value)) }
+        if let start = item.start { field(ItemField.start.label, labeler.longLabel(start.day) + (start.time.map { " at \($0)" } ?? "")) }
         field("State", item.isDone ? "done" : "to do")
         if let damage = item.damage { field("Damaged", "\(damage): mend it with edit (--date DATE), or swipe it") }
         // Only for an item another calendar named: for one made here it is its id, shown nowhere.

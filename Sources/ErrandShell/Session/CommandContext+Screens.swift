@@ -12,7 +12,7 @@ extension CommandContext {
         let labeler = environment.labeler
         switch session.route {
         case let .week(start)?:
-            let rows = WeekRow.week(from: start, counts: try store.openCounts(from: start, days: 7), labeler: labeler)
+            let rows = WeekRow.week(from: start, counts: try store.openCounts(from: start, days: 7, startedBy: today), labeler: labeler)
             let overdue = start == today ? try store.count(.overdue(before: today)) : 0
             let undated = try store.count(.due(.on(nil), openOnly: true))
             // The No date row is numbered after the days (8), as Overdue is before them (0):

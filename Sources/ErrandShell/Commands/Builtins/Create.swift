@@ -59,9 +59,12 @@ struct Create: ShellCommand {
             given = CreateFields(try CommandParser(table: c.table).parse(words, spec: Create.spec, context: c.parseContext).values)
         }
         let when = given.date
-        // The No date list open, or --no-date: an item without a day.
-        let undated = given.noDate || (when == nil && undatedHere)
-        let due = undated ? nil : when?.day ?? defaultDay
+        // The No date list open, or --no-date: an item without a day. A start without a
+        // date is an item that can be begun then, with no due day (listed on its start day);
+        // a repeat needs a day, and starts on its start day (as Thunderbird's start-only repeat).
+        let start = when == nil ? given.fields.values[.start]?.text.flatMap(DayTime.init(text:)) : nil
+        let undated = given.noDate || (when == nil && undatedHere) || (start != nil && given.every == nil)
+        let due = undated ? nil : when?.day ?? start?.day ?? defaultDay
         var location = given.place.map { Location(name: $0, coordinate: given.coords) }
         var notice: PlaceLookup.Notice?
         if let typed = location, typed.coordinate == nil, !given.noGeocode,
@@ -71,15 +74,21 @@ struct Create: ShellCommand {
         // Validated once, by the store's rule (ItemRecords.add).
         var item = TodoItem(
             id: c.environment.newID(), title: given.title ?? "", notes: given.notes,
-            due: due, time: when?.time, location: location, created: clock.now,
+            due: due, time: when?.time ?? (undated ? nil : start?.time), location: location, created: clock.now,
             repeats: given.every.flatMap { Repeat(text: $0, afterDone: given.afterDone, from: due) })
         given.fields.apply(to: &item)
         let added = try c.change { try $0.add(item) }
-        let landing = added.due.map { "for " + c.environment.labeler.longLabel($0) } ?? "without a date"
+        let landing = added.due.map { "for " + c.environment.labeler.longLabel($0) }
+            ?? added.start.map { "starting " + Create.starting($0, c.environment.labeler) } ?? "without a date"
         let extra = (added.time.map { " at \($0)" } ?? "") + (added.repeats.map { ", \($0)" } ?? "")
         var display = try c.refresh(message: "created \"\(added.title)\" \(landing)\(extra)")
         display.notice = notice?.line(row: c.session.row(of: added))
         return display
+    }
+
+    /// `Fri Dec 4 2026 at 09:00`: when an item without a due day is listed.
+    static func starting(_ start: DayTime, _ labeler: DayLabeler) -> String {
+        labeler.longLabel(start.day) + (start.time.map { " at \($0)" } ?? "")
     }
 
     /// Asks each declared field that has a question, arguments then options (an option that needs another

@@ -37,9 +37,15 @@ struct Move: ShellCommand {
         let today = environment.clock.today
         return listed.compactMap { item in
             item.repeats.map { rule in
-                TodoItem(id: environment.newID(), title: item.title, notes: item.notes,
-                         due: rule.next(after: item.due ?? today, checkedOn: today), time: item.time, location: item.location,
-                         created: environment.clock.now, repeats: rule, fields: item.fields)
+                let due = rule.next(after: item.due ?? today, checkedOn: today)
+                var next = TodoItem(id: environment.newID(), title: item.title, notes: item.notes,
+                                    due: due, time: item.time, location: item.location,
+                                    created: environment.clock.now, repeats: rule, fields: item.fields)
+                // The start keeps its distance from the due day.
+                if let start = item.start, let from = item.due {
+                    next.start = DayTime(day: start.day.adding(days: due.dayNumber - from.dayNumber), time: start.time)
+                }
+                return next
             }
         }
     }
