@@ -22,10 +22,13 @@ public final class CalDAVClient {
     /// hashes the whole collection for each of getctag and sync-token (about 60 ms each at
     /// 600 items), so asking for both doubled the cost of a sync with nothing to do.
     public func discover() throws(SyncError) -> CalDAVCollection {
-        let entry = try properties("<D:resourcetype/><D:supported-report-set/><D:sync-token/>")
+        let entry = try properties("<D:resourcetype/><D:supported-report-set/><D:sync-token/><C:supported-calendar-component-set/>")
         guard let types = entry.property(DAV.dav, "resourcetype"), types.child(DAV.caldav, "calendar") != nil else {
             throw .notATaskCollection(url: collection.display)
         }
+        // Found out here, before any write: a PUT refused by an events-only calendar
+        // (Google's CalDAV, a calendar made for events) would fail item by item.
+        guard CalDAVDiscovery.takesTasks(entry) else { throw .refusesTasks(url: collection.display) }
         let reports = entry.property(DAV.dav, "supported-report-set")?.all(DAV.dav, "supported-report") ?? []
         let sync = reports.contains { $0.child(DAV.dav, "report")?.child(DAV.dav, "sync-collection") != nil
             || $0.child(DAV.dav, "sync-collection") != nil }
@@ -40,7 +43,7 @@ public final class CalDAVClient {
     func properties(_ props: String) throws(SyncError) -> Multistatus.Entry {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
-            <D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/"><D:prop>\(props)</D:prop></D:propfind>
+            <D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/"><D:prop>\(props)</D:prop></D:propfind>
             """
         let status = try multistatus(DAVRequest(method: "PROPFIND", url: collection.url, headers: [("Depth", "0"), Self.xmlType],
                                                 body: Array(body.utf8)))
@@ -136,7 +139,7 @@ public final class CalDAVClient {
         }
         var items: [RemoteItem] = []
         for (request, reply) in zip(requests, try transport.perform(requests)) {
-            let status = try readMultistatus(request, try checked(request, reply))
+            let status = try readMultistatus(request, try CalDAVClient.checked(reply))
             for entry in status.entries where (200...299).contains(entry.status) {
                 guard let href = collection.member(entry.href), let text = entry.calendarData else { continue }
                 items.append(RemoteItem(href: href, etag: entry.etag, text: text))
@@ -149,7 +152,7 @@ public final class CalDAVClient {
     public func write(_ writes: [RemoteWrite]) throws(SyncError) -> [DAVResponse] {
         let requests = writes.map { $0.request(collection) }
         var out: [DAVResponse] = []
-        for (request, reply) in zip(requests, try transport.perform(requests)) { out.append(try checked(request, reply)) }
+        for reply in try transport.perform(requests) { out.append(try CalDAVClient.checked(reply)) }
         return out
     }
 
@@ -157,7 +160,7 @@ public final class CalDAVClient {
 
     func send(_ request: DAVRequest) throws(SyncError) -> DAVResponse {
         guard let reply = try transport.perform([request]).first else { throw .helper("no reply") }
-        return try checked(request, reply)
+        return try CalDAVClient.checked(reply)
     }
 
     func multistatus(_ request: DAVRequest) throws(SyncError) -> Multistatus {
@@ -177,7 +180,7 @@ public final class CalDAVClient {
     }
 
     /// The response, or the transport failure as a SyncError.
-    func checked(_ request: DAVRequest, _ reply: DAVReply) throws(SyncError) -> DAVResponse {
+    static func checked(_ reply: DAVReply) throws(SyncError) -> DAVResponse {
         switch reply {
         case let .response(response):
             return response

@@ -41,9 +41,10 @@ public struct SyncEngine {
         self.now = now
     }
 
-    public func run<S: ItemStore>(_ store: S) throws -> SyncOutcome {
+    /// `found`: what the collection's PROPFIND already said (discovery asked it), else asked here.
+    public func run<S: ItemStore>(_ store: S, found known: CalDAVCollection? = nil) throws -> SyncOutcome {
         var outcome = SyncOutcome()
-        let found = try client.discover()
+        let found = try known ?? client.discover()
         try pull(store, found, .start, &outcome)
         var settled = 0
         while true {

@@ -11,6 +11,16 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case status(url: String, method: String, code: Int, location: String?)
     case malformed(url: String, reason: String)
     case notATaskCollection(url: String)
+    /// A calendar whose supported-calendar-component-set lacks VTODO (events only).
+    case refusesTasks(url: String)
+    /// Discovery found no task list to use on `host`, for `reason`.
+    case noTaskList(host: String, reason: String)
+    /// Neither the URL, /.well-known/caldav nor / names a principal: `tried` says what each answered.
+    case noPrincipal(host: String, tried: String)
+    /// Discovery found several task lists; the store syncs one, so the user picks it.
+    case severalTaskLists(host: String, lists: [String])
+    /// A redirect to another scheme, host or port: never followed (the credentials would go along).
+    case redirectedElsewhere(url: String, to: String)
     case item(url: String, reason: String)
     /// The whole sync took longer than its limit (TodoSync.syncLimit).
     case deadline(seconds: Double)
@@ -38,6 +48,18 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(url) sent a reply that cannot be read (\(reason)); nothing was changed"
         case let .notATaskCollection(url):
             return "\(url) is not a CalDAV calendar collection (check the URL)"
+        case let .refusesTasks(url):
+            return "\(url) is a calendar for events only (it takes no VTODO); nothing was sent: give a task list's URL"
+        case let .noTaskList(host, reason):
+            return "found no task list on \(host): \(reason); nothing was stored"
+        case let .noPrincipal(host, tried):
+            return "found no CalDAV account on \(host) (\(tried)); check the URL; nothing was stored"
+        case let .severalTaskLists(host, lists):
+            return "\(host) has \(lists.count) task lists; errand syncs one: choose it with `remote URL --list NAME` "
+                + "or `remote LIST-URL`:\n" + lists.map { "  " + $0 }.joined(separator: "\n")
+        case let .redirectedElsewhere(url, to):
+            return "\(url) redirected to another host, \(to): not followed, so no credentials went there; "
+                + "if you trust it, give that URL with `remote URL`"
         case let .item(url, reason):
             return "\(url): \(reason); nothing was changed"
         case let .deadline(seconds):
@@ -59,6 +81,7 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case 300...399:
             return ": redirected" + (location.map { " to \(TextSafety.neutralised(String($0.prefix(200)), asSpace: []))" } ?? "")
                 + " (use the final URL with `remote URL`)"
+        case 200: return ": not WebDAV (a web page?); check the URL"
         case 500...599: return ": the server failed; try again later"
         default: return ""
         }
