@@ -22,6 +22,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A redirect to another scheme, host or port: never followed (the credentials would go along).
     case redirectedElsewhere(url: String, to: String)
     case item(url: String, reason: String)
+    /// 429 or 503 with a Retry-After longer than the client waits (CalDAVClient.busyWaitLimit).
+    case busy(url: String, code: Int, seconds: Int)
     /// The whole sync took longer than its limit (TodoSync.syncLimit).
     case deadline(seconds: Double)
     /// Ctrl-C during the sync.
@@ -62,6 +64,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "if you trust it, give that URL with `remote URL`"
         case let .item(url, reason):
             return "\(url): \(reason); nothing was changed"
+        case let .busy(url, code, seconds):
+            return "\(url) asks to wait \(seconds) s before more requests (HTTP \(code)), longer than errand waits "
+                + "(\(Int(CalDAVClient.busyWaitLimit)) s); what was done is kept: sync again later"
         case let .deadline(seconds):
             return "sync stopped: it did not finish within \(Int(seconds)) s (the limit for a whole sync); "
                 + "the steps it finished are kept, the next sync does the rest"
@@ -81,6 +86,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case 300...399:
             return ": redirected" + (location.map { " to \(TextSafety.neutralised(String($0.prefix(200)), asSpace: []))" } ?? "")
                 + " (use the final URL with `remote URL`)"
+        case 429: return ": too many requests; try again later"
+        case 507: return ": the server has no room left (its storage or the account's quota is full); what was sent before is kept"
         case 200: return ": not WebDAV (a web page?); check the URL"
         case 500...599: return ": the server failed; try again later"
         default: return ""
