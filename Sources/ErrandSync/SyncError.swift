@@ -57,8 +57,10 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .noPrincipal(host, tried):
             return "found no CalDAV account on \(host) (\(tried)); check the URL; nothing was stored"
         case let .severalTaskLists(host, lists):
-            return "\(host) has \(lists.count) task lists; errand syncs one: choose it with `remote URL --list NAME` "
-                + "or `remote LIST-URL`:\n" + lists.map { "  " + $0 }.joined(separator: "\n")
+            // One line, as every error is; `remote URL --lists` shows a line per list.
+            let named = lists.prefix(5).joined(separator: "; ") + (lists.count > 5 ? "; and \(lists.count - 5) more" : "")
+            return "\(host) has \(lists.count) task lists and errand syncs one: choose it with `remote URL --list NAME` "
+                + "(`remote URL --lists` shows them): \(named)"
         case let .redirectedElsewhere(url, to):
             return "\(url) redirected to another host, \(to): not followed, so no credentials went there; "
                 + "if you trust it, give that URL with `remote URL`"

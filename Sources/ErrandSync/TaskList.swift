@@ -21,6 +21,6 @@ public struct TaskList: Equatable, Sendable {
         self.name = name.count > TaskList.nameLimit ? String(name.prefix(TaskList.nameLimit - 1)) + "…" : name
     }
 
-    /// `Work  https://host/dav/calendars/me/work/`: how a list is named when the user must choose.
-    public var line: String { "\(name)  \(path.url)" }
+    /// `"Work" https://host/dav/calendars/me/work/`: how a list is named when the user must choose.
+    public var line: String { "\"\(name)\" \(path.url)" }
 }

@@ -45,7 +45,9 @@ public struct TodoSync: Sendable {
             let engine = SyncEngine(client: client, codec: codec, remoteURL: TodoSync.kept(listURL), now: now)
             let outcome = try engine.run(store, found: found)
             let note = list.map { "found the task list \"\($0.name)\" (\(Secrets.redacted(TodoSync.kept(listURL)))); " } ?? ""
-            return (note + outcome.line(client.collection.display), outcome)
+            // A list found by discovery is named as its owner named it (its path may be a UUID).
+            let display = list.map { "\($0.name)@\(path.host)" } ?? client.collection.display
+            return (note + outcome.line(display), outcome)
         } catch {
             TodoSync.noteFailure(error, of: TodoSync.kept(url), in: store, at: now())
             throw error

@@ -47,9 +47,8 @@ import Testing
             try TodoSync().run(f.a, url: Self.root(f.server), codec: codec, now: { f.tick() })
         } throws: { error in
             let text = "\(error)"
-            let lines = text.split(separator: "\n")
-            return lines.count == 3 && text.contains("has 2 task lists") && text.contains("tasks  http://127.0.0.1")
-                && text.contains("Shopping  http://127.0.0.1") && !text.contains(f.server.password)
+            return !text.contains("\n") && text.contains("has 2 task lists") && text.contains("\"tasks\" http://127.0.0.1")
+                && text.contains("\"Shopping\" http://127.0.0.1") && !text.contains(f.server.password)
         }
         #expect(try f.a.syncRemote() == nil)
         #expect(try f.serverSummaries().isEmpty)
@@ -77,8 +76,11 @@ import Testing
         #expect(String(decoding: listed.body, as: UTF8.self).contains(".ics"))
 
         try server.makeTaskCollection("Shopping")
-        let (_, several, _) = try ChildProcess.run(["--store", store, "--remote", root, "-c", "sync todos"], environment: env)
-        #expect(several.isEmpty)
+        let (failed, several, complaint) = try ChildProcess.run(["--store", store, "--remote", root, "-c", "sync todos"], environment: env)
+        #expect(failed != 0 && several.isEmpty && complaint.contains("has 2 task lists"), "\(several) \(complaint)")
+        let (_, shown, _) = try ChildProcess.run(["--store", store, "-c", "remote \(root) --lists"], environment: env)
+        let base = "http://127.0.0.1:\(server.port)/\(server.user)/"
+        #expect(shown.split(separator: "\n").sorted() == ["\"Shopping\" \(base)Shopping/", "\"Tasks\" \(base)Tasks/"], "\(shown)")
         let (chose, said, why) = try ChildProcess.run(["--store", store, "-c", "remote \(root) --list shopping", "-c", "sync todos",
                                                        "-c", "remote"], environment: env)
         #expect(chose == 0, "\(said) \(why)")

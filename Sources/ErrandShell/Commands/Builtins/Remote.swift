@@ -10,6 +10,7 @@ struct Remote: ShellCommand {
     static let url = ArgumentSpec("URL", .text, optional: true,
                                   help: "the server (cloud.example.org, me@host) or the URL of a CalDAV task list")
     static let list = OptionSpec("list", value: "NAME", help: "ask the server now and keep its task list of this name")
+    static let lists = OptionSpec("lists", help: "ask the server now and show its task lists, one per line")
     static let forget = OptionSpec("forget", help: "stop syncing with it (the items stay here)")
     static let spec = CommandSpec("remote", summary: "show, set or forget the CalDAV collection sync todos uses",
                                   details: """
@@ -18,12 +19,14 @@ struct Remote: ShellCommand {
                                       choose one with --list NAME. Credentials come from the URL's user:password \
                                       (used by this session only, never stored) or from ~/.netrc ($NETRC).
                                       """,
-                                  arguments: [url], options: [list, forget]) {
-                                      Remote(typed: $0.text(url), list: $0.text(list), forget: $0.has(forget))
+                                  arguments: [url], options: [list, lists, forget]) {
+                                      Remote(typed: $0.text(url), list: $0.text(list), showLists: $0.has(lists),
+                                             forget: $0.has(forget))
                                   }
 
     let typed: String?
     let list: String?
+    let showLists: Bool
     let forget: Bool
 
     static let saved = "the remote itself was saved"
@@ -31,10 +34,15 @@ struct Remote: ShellCommand {
     func run(_ c: inout CommandContext) throws -> Display {
         let store = c.store
         if forget {
-            guard typed == nil, list == nil else { throw ShellError.usage("remote --forget takes no URL") }
+            guard typed == nil, list == nil, !showLists else { throw ShellError.usage("remote --forget takes no URL") }
             guard let known = try store.syncRemote() else { return Display(message: "no remote to forget") }
             try c.commit(saved: Remote.saved) { try $0.store.setSyncRemote(url: nil) }
             return Display(message: "forgot \(Secrets.redacted(known.url)); the items stay here")
+        }
+        if showLists {
+            guard list == nil else { throw ShellError.usage("remote: --lists shows the lists, --list NAME keeps one: give one of them") }
+            let (_, found) = try Remote.taskLists(typed, c)
+            return Display(screen: .remote(found.map(\.line)))
         }
         if let name = list {
             return try choose(name, &c)
@@ -58,27 +66,35 @@ struct Remote: ShellCommand {
     /// Asks the server of URL (else of the session's or the store's remote) for its task lists
     /// and keeps the one called `name` (or whose URL it is); nothing is kept otherwise.
     func choose(_ name: String, _ c: inout CommandContext) throws -> Display {
-        let environment = c.environment
-        let stored = try c.store.syncRemote()?.url
-        guard let server = typed ?? environment.remoteURL ?? stored else {
-            throw ShellError.failed("remote --list: give the server, as in remote cloud.example.org --list Tasks")
-        }
-        let url = CalDAVPath.completed(server)
-        let lists: [TaskList]
-        do {
-            lists = try environment.todoSync.taskLists(url)
-        } catch {
-            throw ShellError.failed(error.description)
-        }
+        let (url, lists) = try Remote.taskLists(typed, c)
         let wanted = name.lowercased()
         guard let chosen = lists.first(where: { $0.name.lowercased() == wanted || $0.path.url == CalDAVPath.completed(name) }) else {
-            let names = lists.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            let names = lists.prefix(10).map { "\"\($0.name)\"" }.joined(separator: ", ") + (lists.count > 10 ? ", ..." : "")
             throw ShellError.failed("no task list called \"\(TextSafety.neutralised(String(name.prefix(60))))\" on "
                 + "\((try? CalDAVPath(url))?.host ?? url): it has \(names); nothing was stored")
         }
-        let kept = TodoSync.kept(TodoSync.url(url, at: chosen.path))
+        let full = TodoSync.url(url, at: chosen.path)
+        let kept = TodoSync.kept(full)
         try c.commit(saved: Remote.saved) { try $0.store.setSyncRemote(url: kept) }
-        return Display(message: "remote set to the task list \"\(chosen.name)\" (\(Secrets.redacted(kept))); sync todos exchanges with it")
+        let note = kept != full ? " (its password is not kept: put it in ~/.netrc)" : ""
+        return Display(message: "remote set to the task list \"\(chosen.name)\" (\(Secrets.redacted(kept)))\(note); "
+            + "sync todos exchanges with it")
+    }
+
+    /// The task lists the server of `typed` (else of the session's or the store's remote)
+    /// holds, asked now, and the URL they were asked from.
+    static func taskLists(_ typed: String?, _ c: CommandContext) throws -> (String, [TaskList]) {
+        let environment = c.environment
+        let stored = try c.store.syncRemote()?.url
+        guard let server = typed ?? environment.remoteURL ?? stored else {
+            throw ShellError.failed("remote: give the server, as in remote cloud.example.org --lists")
+        }
+        let url = CalDAVPath.completed(server)
+        do {
+            return (url, try environment.todoSync.taskLists(url))
+        } catch {
+            throw ShellError.failed(error.description)
+        }
     }
 
     /// A line each: the remote, the last good sync, and the last failure if one came after it.
