@@ -29,7 +29,7 @@ public enum DAVReply: Equatable, Sendable {
 
 public struct DAVResponse: Equatable, Sendable {
     public var status: Int
-    /// Lower-cased names: etag, location, content-type.
+    /// Lower-cased names: etag, location, content-type, retry-after.
     public var headers: [String: String]
     public var body: [UInt8]
 

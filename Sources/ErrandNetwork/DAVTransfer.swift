@@ -70,7 +70,7 @@ final class DAVTransfer: CurlReceiver {
             return .failed(wireLine: CatalogueError.unreachable(url: url, reason: "no response").wireLine)
         }
         var headers: [String: String] = [:]
-        for name in ["etag", "location", "content-type"] { headers[name] = head.headers[name] }
+        for name in ["etag", "location", "content-type", "retry-after"] { headers[name] = head.headers[name] }
         return .response(DAVResponse(status: head.status, headers: headers, body: body))
     }
 

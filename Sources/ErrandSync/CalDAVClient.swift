@@ -1,6 +1,10 @@
 import ErrandDAVWire
+import ErrandDomain
 import ErrandHelpers
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The CalDAV requests a sync makes (RFC 4791, RFC 6578), over a DAVTransport. Every reply
 /// is checked here: a status it does not expect, a transport failure or a body that is not
@@ -22,10 +26,13 @@ public final class CalDAVClient {
     /// hashes the whole collection for each of getctag and sync-token (about 60 ms each at
     /// 600 items), so asking for both doubled the cost of a sync with nothing to do.
     public func discover() throws(SyncError) -> CalDAVCollection {
-        let entry = try properties("<D:resourcetype/><D:supported-report-set/><D:sync-token/>")
+        let entry = try properties("<D:resourcetype/><D:supported-report-set/><D:sync-token/><C:supported-calendar-component-set/>")
         guard let types = entry.property(DAV.dav, "resourcetype"), types.child(DAV.caldav, "calendar") != nil else {
             throw .notATaskCollection(url: collection.display)
         }
+        // Found out here, before any write: a PUT refused by an events-only calendar
+        // (Google's CalDAV, a calendar made for events) would fail item by item.
+        guard CalDAVDiscovery.takesTasks(entry) else { throw .refusesTasks(url: collection.display) }
         let reports = entry.property(DAV.dav, "supported-report-set")?.all(DAV.dav, "supported-report") ?? []
         let sync = reports.contains { $0.child(DAV.dav, "report")?.child(DAV.dav, "sync-collection") != nil
             || $0.child(DAV.dav, "sync-collection") != nil }
@@ -40,7 +47,7 @@ public final class CalDAVClient {
     func properties(_ props: String) throws(SyncError) -> Multistatus.Entry {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
-            <D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/"><D:prop>\(props)</D:prop></D:propfind>
+            <D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/"><D:prop>\(props)</D:prop></D:propfind>
             """
         let status = try multistatus(DAVRequest(method: "PROPFIND", url: collection.url, headers: [("Depth", "0"), Self.xmlType],
                                                 body: Array(body.utf8)))
@@ -65,7 +72,8 @@ public final class CalDAVClient {
         // 410, some servers 412, and Xandikos 0.2.8 fails with 500 on a token its repository
         // lacks (a collection made anew, a restored backup). Each means: list everything. A
         // server that is really failing fails that listing too, and the sync with it.
-        if token != nil, [403, 409, 410, 412, 500].contains(response.status) { return nil }
+        // Nextcloud has answered 418 (python-caldav #234).
+        if token != nil, [403, 409, 410, 412, 418, 500].contains(response.status) { return nil }
         let status = try readMultistatus(request, response)
         var changed: [RemoteVersion] = []
         var removed: [String] = []
@@ -135,8 +143,8 @@ public final class CalDAVClient {
                                        body: Array(body.utf8)))
         }
         var items: [RemoteItem] = []
-        for (request, reply) in zip(requests, try transport.perform(requests)) {
-            let status = try readMultistatus(request, try checked(request, reply))
+        for (request, reply) in zip(requests, try perform(requests)) {
+            let status = try readMultistatus(request, try CalDAVClient.checked(reply))
             for entry in status.entries where (200...299).contains(entry.status) {
                 guard let href = collection.member(entry.href), let text = entry.calendarData else { continue }
                 items.append(RemoteItem(href: href, etag: entry.etag, text: text))
@@ -149,15 +157,54 @@ public final class CalDAVClient {
     public func write(_ writes: [RemoteWrite]) throws(SyncError) -> [DAVResponse] {
         let requests = writes.map { $0.request(collection) }
         var out: [DAVResponse] = []
-        for (request, reply) in zip(requests, try transport.perform(requests)) { out.append(try checked(request, reply)) }
+        for reply in try perform(requests) { out.append(try CalDAVClient.checked(reply)) }
         return out
     }
 
     // MARK: replies
 
+    /// The longest Retry-After a sync waits for (mailbox.org has asked for 300 s: that is one
+    /// line, not five minutes of a silent terminal).
+    public static let busyWaitLimit = 30.0
+    /// Rounds of waiting for a server that answers 429 or 503 with Retry-After.
+    static let busyRounds = 3
+
+    /// The transport's replies, the requests a busy server refused with 429 or 503 and a
+    /// Retry-After (in seconds) sent again once it has passed, a few rounds at most.
+    func perform(_ requests: [DAVRequest]) throws(SyncError) -> [DAVReply] {
+        var replies = try transport.perform(requests)
+        for _ in 0..<CalDAVClient.busyRounds {
+            var busy: [Int] = []
+            var wait = 0
+            for (index, reply) in replies.enumerated() {
+                guard case let .response(response) = reply, [429, 503].contains(response.status),
+                      let seconds = response.headers["retry-after"].flatMap({ Int(TextSafety.trimmed($0)) }), seconds >= 0 else {
+                    continue
+                }
+                guard Double(seconds) <= CalDAVClient.busyWaitLimit else {
+                    throw .busy(url: collection.display, code: response.status, seconds: seconds)
+                }
+                busy.append(index)
+                wait = max(wait, seconds)
+            }
+            if busy.isEmpty { break }
+            CalDAVClient.pause(seconds: wait)
+            let again = try transport.perform(busy.compactMap { requests.indices.contains($0) ? requests[$0] : nil })
+            for (index, reply) in zip(busy, again) { replies[index] = reply }
+        }
+        return replies
+    }
+
+    /// A signal ends the wait early: Ctrl-C reaches the helper too, and the next request
+    /// finds it gone and says the sync was cancelled.
+    static func pause(seconds: Int) {
+        var time = timespec(tv_sec: seconds, tv_nsec: 0)
+        _ = nanosleep(&time, nil)
+    }
+
     func send(_ request: DAVRequest) throws(SyncError) -> DAVResponse {
-        guard let reply = try transport.perform([request]).first else { throw .helper("no reply") }
-        return try checked(request, reply)
+        guard let reply = try perform([request]).first else { throw .helper("no reply") }
+        return try CalDAVClient.checked(reply)
     }
 
     func multistatus(_ request: DAVRequest) throws(SyncError) -> Multistatus {
@@ -177,7 +224,7 @@ public final class CalDAVClient {
     }
 
     /// The response, or the transport failure as a SyncError.
-    func checked(_ request: DAVRequest, _ reply: DAVReply) throws(SyncError) -> DAVResponse {
+    static func checked(_ reply: DAVReply) throws(SyncError) -> DAVResponse {
         switch reply {
         case let .response(response):
             return response

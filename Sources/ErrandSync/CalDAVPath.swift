@@ -26,6 +26,12 @@ public struct CalDAVPath: Equatable, Sendable {
 
     public var url: String { origin + path }
 
+    /// The URL as users type a server: `cloud.example.org` or `me@host/dav` mean https.
+    public static func completed(_ typed: String) -> String {
+        let text = TextSafety.trimmed(typed)
+        return text.contains("://") || text.isEmpty ? text : "https://" + text
+    }
+
     /// `tasks@host`, as the sync line names the collection.
     public var display: String {
         let name = path.split(separator: "/").last.map { URLPassword.percentDecoded(String($0)) ?? String($0) } ?? ""

@@ -2,7 +2,8 @@ import ErrandDAVWire
 
 /// A change sent to the server: a PUT guarded by the ETag we last saw (or by If-None-Match: *
 /// for a member we have never seen, so two clients cannot both create it), or a DELETE
-/// guarded the same way.
+/// guarded the same way. `*` as the ETag is `If-Match: *` (the member must exist): what the
+/// engine sends once it has compared the member itself (SyncEngine.guarded).
 public enum RemoteWrite: Equatable, Sendable {
     case put(href: String, text: String, etag: String?)
     case delete(href: String, etag: String?)

@@ -21,6 +21,12 @@ struct SyncApplier {
             local = same
             entry = try records.syncEntry(itemID: same.id)
         }
+        if let entry, entry.deleted, entry.pending, local == nil, !doubtful, SyncApplier.unchanged(entry, remote) {
+            // Deleted here, still to be sent, and as we last had it there: a server whose
+            // ETags say nothing (none, or new at every read) lists it as changed each time,
+            // which must not bring it back.
+            return
+        }
         var next = SyncEntry(itemID: local?.id ?? entry?.itemID ?? parsed.id, href: remote.href, etag: remote.etag,
                              base: remote.text, pending: false)
         guard let local else {
@@ -84,6 +90,12 @@ struct SyncApplier {
         entry.etag = nil
         entry.pending = true
         try records.putSyncEntry(entry)
+    }
+
+    /// The member is the version the entry last saw: the same ETag, else the same text.
+    static func unchanged(_ entry: SyncEntry, _ remote: RemoteItem) -> Bool {
+        if let etag = entry.etag, etag == remote.etag { return true }
+        return entry.base == remote.text
     }
 
     static func checked(_ item: TodoItem, _ remote: RemoteItem) throws -> TodoItem {

@@ -1,3 +1,4 @@
+import ErrandDAVWire
 import ErrandDomain
 import ErrandStorage
 import FoundationEssentials
@@ -41,9 +42,10 @@ public struct SyncEngine {
         self.now = now
     }
 
-    public func run<S: ItemStore>(_ store: S) throws -> SyncOutcome {
+    /// `found`: what the collection's PROPFIND already said (discovery asked it), else asked here.
+    public func run<S: ItemStore>(_ store: S, found known: CalDAVCollection? = nil) throws -> SyncOutcome {
         var outcome = SyncOutcome()
-        let found = try client.discover()
+        let found = try known ?? client.discover()
         try pull(store, found, .start, &outcome)
         var settled = 0
         while true {
@@ -78,11 +80,16 @@ public struct SyncEngine {
         var round = 0
         var wrote = false
         var lost = false
+        var refused: Set<String> = []
         while !pending.isEmpty {
             let before = outcome.sent
-            let stale = try push(pending, store, &outcome)
+            let renamed = outcome.newUIDs.count
+            let stale = try push(pending, store, &outcome, compare: refused)
+            // Refused once though fetched since: their ETag may not survive a read (a proxy
+            // rewriting it each time), so the next round compares texts instead.
+            refused.formUnion(stale)
             wrote = wrote || outcome.sent > before
-            if stale.isEmpty { break }
+            if stale.isEmpty && outcome.newUIDs.count == renamed { break }
             round += 1
             guard round <= retries else {
                 throw SyncError.helper("\(stale.count) items kept changing on the server; try again")
@@ -268,18 +275,21 @@ public struct SyncEngine {
 
     /// Sends pending work in chunks, recording each chunk's results in one transaction;
     /// returns the hrefs the server refused with 412 (changed there meanwhile).
-    func push<S: ItemStore>(_ work: [SyncEntry], _ store: S, _ outcome: inout SyncOutcome) throws -> [String] {
+    func push<S: ItemStore>(_ work: [SyncEntry], _ store: S, _ outcome: inout SyncOutcome,
+                            compare: Set<String> = []) throws -> [String] {
         var stale: [String] = []
         var start = 0
         while start < work.count {
             let part = Array(work[start..<min(work.count, start + chunk)])
             start += chunk
-            let planned = try store.readRecords { records in try plan(part, records) }
-            let replies = try client.write(planned.map(\.write))
+            let planned = try guarded(try store.readRecords { records in try plan(part, records) }, compare: compare)
+            let sent = planned.compactMap(\.write)
+            var answers = try client.write(sent).makeIterator()
+            let replies = planned.map { $0.write == nil ? DAVResponse(status: 412) : answers.next() ?? DAVResponse(status: 0) }
             var failure: SyncError?
             var local = outcome
             try store.changeItems { records in
-                for (plan, reply) in zip(planned, replies) {
+                for (plan, reply) in zip(planned.map(\.plan), replies) {
                     if let refused = try SyncRecorder.record(plan, reply, &records, &local, &stale) {
                         failure = failure ?? refused
                     }
@@ -290,6 +300,49 @@ public struct SyncEngine {
             if let failure { throw failure }
         }
         return stale
+    }
+
+    /// The writes whose guard the server's ETag cannot give: a weak one (`W/"..."`, which some
+    /// servers answer with 412 forever in If-Match), none at all for a member it holds, or one
+    /// a 412 already met (`compare`). Each member is fetched and compared: unchanged since we
+    /// last saw it, the write goes with `If-Match: *`; gone, a PUT creates it again; changed,
+    /// it is not sent (nil) and merges like a 412. Between the fetch and the write another
+    /// client could still write: the window an ETag would have closed.
+    func guarded(_ planned: [PlannedWrite], compare: Set<String>) throws -> [(plan: PlannedWrite, write: RemoteWrite?)] {
+        let doubtful = planned.filter { plan in
+            guard plan.entry.href != nil else { return false }
+            switch plan.write {
+            case let .put(href, _, etag): return etag?.hasPrefix("W/") ?? true || compare.contains(href)
+            case let .delete(href, etag): return etag?.hasPrefix("W/") == true || compare.contains(href)
+            }
+        }
+        if doubtful.isEmpty { return planned.map { ($0, $0.write) } }
+        var current: [String: RemoteItem] = [:]
+        for item in try client.fetch(doubtful.map(\.write.href)) { current[item.href] = item }
+        let checked = Set(doubtful.map(\.write.href))
+        return planned.map { plan in
+            let href = plan.write.href
+            guard checked.contains(href) else { return (plan, plan.write) }
+            guard let there = current[href] else {
+                switch plan.write {
+                case let .put(_, text, _): return (plan, .put(href: href, text: text, etag: nil))
+                case .delete: return (plan, .delete(href: href, etag: nil))
+                }
+            }
+            // The same ETag again: a strong one still guards the write; a weak one only says
+            // the member is unchanged. Else the text must be the one we last had.
+            let guardTag: String?
+            if let etag = plan.entry.etag, etag == there.etag {
+                guardTag = etag.hasPrefix("W/") ? "*" : etag
+            } else {
+                guardTag = plan.entry.base == there.text ? "*" : nil
+            }
+            guard let guardTag else { return (plan, nil) }
+            switch plan.write {
+            case let .put(_, text, _): return (plan, .put(href: href, text: text, etag: guardTag))
+            case .delete: return (plan, .delete(href: href, etag: guardTag))
+            }
+        }
     }
 
     /// The writes for `part`: DELETEs for removals, PUTs (texts made in one codec batch).

@@ -11,7 +11,19 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case status(url: String, method: String, code: Int, location: String?)
     case malformed(url: String, reason: String)
     case notATaskCollection(url: String)
+    /// A calendar whose supported-calendar-component-set lacks VTODO (events only).
+    case refusesTasks(url: String)
+    /// Discovery found no task list to use on `host`, for `reason`.
+    case noTaskList(host: String, reason: String)
+    /// Neither the URL, /.well-known/caldav nor / names a principal: `tried` says what each answered.
+    case noPrincipal(host: String, tried: String)
+    /// Discovery found several task lists; the store syncs one, so the user picks it.
+    case severalTaskLists(host: String, lists: [String])
+    /// A redirect to another scheme, host or port: never followed (the credentials would go along).
+    case redirectedElsewhere(url: String, to: String)
     case item(url: String, reason: String)
+    /// 429 or 503 with a Retry-After longer than the client waits (CalDAVClient.busyWaitLimit).
+    case busy(url: String, code: Int, seconds: Int)
     /// The whole sync took longer than its limit (TodoSync.syncLimit).
     case deadline(seconds: Double)
     /// Ctrl-C during the sync.
@@ -38,8 +50,25 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(url) sent a reply that cannot be read (\(reason)); nothing was changed"
         case let .notATaskCollection(url):
             return "\(url) is not a CalDAV calendar collection (check the URL)"
+        case let .refusesTasks(url):
+            return "\(url) is a calendar for events only (it takes no VTODO); nothing was sent: give a task list's URL"
+        case let .noTaskList(host, reason):
+            return "found no task list on \(host): \(reason); nothing was stored"
+        case let .noPrincipal(host, tried):
+            return "found no CalDAV account on \(host) (\(tried)); check the URL; nothing was stored"
+        case let .severalTaskLists(host, lists):
+            // One line, as every error is; `remote URL --lists` shows a line per list.
+            let named = lists.prefix(5).joined(separator: "; ") + (lists.count > 5 ? "; and \(lists.count - 5) more" : "")
+            return "\(host) has \(lists.count) task lists and errand syncs one: choose it with `remote URL --list NAME` "
+                + "(`remote URL --lists` shows them): \(named)"
+        case let .redirectedElsewhere(url, to):
+            return "\(url) redirected to another host, \(to): not followed, so no credentials went there; "
+                + "if you trust it, give that URL with `remote URL`"
         case let .item(url, reason):
             return "\(url): \(reason); nothing was changed"
+        case let .busy(url, code, seconds):
+            return "\(url) asks to wait \(seconds) s before more requests (HTTP \(code)), longer than errand waits "
+                + "(\(Int(CalDAVClient.busyWaitLimit)) s); what was done is kept: sync again later"
         case let .deadline(seconds):
             return "sync stopped: it did not finish within \(Int(seconds)) s (the limit for a whole sync); "
                 + "the steps it finished are kept, the next sync does the rest"
@@ -59,6 +88,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case 300...399:
             return ": redirected" + (location.map { " to \(TextSafety.neutralised(String($0.prefix(200)), asSpace: []))" } ?? "")
                 + " (use the final URL with `remote URL`)"
+        case 429: return ": too many requests; try again later"
+        case 507: return ": the server has no room left (its storage or the account's quota is full); what was sent before is kept"
+        case 200: return ": not WebDAV (a web page?); check the URL"
         case 500...599: return ": the server failed; try again later"
         default: return ""
         }

@@ -12,6 +12,9 @@ public struct SyncOutcome: Equatable, Sendable {
     /// Items taken without a field whose value Errand refuses (`"Title": PRIORITY not read: ...`).
     public var unread: [String] = []
 
+    /// Items sent under a new UID because the server refused theirs (by title).
+    public var newUIDs: [String] = []
+
     public init() {}
 
     /// `synced with tasks@host: 3 received, 2 sent, 1 deleted here, 0 conflicts`, then what
@@ -22,6 +25,11 @@ public struct SyncOutcome: Equatable, Sendable {
         if !conflicts.isEmpty {
             text += ": " + conflicts.prefix(3).map(\.line).joined(separator: "; ")
             if conflicts.count > 3 { text += "; ..." }
+        }
+        if let first = newUIDs.first {
+            text += "; \(newUIDs.count == 1 ? "1 item" : "\(newUIDs.count) items") sent under a new UID, the server "
+                + "refusing the old one (deleted there before): \"\(TextSafety.neutralised(String(first.prefix(60))))\""
+            if newUIDs.count > 1 { text += "; ..." }
         }
         if let first = unread.first {
             text += "; \(unread.count == 1 ? "1 item" : "\(unread.count) items") kept without a field: \(first)"

@@ -27,6 +27,15 @@ enum SyncRecorder {
         case (.delete, 200...299), (.delete, 404):
             try records.removeSyncEntry(itemID: plan.entry.itemID)
             if reply.status != 404 { outcome.sent += 1 }
+        case (.put(_, _, nil), let code) where [400, 403, 409].contains(code) && plan.entry.href == nil
+            && SyncRecorder.refusesUID(reply.body):
+            // Nextcloud keeps deleted objects in a trash bin and refuses their UID again (400
+            // "Deleted calendar object with uid already exists"): `undo` of a delete met that.
+            // The item is sent again under a UID of its own, in the next round.
+            guard var item = try records.item(id: plan.entry.itemID) else { return nil }
+            item.uid = UUID().uuidString
+            try records.update(item)
+            outcome.newUIDs.append(item.title)
         case (_, 412):
             stale.append(href)
         case (.put(_, _, _?), 404):
@@ -38,5 +47,10 @@ enum SyncRecorder {
             return .status(url: href, method: method, code: reply.status, location: reply.headers["location"])
         }
         return nil
+    }
+
+    /// A refusal that names the UID (the only reason a new UID could help).
+    static func refusesUID(_ body: [UInt8]) -> Bool {
+        String(decoding: body.prefix(4096), as: UTF8.self).lowercased().contains("uid")
     }
 }

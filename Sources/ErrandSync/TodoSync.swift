@@ -29,20 +29,91 @@ public struct TodoSync: Sendable {
     /// The URL as the store keeps it: the user stays, a password never.
     public static func kept(_ url: String) -> String { Secrets.withoutPasswords(url) }
 
-    public func run(_ store: some ItemStore, url: String, codec: VTODOCodec,
+    /// Syncs with the collection `url` names, or, when it names a server or an account rather
+    /// than a collection, with the one task list discovery finds there (the store then keeps
+    /// that list's URL; several are a line each for the user to choose from).
+    public func run(_ store: some ItemStore, url typed: String, codec: VTODOCodec,
                     now: @escaping () -> Date) throws -> (line: String, outcome: SyncOutcome) {
+        let url = CalDAVPath.completed(typed)
         let path = try CalDAVPath(url)
         let helper = DAVHelper(helperPath: fetchHelperPath, limits: limits, syncLimit: syncLimit,
                                credentials: credentials(url))
         defer { helper.close() }
-        let client = CalDAVClient(collection: path, transport: helper)
-        let engine = SyncEngine(client: client, codec: codec, remoteURL: TodoSync.kept(url), now: now)
         do {
-            let outcome = try engine.run(store)
-            return (outcome.line(path.display), outcome)
+            let (client, found, list) = try TodoSync.target(url, path, helper)
+            let listURL = list.map { TodoSync.url(url, at: $0.path) } ?? url
+            let engine = SyncEngine(client: client, codec: codec, remoteURL: TodoSync.kept(listURL), now: now)
+            let outcome = try engine.run(store, found: found)
+            let note = list.map { "found the task list \"\($0.name)\" (\(Secrets.redacted(TodoSync.kept(listURL)))); " } ?? ""
+            // A list found by discovery is named as its owner named it (its path may be a UUID).
+            let display = list.map { "\($0.name)@\(path.host)" } ?? client.collection.display
+            return (note + outcome.line(display), outcome)
         } catch {
             TodoSync.noteFailure(error, of: TodoSync.kept(url), in: store, at: now())
             throw error
+        }
+    }
+
+    /// The task lists `url` leads to: itself when it is one, else those discovery finds.
+    public func taskLists(_ typed: String) throws(SyncError) -> [TaskList] {
+        let url = CalDAVPath.completed(typed)
+        let path = try CalDAVPath(url)
+        let helper = DAVHelper(helperPath: fetchHelperPath, limits: limits, syncLimit: syncLimit, credentials: credentials(url))
+        defer { helper.close() }
+        do {
+            _ = try CalDAVClient(collection: path, transport: helper).discover()
+            return [TaskList(path: path, displayName: nil)]
+        } catch {
+            guard TodoSync.leadsElsewhere(error) else { throw error }
+            return try TodoSync.discovered(url, helper, else: error)
+        }
+    }
+
+    /// The lists discovery finds from `url`; where it finds no account at all, the URL's own
+    /// failure, which says more of a mistyped collection than "no principal" would.
+    static func discovered(_ url: String, _ transport: DAVTransport, else own: SyncError) throws(SyncError) -> [TaskList] {
+        do {
+            return try CalDAVDiscovery(url: url, transport: transport).taskLists()
+        } catch {
+            if case .noPrincipal = error, (try? CalDAVPath(url))?.path != "/" { throw own }
+            throw error
+        }
+    }
+
+    /// The list's URL with the user (and password, for this session only) of the URL typed.
+    public static func url(_ typed: String, at path: CalDAVPath) -> String {
+        guard let parts = URLComponents(string: typed), let user = parts.percentEncodedUser else { return path.url }
+        let password = parts.percentEncodedPassword.map { ":" + $0 } ?? ""
+        let scheme = path.origin.prefix { $0 != ":" }
+        return scheme + "://" + user + password + "@" + path.origin.dropFirst(scheme.count + 3) + path.path
+    }
+
+    /// The collection to sync and what its PROPFIND said, and the list discovery chose when
+    /// `url` was not a collection itself.
+    static func target(_ url: String, _ path: CalDAVPath, _ transport: DAVTransport) throws(SyncError)
+        -> (CalDAVClient, CalDAVCollection, TaskList?) {
+        let client = CalDAVClient(collection: path, transport: transport)
+        let lists: [TaskList]
+        do {
+            return (client, try client.discover(), nil)
+        } catch {
+            guard TodoSync.leadsElsewhere(error) else { throw error }
+            lists = try TodoSync.discovered(url, transport, else: error)
+        }
+        guard lists.count == 1, let list = lists.first else {
+            throw .severalTaskLists(host: path.host, lists: lists.map(\.line))
+        }
+        let chosen = CalDAVClient(collection: list.path, transport: transport)
+        return (chosen, try chosen.discover(), list)
+    }
+
+    /// A reply to the collection's PROPFIND that says "not a collection here" (a server's root,
+    /// a principal, a web page answered 200, a redirect), rather than a failure discovery would meet too.
+    static func leadsElsewhere(_ error: SyncError) -> Bool {
+        switch error {
+        case .notATaskCollection, .malformed: return true
+        case let .status(_, _, code, _): return [200, 300, 301, 302, 303, 307, 308, 400, 403, 404, 405].contains(code)
+        default: return false
         }
     }
 

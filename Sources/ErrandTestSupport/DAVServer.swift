@@ -4,12 +4,16 @@ import Glibc
 #endif
 
 /// A real CalDAV server on a loopback port, in a temporary folder, for the sync tests: Radicale
-/// (htpasswd authentication) or Xandikos (no authentication of its own). A server that cannot
-/// be started throws, so the test that needed it fails rather than skips.
+/// (htpasswd authentication), Xandikos (no authentication of its own) or sabre/dav (Debian's
+/// php-sabre-dav under PHP's built-in server, on SQLite, Basic authentication: the engine of
+/// Nextcloud and Baïkal, if an older one). A server that cannot be started throws, so the
+/// test that needed it fails rather than skips.
 public final class DAVServer: @unchecked Sendable {
     public enum Kind: String, Sendable, CaseIterable, CustomStringConvertible {
-        case radicale, xandikos
+        case radicale, xandikos, sabre
         public var description: String { rawValue }
+        /// The servers offering sync-collection (RFC 6578): sabre/dav 1.8 has getctag only.
+        public static let withSyncTokens: [Kind] = [.radicale, .xandikos]
     }
 
     public struct StartFailure: Error, CustomStringConvertible {
@@ -48,17 +52,21 @@ public final class DAVServer: @unchecked Sendable {
 
     /// The collection URL for `name`, with the test user's credentials when the server checks them.
     public func collectionURL(_ name: String, withPassword: Bool = true) -> String {
-        let auth = withPassword && kind == .radicale ? "\(user):\(password)@" : ""
+        let auth = withPassword && kind != .xandikos ? "\(user):\(password)@" : ""
         return "http://\(auth)127.0.0.1:\(port)\(collectionPath(name))"
     }
 
     public func collectionPath(_ name: String) -> String {
-        kind == .radicale ? "/\(user)/\(name)/" : "/user/calendars/\(name)/"
+        switch kind {
+        case .radicale: return "/\(user)/\(name)/"
+        case .xandikos: return "/user/calendars/\(name)/"
+        case .sabre: return "/calendars/\(user)/\(name)/"
+        }
     }
 
     /// Basic credentials for raw requests (nil for Xandikos, which checks none).
     public var authorization: String? {
-        kind == .radicale ? "Basic " + Data("\(user):\(password)".utf8).base64EncodedString() : nil
+        kind != .xandikos ? "Basic " + Data("\(user):\(password)".utf8).base64EncodedString() : nil
     }
 
     /// Makes a task collection (MKCALENDAR restricted to VTODO).
@@ -187,6 +195,9 @@ public final class DAVServer: @unchecked Sendable {
             try config.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
             // Debian's Python, not a pyenv python3 first on PATH (see the shared notes).
             process.arguments = ["/usr/bin/radicale", "--config", folder + "/config"]
+        case .sabre:
+            try setUpSabre()
+            process.arguments = ["/usr/bin/php", "-S", "127.0.0.1:\(port)", folder + "/server.php"]
         case .xandikos:
             process.arguments = ["/usr/bin/xandikos", "-d", folder + "/data", "--autocreate", "-l", "127.0.0.1",
                                  "-p", String(port)]
@@ -204,6 +215,9 @@ public final class DAVServer: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = "/usr/bin:/bin"
         environment["HOME"] = folder
+        environment["SABRE_DB"] = folder + "/data/db.sqlite"
+        environment["SABRE_USER"] = user
+        environment["SABRE_PASSWORD"] = password
         process.environment = environment
         process.standardOutput = FileHandle(forWritingAtPath: log)
         process.standardError = FileHandle(forWritingAtPath: log)
@@ -211,6 +225,49 @@ public final class DAVServer: @unchecked Sendable {
         try process.run()
         return process
     }
+
+    /// sabre/dav's database (the schema Debian ships beside its examples, one principal for the
+    /// test user) and its front file, once per folder: a restart keeps what the server holds.
+    private func setUpSabre() throws {
+        guard !FileManager.default.fileExists(atPath: folder + "/server.php") else { return }
+        try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+        var sql = ""
+        for part in ["calendars", "principals", "locks"] {
+            sql += try String(contentsOfFile: DAVServer.sabreSQL + "sqlite.\(part).sql", encoding: .utf8) + "\n"
+        }
+        sql += "INSERT INTO principals (uri, email, displayname) VALUES ('principals/\(user)', '\(user)@example.org', 'Tester');\n"
+        let status = try SQLiteCLI.run(folder + "/data/db.sqlite", sql)
+        guard status == 0 else { throw StartFailure(description: "cannot make sabre/dav's database (sqlite3 exited \(status))") }
+        try DAVServer.sabreFront.write(toFile: folder + "/server.php", atomically: true, encoding: .utf8)
+    }
+
+    static let sabreSQL = "/usr/share/doc/php-sabre-dav/examples/sql/"
+
+    /// The example calendarserver.php of php-sabre-dav, with Basic authentication of one user
+    /// (errand sends Basic; the example's PDO backend wants Digest).
+    static let sabreFront = """
+        <?php
+        date_default_timezone_set('UTC');
+        require_once 'Sabre/autoload.php';
+        $pdo = new \\PDO('sqlite:' . getenv('SABRE_DB'));
+        $pdo->setAttribute(PDO::ATTR_ERRMODE, PDO::ERRMODE_EXCEPTION);
+        class TestAuth extends \\Sabre\\DAV\\Auth\\Backend\\AbstractBasic {
+            protected function validateUserPass($username, $password) {
+                return $username === getenv('SABRE_USER') && $password === getenv('SABRE_PASSWORD');
+            }
+        }
+        $principals = new \\Sabre\\DAVACL\\PrincipalBackend\\PDO($pdo);
+        $calendars = new \\Sabre\\CalDAV\\Backend\\PDO($pdo);
+        $server = new \\Sabre\\DAV\\Server(array(
+            new \\Sabre\\CalDAV\\Principal\\Collection($principals),
+            new \\Sabre\\CalDAV\\CalendarRootNode($principals, $calendars),
+        ));
+        $server->setBaseUri('/');
+        $server->addPlugin(new \\Sabre\\DAV\\Auth\\Plugin(new TestAuth(), 'errand'));
+        $server->addPlugin(new \\Sabre\\DAVACL\\Plugin());
+        $server->addPlugin(new \\Sabre\\CalDAV\\Plugin());
+        $server->exec();
+        """
 
     static func freePort() -> UInt16? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -29,6 +29,28 @@ public final class LoopbackServer: @unchecked Sendable {
         case mute
         /// Reads the request and closes the connection without a word.
         case hangUp
+        /// Answers with what `respond` makes of the request: a server with state of its own.
+        case handler(@Sendable (Request) -> Reply)
+    }
+
+    /// A request as `.handler` sees it: header names lower-cased.
+    public struct Request: Sendable {
+        public let method: String
+        public let path: String
+        public let headers: [String: String]
+        public let body: Data
+    }
+
+    public struct Reply: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: Data
+
+        public init(_ status: Int, headers: [String: String] = [:], body: Data = Data()) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
     }
 
     private let socketFD: Int32
@@ -162,12 +184,13 @@ public final class LoopbackServer: @unchecked Sendable {
         // The body, as long as announced (at most 16 MB): a server answers after reading it.
         let announced = head.first { $0.lowercased().hasPrefix("content-length:") }
             .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-        var bodyCount = request.count - headEnd
-        while bodyCount < min(announced, 16 << 20) {
+        var body = Data(request[headEnd...])
+        while body.count < min(announced, 16 << 20) {
             let n = read(fd, &buffer, buffer.count)
             if n <= 0 { break }
-            bodyCount += n
+            body.append(contentsOf: buffer[0..<n])
         }
+        let bodyCount = body.count
         let path = head.first?.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         let authorization = head.first { $0.lowercased().hasPrefix("authorization:") }
             .map { $0.dropFirst("authorization:".count).trimmingCharacters(in: .whitespaces) }
@@ -179,9 +202,22 @@ public final class LoopbackServer: @unchecked Sendable {
         seenRequests.append((path, agent))
         seenHeads.append(headText)
         seenBodySizes.append(bodyCount)
-        var route = routes[path] ?? routes[bare] ?? .status(404)
+        // "/dav/*" answers every path under /dav/ that has no route of its own.
+        let under = routes.first { key, _ in key.hasSuffix("/*") && bare.hasPrefix(String(key.dropLast())) }?.value
+        var route = routes[path] ?? routes[bare] ?? under ?? .status(404)
         if let requiredAuthorization, authorization != requiredAuthorization { route = .status(401) }
         lock.unlock()
+        if case let .handler(respond) = route {
+            var fields: [String: String] = [:]
+            for line in head.dropFirst() {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+            let method = head.first?.split(separator: " ").first.map(String.init) ?? ""
+            route = .reply(0, Data(), headers: [:])
+            let reply = respond(Request(method: method, path: bare, headers: fields, body: body))
+            route = .reply(reply.status, reply.body, headers: reply.headers)
+        }
         answer(fd, route)
     }
 
@@ -211,7 +247,7 @@ public final class LoopbackServer: @unchecked Sendable {
         case .mute:
             var one = [UInt8](repeating: 0, count: 1)
             _ = read(fd, &one, 1)
-        case .hangUp:
+        case .hangUp, .handler:
             return
         case let .trickleHead(data, interval):
             for byte in header(200, type: "application/json", length: data.count) {

@@ -16,12 +16,13 @@ import Testing
     func client(_ server: DAVServer, _ name: String, password: String? = nil,
                 maxBytes: Int = 8 << 20) throws -> (CalDAVClient, DAVHelper) {
         let helper = DAVHelper(limits: FetchLimits(maxBytes: maxBytes, idleTimeout: 5, totalTimeout: 20),
-                               credentials: server.kind == .radicale ? (server.user, password ?? server.password) : nil)
+                               credentials: server.authorization != nil ? (server.user, password ?? server.password) : nil)
         return (CalDAVClient(collection: try CalDAVPath(server.collectionURL(name, withPassword: false)), transport: helper),
                 helper)
     }
 
-    @Test(arguments: DAVServer.Kind.allCases)
+    /// sync-collection is part of what is tested: sabre/dav 1.8 has getctag only.
+    @Test(arguments: DAVServer.Kind.withSyncTokens)
     func writesListsAndReportsChanges(kind: DAVServer.Kind) throws {
         let server = try DAVServer(kind)
         defer { server.remove() }

@@ -38,7 +38,8 @@ import Testing
         todoLines(text).filter { !statusLines.contains(String($0.prefix { $0 != ";" && $0 != ":" }).uppercased()) }
     }
 
-    @Test(arguments: DAVServer.Kind.allCases)
+    /// Not on sabre/dav 1.8: it refuses Synology's non-standard lines (415) before errand sees them.
+    @Test(arguments: DAVServer.Kind.withSyncTokens)
     func everyClientsLinesSurviveACheckAndASync(kind: DAVServer.Kind) throws {
         let names = Self.names
         #expect(names.count >= 12)

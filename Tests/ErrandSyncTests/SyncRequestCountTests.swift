@@ -10,12 +10,14 @@ import Testing
 /// PROPFIND (bench figure 9's promise), and a sync that writes ends with the one REPORT that
 /// makes the token it keeps name a state holding its writes.
 @Suite(.serialized) struct SyncRequestCountTests {
-    @Test(arguments: DAVServer.Kind.allCases)
+    /// Counted with sync tokens: sabre/dav 1.8 has getctag only (a PROPFIND more, and a listing
+    /// after a sync that wrote).
+    @Test(arguments: DAVServer.Kind.withSyncTokens)
     func aSyncThatWritesEndsWithOneReportAndTheNextIsOnePropfind(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)
         defer { f.remove() }
         let helper = DAVHelper(limits: FetchLimits(maxBytes: 8 << 20, idleTimeout: 10, totalTimeout: 60),
-                               credentials: kind == .radicale ? (f.server.user, f.server.password) : nil)
+                               credentials: f.server.authorization != nil ? (f.server.user, f.server.password) : nil)
         let transport = CountingTransport(helper)
         defer { transport.close() }
         let client = CalDAVClient(collection: try CalDAVPath(f.server.collectionURL("tasks", withPassword: false)),

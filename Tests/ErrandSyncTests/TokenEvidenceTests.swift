@@ -11,7 +11,9 @@ import Testing
 /// does not hold as "kept changing". Each case runs with either backend as the device that
 /// wrote, the other joining afterwards.
 @Suite(.serialized) struct TokenEvidenceTests {
-    static let cases: [(DAVServer.Kind, Bool)] = DAVServer.Kind.allCases.flatMap { [($0, true), ($0, false)] }
+    /// Tokens are the subject: sabre/dav 1.8 has none (getctag only), and there a server
+    /// restored to an older state is not told from one where another client deleted.
+    static let cases: [(DAVServer.Kind, Bool)] = DAVServer.Kind.withSyncTokens.flatMap { [($0, true), ($0, false)] }
 
     /// The device that syncs first, and the one that joins later.
     static func devices(_ f: SyncFixture, sqliteFirst: Bool) -> (ErrandStore, ErrandStore) {

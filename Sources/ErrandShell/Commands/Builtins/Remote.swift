@@ -3,19 +3,30 @@ import ErrandStorage
 import ErrandSync
 import FoundationEssentials
 
-/// `remote [URL] [--forget]`: show, set or forget the CalDAV collection `sync todos` uses.
+/// `remote [URL] [--list NAME] [--forget]`: show, set or forget the CalDAV collection `sync
+/// todos` uses. URL may be the server (`cloud.example.org`, `me@host`): sync todos finds its
+/// task list; `--list` asks the server now and keeps the list of that name.
 struct Remote: ShellCommand {
     static let url = ArgumentSpec("URL", .text, optional: true,
-                                  help: "an http or https URL of a CalDAV task collection")
+                                  help: "the server (cloud.example.org, me@host) or the URL of a CalDAV task list")
+    static let list = OptionSpec("list", value: "NAME", help: "ask the server now and keep its task list of this name")
+    static let lists = OptionSpec("lists", help: "ask the server now and show its task lists, one per line")
     static let forget = OptionSpec("forget", help: "stop syncing with it (the items stay here)")
     static let spec = CommandSpec("remote", summary: "show, set or forget the CalDAV collection sync todos uses",
                                   details: """
-                                      Credentials come from the URL's user:password (used by this session \
-                                      only, never stored) or from ~/.netrc ($NETRC).
+                                      A server or account URL is enough: sync todos finds the task list \
+                                      (/.well-known/caldav, the principal, its calendar home); with several, \
+                                      choose one with --list NAME. Credentials come from the URL's user:password \
+                                      (used by this session only, never stored) or from ~/.netrc ($NETRC).
                                       """,
-                                  arguments: [url], options: [forget]) { Remote(typed: $0.text(url), forget: $0.has(forget)) }
+                                  arguments: [url], options: [list, lists, forget]) {
+                                      Remote(typed: $0.text(url), list: $0.text(list), showLists: $0.has(lists),
+                                             forget: $0.has(forget))
+                                  }
 
     let typed: String?
+    let list: String?
+    let showLists: Bool
     let forget: Bool
 
     static let saved = "the remote itself was saved"
@@ -23,12 +34,21 @@ struct Remote: ShellCommand {
     func run(_ c: inout CommandContext) throws -> Display {
         let store = c.store
         if forget {
-            guard typed == nil else { throw ShellError.usage("remote --forget takes no URL") }
+            guard typed == nil, list == nil, !showLists else { throw ShellError.usage("remote --forget takes no URL") }
             guard let known = try store.syncRemote() else { return Display(message: "no remote to forget") }
             try c.commit(saved: Remote.saved) { try $0.store.setSyncRemote(url: nil) }
             return Display(message: "forgot \(Secrets.redacted(known.url)); the items stay here")
         }
-        if let typed {
+        if showLists {
+            guard list == nil else { throw ShellError.usage("remote: --lists shows the lists, --list NAME keeps one: give one of them") }
+            let (_, found) = try Remote.taskLists(typed, c)
+            return Display(screen: .remote(found.map(\.line)))
+        }
+        if let name = list {
+            return try choose(name, &c)
+        }
+        if let given = typed {
+            let typed = CalDAVPath.completed(given)
             do {
                 _ = try CalDAVPath(typed)
             } catch {
@@ -41,6 +61,40 @@ struct Remote: ShellCommand {
         }
         let environment = c.environment
         return Display(screen: .remote(try Remote.describe(store, session: environment.remoteURL, when: environment.moment)))
+    }
+
+    /// Asks the server of URL (else of the session's or the store's remote) for its task lists
+    /// and keeps the one called `name` (or whose URL it is); nothing is kept otherwise.
+    func choose(_ name: String, _ c: inout CommandContext) throws -> Display {
+        let (url, lists) = try Remote.taskLists(typed, c)
+        let wanted = name.lowercased()
+        guard let chosen = lists.first(where: { $0.name.lowercased() == wanted || $0.path.url == CalDAVPath.completed(name) }) else {
+            let names = lists.prefix(10).map { "\"\($0.name)\"" }.joined(separator: ", ") + (lists.count > 10 ? ", ..." : "")
+            throw ShellError.failed("no task list called \"\(TextSafety.neutralised(String(name.prefix(60))))\" on "
+                + "\((try? CalDAVPath(url))?.host ?? url): it has \(names); nothing was stored")
+        }
+        let full = TodoSync.url(url, at: chosen.path)
+        let kept = TodoSync.kept(full)
+        try c.commit(saved: Remote.saved) { try $0.store.setSyncRemote(url: kept) }
+        let note = kept != full ? " (its password is not kept: put it in ~/.netrc)" : ""
+        return Display(message: "remote set to the task list \"\(chosen.name)\" (\(Secrets.redacted(kept)))\(note); "
+            + "sync todos exchanges with it")
+    }
+
+    /// The task lists the server of `typed` (else of the session's or the store's remote)
+    /// holds, asked now, and the URL they were asked from.
+    static func taskLists(_ typed: String?, _ c: CommandContext) throws -> (String, [TaskList]) {
+        let environment = c.environment
+        let stored = try c.store.syncRemote()?.url
+        guard let server = typed ?? environment.remoteURL ?? stored else {
+            throw ShellError.failed("remote: give the server, as in remote cloud.example.org --lists")
+        }
+        let url = CalDAVPath.completed(server)
+        do {
+            return (url, try environment.todoSync.taskLists(url))
+        } catch {
+            throw ShellError.failed(error.description)
+        }
     }
 
     /// A line each: the remote, the last good sync, and the last failure if one came after it.

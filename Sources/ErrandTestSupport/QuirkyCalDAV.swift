@@ -1,0 +1,200 @@
+import Foundation
+
+/// A small CalDAV collection of our own on a LoopbackServer, behaving as a real server's quirk
+/// would (each seen in the field: see ../shared/notes/caldav-in-the-wild.md): weak or missing
+/// ETags, an ETag rewritten on every read, 418 for an old sync-token, 429/503 with
+/// Retry-After, 507, properties dropped, a UID refused once deleted. It keeps members by path,
+/// answers PROPFIND, REPORT (sync-collection, calendar-query, calendar-multiget), PUT and
+/// DELETE, and records every request's method, path and guard headers.
+public final class QuirkyCalDAV: @unchecked Sendable {
+    public struct Quirks: Sendable {
+        /// ETags as `W/"n"`; an If-Match with a weak tag is answered 412 (as some servers do, forever).
+        public var weakETags = false
+        /// No ETag anywhere: not on PUT, not in listings.
+        public var noETags = false
+        /// Every ETag the server reports is new (a proxy rewriting it), never the one If-Match compares.
+        public var etagPerRead = false
+        /// Offers sync-collection; with `expireTokens`, a REPORT naming an old token is answered 418.
+        public var syncCollection = false
+        public var expireTokens = false
+        /// The next this many requests are answered `busyStatus` with `Retry-After: retryAfter`.
+        public var busy = 0
+        public var busyStatus = 429
+        public var retryAfter = "1"
+        /// PUTs are answered 507 (no room).
+        public var full = false
+        /// VALARM and RELATED-TO lines are dropped from what is stored.
+        public var dropsAlarmsAndRelations = false
+        /// A PUT of a UID deleted before is refused with 400 (Nextcloud's trash bin).
+        public var refusesDeletedUIDs = false
+        /// The collection's supported-calendar-component-set (nil: not given).
+        public var components: [String]? = ["VTODO"]
+
+        public init() {}
+    }
+
+    public struct Seen: Sendable {
+        public let method: String
+        public let path: String
+        public let ifMatch: String?
+        public let ifNoneMatch: String?
+    }
+
+    public let collection = "/dav/tasks/"
+    private let lock = NSLock()
+    private var quirksValue: Quirks
+    private var members: [String: (text: String, version: Int)] = [:]
+    private var deletedUIDs: Set<String> = []
+    private var version = 0
+    private var reads = 0
+    private var seenValue: [Seen] = []
+    public let server: LoopbackServer
+
+    public init(_ quirks: Quirks) throws {
+        quirksValue = quirks
+        server = try LoopbackServer(routes: [:])
+        server.set("/dav/*", .handler { [unowned self] in self.respond($0) })
+    }
+
+    deinit { server.stop() }
+
+    public var url: String { "http://me:pa55word@127.0.0.1:\(server.port)\(collection)" }
+
+    public var quirks: Quirks {
+        get { lock.withLock { quirksValue } }
+        set { lock.withLock { quirksValue = newValue } }
+    }
+
+    public var seen: [Seen] { lock.withLock { seenValue } }
+
+    /// The stored texts, by member path.
+    public var texts: [String: String] { lock.withLock { members.mapValues(\.text) } }
+
+    /// Puts a member as another client would.
+    public func store(_ name: String, _ text: String) {
+        lock.withLock {
+            version += 1
+            members[collection + name] = (text, version)
+        }
+    }
+
+    private func etag(_ version: Int) -> String? {
+        if quirksValue.noETags { return nil }
+        if quirksValue.etagPerRead {
+            reads += 1
+            return "\"\(version)-read\(reads)\""
+        }
+        return quirksValue.weakETags ? "W/\"\(version)\"" : "\"\(version)\""
+    }
+
+    /// What If-Match must name for the member to be unchanged.
+    private func matches(_ given: String, _ version: Int) -> Bool {
+        if given == "*" { return true }
+        if quirksValue.weakETags { return false }
+        if quirksValue.etagPerRead || quirksValue.noETags { return false }
+        return given == "\"\(version)\""
+    }
+
+    private func respond(_ request: LoopbackServer.Request) -> LoopbackServer.Reply {
+        lock.lock()
+        defer { lock.unlock() }
+        seenValue.append(Seen(method: request.method, path: request.path, ifMatch: request.headers["if-match"],
+                              ifNoneMatch: request.headers["if-none-match"]))
+        if quirksValue.busy > 0 {
+            quirksValue.busy -= 1
+            return .init(quirksValue.busyStatus, headers: ["Retry-After": quirksValue.retryAfter], body: Data("busy".utf8))
+        }
+        let body = String(decoding: request.body, as: UTF8.self)
+        switch request.method {
+        case "PROPFIND": return propfind()
+        case "REPORT": return report(body)
+        case "PUT": return put(request, body)
+        case "DELETE":
+            guard let member = members[request.path] else { return .init(404) }
+            if let given = request.headers["if-match"], !matches(given, member.version) { return .init(412) }
+            if let uid = QuirkyCalDAV.uid(member.text) { deletedUIDs.insert(uid) }
+            members[request.path] = nil
+            version += 1
+            return .init(204)
+        default: return .init(405)
+        }
+    }
+
+    private func propfind() -> LoopbackServer.Reply {
+        let set = quirksValue.components.map { "<C:supported-calendar-component-set>"
+            + $0.map { "<C:comp name=\"\($0)\"/>" }.joined() + "</C:supported-calendar-component-set>" } ?? ""
+        let reports = quirksValue.syncCollection
+            ? "<D:supported-report-set><D:supported-report><D:report><D:sync-collection/></D:report></D:supported-report></D:supported-report-set>"
+            : ""
+        let token = quirksValue.syncCollection ? "<D:sync-token>t\(version)</D:sync-token>" : ""
+        return multistatus(response(collection, "<D:resourcetype><D:collection/><C:calendar/></D:resourcetype>"
+            + "<CS:getctag>c\(version)</CS:getctag>\(token)\(reports)\(set)"))
+    }
+
+    private func report(_ body: String) -> LoopbackServer.Reply {
+        let withData = body.contains("calendar-data")
+        var paths = members.keys.sorted()
+        var token = ""
+        if body.contains("sync-collection") {
+            if quirksValue.expireTokens, body.contains("<D:sync-token>t") { return .init(418, body: Data("I'm a teapot".utf8)) }
+            token = "<D:sync-token>t\(version)</D:sync-token>"
+        } else if body.contains("calendar-multiget") {
+            paths = body.components(separatedBy: "<D:href>").dropFirst().compactMap { $0.components(separatedBy: "</D:href>").first }
+        }
+        let responses = paths.map { path -> String in
+            guard let member = members[path] else {
+                return "<D:response><D:href>\(path)</D:href><D:status>HTTP/1.1 404 Not Found</D:status></D:response>"
+            }
+            let tag = etag(member.version).map { "<D:getetag>\($0)</D:getetag>" } ?? ""
+            let data = withData ? "<C:calendar-data>\(QuirkyCalDAV.escaped(member.text))</C:calendar-data>" : ""
+            return response(path, tag + data)
+        }
+        return multistatus(responses.joined() + token)
+    }
+
+    private func put(_ request: LoopbackServer.Request, _ body: String) -> LoopbackServer.Reply {
+        if quirksValue.full { return .init(507, body: Data("Insufficient Storage".utf8)) }
+        let existing = members[request.path]
+        if request.headers["if-none-match"] == "*", existing != nil { return .init(412) }
+        if let given = request.headers["if-match"] {
+            guard let existing, matches(given, existing.version) else { return .init(412) }
+        }
+        if existing == nil, quirksValue.refusesDeletedUIDs, let uid = QuirkyCalDAV.uid(body), deletedUIDs.contains(uid) {
+            return .init(400, body: Data("Deleted calendar object with uid already exists in this calendar collection.".utf8))
+        }
+        var text = body
+        if quirksValue.dropsAlarmsAndRelations {
+            var kept: [String] = []
+            var inAlarm = false
+            for line in body.components(separatedBy: "\r\n") {
+                if line == "BEGIN:VALARM" { inAlarm = true }
+                if !inAlarm, !line.hasPrefix("RELATED-TO") { kept.append(line) }
+                if line == "END:VALARM" { inAlarm = false }
+            }
+            text = kept.joined(separator: "\r\n")
+        }
+        version += 1
+        members[request.path] = (text, version)
+        // A server that changed what it was sent gives no ETag (RFC 4791 §5.3.4).
+        let tag = text == body ? etag(version) : nil
+        return .init(existing == nil ? 201 : 204, headers: tag.map { ["ETag": $0] } ?? [:])
+    }
+
+    private func response(_ href: String, _ props: String) -> String {
+        "<D:response><D:href>\(href)</D:href><D:propstat><D:status>HTTP/1.1 200 OK</D:status><D:prop>\(props)</D:prop>"
+            + "</D:propstat></D:response>"
+    }
+
+    private func multistatus(_ inner: String) -> LoopbackServer.Reply {
+        .init(207, headers: ["Content-Type": "application/xml"], body: Data(("<?xml version=\"1.0\"?><D:multistatus xmlns:D=\"DAV:\" "
+            + "xmlns:C=\"urn:ietf:params:xml:ns:caldav\" xmlns:CS=\"http://calendarserver.org/ns/\">\(inner)</D:multistatus>").utf8))
+    }
+
+    static func uid(_ text: String) -> String? {
+        text.components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) }
+    }
+
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    }
+}

@@ -1,0 +1,201 @@
+import ErrandDomain
+import ErrandHelpers
+import ErrandStorage
+@testable import ErrandSync
+import ErrandTestSupport
+import Foundation
+import Testing
+
+/// Real servers' quirks (issue 24), each from a collection of our own behaving that way, on
+/// both store backends: the sync still converges, or says in one line why it cannot.
+@Suite(.serialized) struct QuirkBatteryTests {
+    final class Run {
+        let folder = NSTemporaryDirectory() + "errand-quirk-" + UUID().uuidString
+        let store: ErrandStore
+        let server: QuirkyCalDAV
+        var clock = Date(timeIntervalSince1970: 1_790_000_000)
+
+        init(_ backend: StoreBackend, _ quirks: QuirkyCalDAV.Quirks) throws {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            store = try StoreOpener.open(path: folder + "/s." + (backend == .plist ? "plist" : "sqlite"), backend: backend)
+            server = try QuirkyCalDAV(quirks)
+        }
+
+        func remove() {
+            store.close()
+            server.server.stop()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+
+        func tick() -> Date {
+            clock += 60
+            return clock
+        }
+
+        @discardableResult
+        func sync() throws -> (line: String, outcome: SyncOutcome) {
+            let now = tick()
+            return try TodoSync().run(store, url: server.url, codec: HelperCodec(helper: CalendarHelper(zoneName: "UTC")),
+                                      now: { now })
+        }
+
+        @discardableResult
+        func add(_ title: String) throws -> TodoItem {
+            try store.add(TodoItem(id: UUID(), title: title, due: nil, created: tick()))
+        }
+
+        func rename(_ title: String, to new: String) throws {
+            let item = try #require(try store.allItems().first { $0.title == title })
+            var renamed = item
+            renamed.title = new
+            _ = try store.edit(renamed, expecting: item, at: tick())
+        }
+
+        var summaries: [String] {
+            server.texts.values.compactMap { text in
+                text.components(separatedBy: "\r\n").first { $0.hasPrefix("SUMMARY:") }.map { String($0.dropFirst(8)) }
+            }.sorted()
+        }
+    }
+
+    static let backends: [StoreBackend] = [.sqlite, .plist]
+
+    /// Create, edit and delete reach a server whose ETags cannot guard a write, and no weak
+    /// tag is ever sent in If-Match.
+    @Test(arguments: ["weak", "missing", "perRead"], backends)
+    func editsAndDeletesReachAServerWhoseETagsCannotGuard(_ kind: String, _ backend: StoreBackend) throws {
+        var quirks = QuirkyCalDAV.Quirks()
+        quirks.weakETags = kind == "weak"
+        quirks.noETags = kind == "missing"
+        quirks.etagPerRead = kind == "perRead"
+        let run = try Run(backend, quirks)
+        defer { run.remove() }
+        try run.add("Dentist")
+        try run.add("Milk")
+        #expect(try run.sync().outcome.sent == 2)
+        try run.rename("Dentist", to: "Dentist at 9")
+        let edited = try run.sync()
+        #expect(edited.outcome.sent == 1, "\(edited.line)")
+        #expect(run.summaries == ["Dentist at 9", "Milk"])
+        let milk = try #require(try run.store.allItems().first { $0.title == "Milk" })
+        _ = try run.store.delete(id: milk.id, expecting: milk)
+        try run.sync()
+        #expect(run.summaries == ["Dentist at 9"])
+        // Another client's edit still reaches us, and ours after it goes back.
+        let (path, text) = try #require(run.server.texts.first)
+        run.server.store(String(path.dropFirst(run.server.collection.count)), text.replacingOccurrences(of: "SUMMARY:Dentist at 9", with: "SUMMARY:Dentist at 10"))
+        try run.sync()
+        #expect(try run.store.allItems().map(\.title) == ["Dentist at 10"])
+        #expect(run.server.seen.allSatisfy { !($0.ifMatch ?? "").hasPrefix("W/") }, "\(run.server.seen.compactMap(\.ifMatch))")
+        #expect(try run.sync().outcome.sent == 0)
+    }
+
+    /// Nextcloud's 418 for an expired token is a token to forget: the collection is listed.
+    @Test(arguments: backends)
+    func a418ForTheTokenListsTheCollection(_ backend: StoreBackend) throws {
+        var quirks = QuirkyCalDAV.Quirks()
+        quirks.syncCollection = true
+        let run = try Run(backend, quirks)
+        defer { run.remove() }
+        try run.add("Dentist")
+        try run.sync()
+        run.server.quirks.expireTokens = true
+        run.server.store("phone.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VTODO\r\nUID:phone-1\r\n"
+            + "DTSTAMP:20260101T000000Z\r\nSUMMARY:From the phone\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        let after = try run.sync()
+        #expect(after.outcome.received == 1, "\(after.line)")
+        #expect(try run.store.allItems().map(\.title).sorted() == ["Dentist", "From the phone"])
+    }
+
+    @Test(arguments: [429, 503], backends)
+    func aShortRetryAfterIsWaitedFor(_ status: Int, _ backend: StoreBackend) throws {
+        var quirks = QuirkyCalDAV.Quirks()
+        quirks.busy = 1
+        quirks.busyStatus = status
+        let run = try Run(backend, quirks)
+        defer { run.remove() }
+        try run.add("Dentist")
+        #expect(try run.sync().outcome.sent == 1)
+        // The refused PROPFIND was asked again.
+        #expect(run.server.seen.prefix(2).map(\.method) == ["PROPFIND", "PROPFIND"])
+    }
+
+    @Test(arguments: backends)
+    func aLongRetryAfterIsOneLineAndNothingIsLost(_ backend: StoreBackend) throws {
+        var quirks = QuirkyCalDAV.Quirks()
+        quirks.busy = 1
+        quirks.retryAfter = "300"
+        let run = try Run(backend, quirks)
+        defer { run.remove() }
+        try run.add("Dentist")
+        #expect {
+            try run.sync()
+        } throws: { error in
+            "\(error)".contains("asks to wait 300 s") && !"\(error)".contains("\n") && !"\(error)".contains("pa55word")
+        }
+        #expect(run.server.seen.count == 1)
+        #expect(try run.sync().outcome.sent == 1)
+    }
+
+    /// 507: one line; what was not stored stays to send, and goes once there is room.
+    @Test(arguments: backends)
+    func a507IsOneLineAndTheItemIsSentLater(_ backend: StoreBackend) throws {
+        var quirks = QuirkyCalDAV.Quirks()
+        quirks.full = true
+        let run = try Run(backend, quirks)
+        defer { run.remove() }
+        try run.add("Dentist")
+        #expect {
+            try run.sync()
+        } throws: { error in
+            "\(error)".contains("HTTP 507: the server has no room left") && !"\(error)".contains("\n")
+        }
+        #expect(try run.store.allItems().map(\.title) == ["Dentist"])
+        run.server.quirks.full = false
+        #expect(try run.sync().outcome.sent == 1)
+        #expect(run.summaries == ["Dentist"])
+    }
+
+    /// `undo` of a delete brings the item back with its UID, which Nextcloud's trash bin
+    /// refuses: it goes under a new UID, and the line says so.
+    @Test(arguments: backends)
+    func undoOfADeleteWhoseUIDIsRefusedSendsANewUID(_ backend: StoreBackend) throws {
+        var quirks = QuirkyCalDAV.Quirks()
+        quirks.refusesDeletedUIDs = true
+        let run = try Run(backend, quirks)
+        defer { run.remove() }
+        let item = try run.add("Dentist")
+        try run.sync()
+        _ = try run.store.journaling("delete 1", at: run.tick()) { try run.store.delete(id: item.id, expecting: item) }
+        try run.sync()
+        #expect(run.server.texts.isEmpty)
+        #expect(try run.store.apply(.undo) != nil)
+        let back = try run.sync()
+        #expect(back.line.contains("1 item sent under a new UID") && back.line.contains("\"Dentist\""), "\(back.line)")
+        #expect(run.summaries == ["Dentist"])
+        let uid = try #require(try run.store.allItems().first?.uid)
+        #expect(uid != item.uid)
+        #expect(run.server.texts.values.first?.contains("UID:\(uid)") == true)
+        #expect(try run.sync().outcome.sent == 0)
+    }
+
+    /// A collection URL that answers 207 while the server's /.well-known/caldav is 404: used as
+    /// it is, the well-known never asked.
+    @Test func aCollectionWorksWhenTheWellKnownIs404() throws {
+        let run = try Run(.sqlite, QuirkyCalDAV.Quirks())
+        defer { run.remove() }
+        try run.add("Dentist")
+        #expect(try run.sync().outcome.sent == 1)
+        #expect(!run.server.server.requests.contains { $0.path.hasPrefix("/.well-known") })
+    }
+
+    /// A collection without supported-calendar-component-set takes tasks (RFC 4791 §5.2.3).
+    @Test func aCollectionWithoutAComponentSetIsTried() throws {
+        var quirks = QuirkyCalDAV.Quirks()
+        quirks.components = nil
+        let run = try Run(.sqlite, quirks)
+        defer { run.remove() }
+        try run.add("Dentist")
+        #expect(try run.sync().outcome.sent == 1)
+    }
+}
