@@ -42,6 +42,9 @@ public enum ArgumentKind: Equatable, Sendable {
     case field(ItemField)
     /// `tag`'s words: tags to add (`home`) and to take away (`-home`); Tab offers the tags.
     case tagChanges
+    /// `find`'s query (QueryParser): read once, against today and the screen's date words;
+    /// Tab offers its keys, their values and the tags.
+    case query
 
     /// `text` typed for the argument or option `name` of `command`, as a checked value.
     func value(_ text: String, name: String, command: String, context: ParseContext) throws(ShellError) -> ArgumentValue {
@@ -98,6 +101,14 @@ public enum ArgumentKind: Equatable, Sendable {
             return .count(n)
         case let .field(field):
             return try Self.fieldValue(text, field, command: command)
+        case .query:
+            do {
+                return .query(try SearchQuery.parse(text, today: context.today) { date in
+                    try DateInputParser.parse(date, today: context.today, nearest: true, local: context.dateWords).day
+                })
+            } catch {
+                throw .usage("\(command): \(error.description)")
+            }
         case .text, .file, .dependent, .place, .wordOrFile, .tagChanges: return .text(text)
         }
     }
