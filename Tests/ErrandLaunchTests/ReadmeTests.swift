@@ -29,6 +29,31 @@ import Testing
         #expect(report.diffs == [])
     }
 
+    /// The Finding block replays, and every example in its table is a `find` the suite
+    /// replays (in that block or in examples/), so none shows what the program does not do.
+    @Test func theFindingExamplesReplay() throws {
+        let block = try #require(ReadmeTests.block("finding"), "README.md has no <!-- finding --> block")
+        let report = try TranscriptChecker().check(text: block, file: "README.md finding")
+        #expect(report.commands >= 5)
+        #expect(report.diffs == [])
+        let readme = ReadmeTests.readme
+        guard let start = readme.range(of: "### Finding\n"), let end = readme.range(of: "<!-- finding") else {
+            Issue.record("README.md has no Finding table")
+            return
+        }
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        let session = try String(contentsOf: url.appendingPathComponent("examples/find-query.session"), encoding: .utf8)
+        let replayed = Set((block + session).split(separator: "\n").filter { $0.hasPrefix("$ find ") }.map { $0.dropFirst(2) })
+        let rows = readme[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0.hasPrefix("| ") }.dropFirst(2)
+        #expect(rows.count >= 10)
+        for row in rows {
+            let example = row.split(separator: "|").last.map { $0.trimmingCharacters(in: CharacterSet.whitespaces) } ?? ""
+            let command = example.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            #expect(replayed.contains(Substring(command)), "README's Finding example \(example) is not replayed")
+        }
+    }
+
     /// The rows of the Commands table: each first column's code spans.
     static var commandRows: [String] {
         guard let start = readme.range(of: "## Commands\n"), let end = readme.range(of: "\n### Dates") else { return [] }

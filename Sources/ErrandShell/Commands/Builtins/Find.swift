@@ -13,15 +13,16 @@ struct Find: ShellCommand {
     /// `help find`'s text: README's table says the same with examples.
     static let grammar = """
         Each word matches the start of a word of the title, notes or place, case and accents aside. \
-        Terms side by side must all match; or between them lets either; -TERM leaves out what matches; \
-        parentheses group. A value with spaces is quoted: near:"Clinique du Parc", due:"dec 3".
-          #TAG                  has the tag (case and accents aside)
-          priority:high|medium|low|1-9, !!! !! !
+        Terms side by side must all match; or between two lets either; -TERM leaves out what matches; \
+        parentheses group. A value with spaces is quoted: near:"Clinique du Parc".
+          #TAG                  has the tag, case and accents aside
+          !!!  !!  !            priority high, medium, low (or priority:high|medium|low|1-9)
           due:DATE              due that day (DATE as --date takes it: today, fri, +3d, dec 3)
-          due:<DATE  due:>DATE  due before, after
-          due:DATE..DATE        due from one day through another (either side may be left open)
-          is:open|done|overdue|repeating|located|undated
-          near:PLACE within:5km open items that close to a place or LAT,LON (5 km unless within: says)
+          due:<DATE  due:>DATE  due before it, after it
+          due:DATE..DATE        due from one through the other (..DATE or DATE.. leave a side open)
+          is:STATE              open, done, overdue, repeating, located (has coordinates), undated
+          near:PLACE            open items within 5 km of a place or LAT,LON
+          within:DISTANCE       the distance near: keeps (500m, 2km, 3mi)
         Example: find #home (due:<+7d or !!!) -is:done
         On the ads tab, find looks for words in ad titles and descriptions, within the filter; \
         back returns to the list.
