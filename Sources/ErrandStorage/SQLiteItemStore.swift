@@ -15,6 +15,8 @@ public final class SQLiteItemStore: ItemStore {
     public var journalContext: JournalContext?
     /// What the last `find` found (SQLiteItemStore+Find).
     var lastMatches: FoundRows?
+    /// What the last query-language `find` counted (SQLiteItemStore+Filter).
+    var lastFilterCount: FilterCount?
 
     /// What a read takes (SQLiteItemColumns): the stored columns and the row's number, which
     /// names a row whose uuid cannot be read (ItemDamage.unreadableID).

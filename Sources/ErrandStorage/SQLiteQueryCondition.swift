@@ -61,9 +61,12 @@ struct SQLiteQueryCondition {
             // No date is stored past every day (SQLiteSchema.noDateKey): a range ends before it.
             let end = min(last, DueDay.supportedDayNumbers.upperBound)
             return "due BETWEEN \(parameter(.integer(Int64(first)))) AND \(parameter(.integer(Int64(end))))"
-        case .open: return "done = 0"
-        case .done: return "done = 1"
-        case let .overdue(today): return "(done = 0 AND due < \(parameter(.integer(Int64(today)))))"
+        // `+done`: never the index a statement walks. Without statistics the planner takes
+        // done's equality (item_done_seq) over every better index and reads every open item
+        // (2.5 s for `bread is:overdue` at 1,000,000 items).
+        case .open: return "+done = 0"
+        case .done: return "+done = 1"
+        case let .overdue(today): return "(+done = 0 AND due < \(parameter(.integer(Int64(today)))))"
         case .repeating: return "repeat_rule IS NOT NULL"
         case .located: return "(latitude IS NOT NULL AND longitude IS NOT NULL)"
         case .undated: return "due = \(parameter(.integer(Int64(SQLiteSchema.noDateKey))))"

@@ -164,6 +164,9 @@ enum SQLiteSchema {
         // Version 14: the first declared fields (ItemField), a column each, named as the
         // field; within a day, open items sort by time, then priority (the day-order indexes).
         declaredFields,
+        // find's priority: terms (QueryParser): the items with a priority, by it, with their
+        // state, so `priority:high is:open` is counted from the index alone.
+        "CREATE INDEX item_priority ON item (priority, done) WHERE priority IS NOT NULL;",
     ]
 
     /// Priority as a number; tags as the JSON array of the words as typed, and `tag_keys` as

@@ -113,8 +113,10 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
-    /// Version 14 adds the declared fields (priority, tags) and their day order.
+    /// Version 14 adds the declared fields (priority, tags) and their day order; a later
+    /// version indexes priority for find's query language (item_priority).
     static let withoutFields = """
+        DROP INDEX IF EXISTS item_priority;
         DROP TRIGGER item_tag_insert; DROP TRIGGER item_tag_update; DROP TRIGGER item_tag_delete; DROP TABLE item_tag;
         DROP INDEX item_day_order; DROP INDEX item_todo_order;
         ALTER TABLE item DROP COLUMN priority; ALTER TABLE item DROP COLUMN tags; ALTER TABLE item DROP COLUMN tag_keys;
