@@ -87,8 +87,6 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
 
     public func matches(_ item: TodoItem) -> Bool { expression.matches(item) }
 
-    /// An ad: its title and description (ads have no tags: a query with one finds none).
-    public func matches(_ ad: Ad) -> Bool { isPlain && tags.isEmpty && matches([ad.title, ad.description]) }
 
     func matches(_ fields: [String]) -> Bool {
         let found = SearchQuery.words(of: fields.joined(separator: " "))

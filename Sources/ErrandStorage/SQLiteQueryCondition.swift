@@ -23,16 +23,7 @@ struct SQLiteQueryCondition {
     }
 
     /// Binds the values from ?1; the next free index is `values.count + 1`.
-    func bind(_ s: SQLiteStatement) {
-        for (index, value) in values.enumerated() {
-            let at = Int32(index + 1)
-            switch value {
-            case let .text(text): s.bind(at, text)
-            case let .integer(n): s.bind(at, n)
-            case let .real(x): s.bind(at, x)
-            }
-        }
-    }
+    func bind(_ s: SQLiteStatement) { SQLiteItemStore.bind(values, s) }
 
     private mutating func parameter(_ value: Value) -> String {
         values.append(value)

@@ -167,6 +167,8 @@ enum SQLiteSchema {
         // find's priority: terms (QueryParser): the items with a priority, by it, with their
         // state, so `priority:high is:open` is counted from the index alone.
         "CREATE INDEX item_priority ON item (priority, done) WHERE priority IS NOT NULL;",
+        // The ads' price orders, for find's sort:price and price: terms on the ads tab.
+        adPriceIndexes,
     ]
 
     /// Priority as a number; tags as the JSON array of the words as typed, and `tag_keys` as
@@ -302,8 +304,14 @@ enum SQLiteSchema {
     static let adIndexes = """
         CREATE INDEX ad_list_order ON ad (urgent DESC, created DESC, id);
         CREATE INDEX ad_category_order ON ad (category_id, urgent DESC, created DESC, id);
+        """ + adPriceIndexes
+    /// `find cat:X price:<500 sort:price` on the ads tab walks these in price order.
+    static let adPriceIndexes = """
+        CREATE INDEX IF NOT EXISTS ad_price_order ON ad (price, id);
+        CREATE INDEX IF NOT EXISTS ad_category_price ON ad (category_id, price, id);
         """
-    static let dropAdIndexes = "DROP INDEX IF EXISTS ad_list_order; DROP INDEX IF EXISTS ad_category_order;"
+    static let dropAdIndexes = "DROP INDEX IF EXISTS ad_list_order; DROP INDEX IF EXISTS ad_category_order; "
+        + "DROP INDEX IF EXISTS ad_price_order; DROP INDEX IF EXISTS ad_category_price;"
 
     static var currentVersion: Int { migrations.count }
 

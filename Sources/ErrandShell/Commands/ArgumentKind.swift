@@ -42,8 +42,9 @@ public enum ArgumentKind: Equatable, Sendable {
     case field(ItemField)
     /// `tag`'s words: tags to add (`home`) and to take away (`-home`); Tab offers the tags.
     case tagChanges
-    /// `find`'s query (QueryParser): read once, against today and the screen's date words;
-    /// Tab offers its keys, their values and the tags.
+    /// `find`'s query: the words as one text, quoted again where a word holds a space
+    /// (QueryWords); read by `find` in the tab's language (QueryParser, AdQuery). Tab offers
+    /// its keys, their values and the tags.
     case query
 
     /// `text` typed for the argument or option `name` of `command`, as a checked value.
@@ -101,15 +102,7 @@ public enum ArgumentKind: Equatable, Sendable {
             return .count(n)
         case let .field(field):
             return try Self.fieldValue(text, field, command: command)
-        case .query:
-            do {
-                return .query(try SearchQuery.parse(text, today: context.today) { date in
-                    try DateInputParser.parse(date, today: context.today, nearest: true, local: context.dateWords).day
-                })
-            } catch {
-                throw .usage("\(command): \(error.description)")
-            }
-        case .text, .file, .dependent, .place, .wordOrFile, .tagChanges: return .text(text)
+        case .text, .file, .dependent, .place, .wordOrFile, .tagChanges, .query: return .text(text)
         }
     }
 

@@ -15,8 +15,6 @@ public enum ArgumentValue: Equatable, Sendable {
     case count(Int)
     /// A declared field's value (ItemField), checked by its declaration.
     case field(FieldValue)
-    /// `find`'s query, parsed (a `near:` by name not yet placed).
-    case query(SearchQuery)
     /// A `--flag` that was given.
     case flag
 }

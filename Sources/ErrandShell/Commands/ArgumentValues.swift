@@ -79,11 +79,6 @@ public struct ArgumentValues: Equatable, Sendable {
         throw Self.missing(argument)
     }
 
-    public func query(_ argument: ArgumentSpec) throws(ShellError) -> SearchQuery {
-        if case let .query(query)? = self[argument] { return query }
-        throw Self.missing(argument)
-    }
-
     public func requiredText(_ argument: ArgumentSpec) throws(ShellError) -> String {
         if let text = text(argument) { return text }
         throw Self.missing(argument)

@@ -8,7 +8,7 @@ struct Find: ShellCommand {
     static let words = ArgumentSpec("QUERY", .query, rest: true, help: "words and terms (help find shows them)")
     static let spec = CommandSpec("find", summary: "items a query matches: words, #tags, priority, due days, states, places (on the ads tab: ads)",
                                   details: Find.grammar,
-                                  arguments: [words]) { values in Find(query: try values.query(words)) }
+                                  arguments: [words]) { values in Find(text: try values.requiredText(words)) }
 
     /// `help find`'s text: README's table says the same with examples.
     static let grammar = """
@@ -24,22 +24,39 @@ struct Find: ShellCommand {
           near:PLACE            open items within 5 km of a place or LAT,LON
           within:DISTANCE       the distance near: keeps (500m, 2km, 3mi)
         Example: find #home (due:<+7d or !!!) -is:done
-        On the ads tab, find looks for words in ad titles and descriptions, within the filter; \
-        back returns to the list.
+        On the ads tab: words in the title or description, cat:NAME (else the filter's), price:<200, \
+        price:>100, price:100..500, is:urgent, is:pro (the seller has a SIRET), is:private, \
+        sort:price|-price|date (else urgent first, then newest), all required; back returns to the list.
         """
 
-    let query: SearchQuery
+    /// The words as typed (QueryWords), read in the language of the tab it runs on.
+    let text: String
 
     func run(_ c: inout CommandContext) throws -> Display {
         guard c.session.tab == .ads else {
+            let today = c.today, words = c.parseContext.dateWords
+            let query: SearchQuery
+            do {
+                query = try SearchQuery.parse(text, today: today) { date in
+                    try DateInputParser.parse(date, today: today, nearest: true, local: words).day
+                }
+            } catch {
+                throw ShellError.usage("find: \(error.description)")
+            }
             let placed = try query.placing { name in try Find.place(name, c) }
             return try Day.show(root: .found(placed), &c)
         }
-        guard query.isPlain, query.tags.isEmpty else {
-            throw ShellError.usage("find: on the ads tab, find looks for words only")
+        let query: AdQuery
+        do {
+            query = try AdQuery.parse(text)
+        } catch {
+            throw ShellError.usage("find: \(error.description)")
         }
-        guard try c.store.catalogueSummary() != nil else {
+        guard let catalogue = try c.store.catalogueSummary() else {
             throw ShellError.usage("find: no ads are cached yet: sync URL first")
+        }
+        if let name = query.categoryName, catalogue.category(named: name) == nil {
+            throw ShellError.usage("find: no category \"\(name)\" in the catalogue (categories lists them)")
         }
         c.session.stack = [.ads, .adsFound(query)]
         return try c.render()
