@@ -54,6 +54,29 @@ import Testing
         }
     }
 
+    /// The same for the ads tab's table of terms, against the ads transcripts.
+    @Test func theAdsTermExamplesAreReplayed() throws {
+        let readme = ReadmeTests.readme
+        guard let start = readme.range(of: "- `find` on the ads tab"), let end = readme.range(of: "SQLite answers in one statement") else {
+            Issue.record("README.md has no table of the ads tab's terms")
+            return
+        }
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        let sessions = try ["ads-query", "ads-find"].map {
+            try String(contentsOf: url.appendingPathComponent("examples/\($0).session"), encoding: .utf8)
+        }.joined(separator: "\n")
+        let replayed = Set(sessions.split(separator: "\n").filter { $0.hasPrefix("$ find ") }.map { $0.dropFirst(2) })
+        let rows = readme[start.upperBound..<end.lowerBound].split(separator: "\n")
+            .map { $0.trimmingCharacters(in: CharacterSet.whitespaces) }.filter { $0.hasPrefix("| ") }.dropFirst(2)
+        #expect(rows.count >= 6)
+        for row in rows {
+            let example = row.split(separator: "|").last.map { $0.trimmingCharacters(in: CharacterSet.whitespaces) } ?? ""
+            let command = example.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            #expect(replayed.contains(Substring(command)), "README's ads example \(example) is not replayed")
+        }
+    }
+
     /// The rows of the Commands table: each first column's code spans.
     static var commandRows: [String] {
         guard let start = readme.range(of: "## Commands\n"), let end = readme.range(of: "\n### Dates") else { return [] }
