@@ -164,11 +164,10 @@ enum SQLiteSchema {
         // Version 14: the first declared fields (ItemField), a column each, named as the
         // field; within a day, open items sort by time, then priority (the day-order indexes).
         declaredFields,
-        // find's priority: terms (QueryParser): the items with a priority, by it, with their
-        // state, so `priority:high is:open` is counted from the index alone.
-        "CREATE INDEX item_priority ON item (priority, done) WHERE priority IS NOT NULL;",
-        // The ads' price orders, for find's sort:price and price: terms on the ads tab.
-        adPriceIndexes,
+        // find's query language: priority: terms read the items with a priority, by it, with
+        // their state (`priority:high is:open` is counted from the index alone); on the ads
+        // tab, price: and sort:price walk the price orders.
+        "CREATE INDEX item_priority ON item (priority, done) WHERE priority IS NOT NULL;\n" + adPriceIndexes,
     ]
 
     /// Priority as a number; tags as the JSON array of the words as typed, and `tag_keys` as
@@ -304,11 +303,12 @@ enum SQLiteSchema {
     static let adIndexes = """
         CREATE INDEX ad_list_order ON ad (urgent DESC, created DESC, id);
         CREATE INDEX ad_category_order ON ad (category_id, urgent DESC, created DESC, id);
-        """ + adPriceIndexes
-    /// `find cat:X price:<500 sort:price` on the ads tab walks these in price order.
+        """
+    /// `find cat:X price:<500 sort:price` on the ads tab walks these in price order; a sync
+    /// rebuilds them with adIndexes.
     static let adPriceIndexes = """
-        CREATE INDEX IF NOT EXISTS ad_price_order ON ad (price, id);
-        CREATE INDEX IF NOT EXISTS ad_category_price ON ad (category_id, price, id);
+        CREATE INDEX ad_price_order ON ad (price, id);
+        CREATE INDEX ad_category_price ON ad (category_id, price, id);
         """
     static let dropAdIndexes = "DROP INDEX IF EXISTS ad_list_order; DROP INDEX IF EXISTS ad_category_order; "
         + "DROP INDEX IF EXISTS ad_price_order; DROP INDEX IF EXISTS ad_category_price;"

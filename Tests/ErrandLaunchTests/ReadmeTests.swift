@@ -45,7 +45,7 @@ import Testing
         for _ in 0..<3 { url.deleteLastPathComponent() }
         let session = try String(contentsOf: url.appendingPathComponent("examples/find-query.session"), encoding: .utf8)
         let replayed = Set((block + session).split(separator: "\n").filter { $0.hasPrefix("$ find ") }.map { $0.dropFirst(2) })
-        let rows = readme[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0.hasPrefix("| ") }.dropFirst(2)
+        let rows = readme[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0.hasPrefix("| ") }.dropFirst()
         #expect(rows.count >= 10)
         for row in rows {
             let example = row.split(separator: "|").last.map { $0.trimmingCharacters(in: CharacterSet.whitespaces) } ?? ""
@@ -68,7 +68,7 @@ import Testing
         }.joined(separator: "\n")
         let replayed = Set(sessions.split(separator: "\n").filter { $0.hasPrefix("$ find ") }.map { $0.dropFirst(2) })
         let rows = readme[start.upperBound..<end.lowerBound].split(separator: "\n")
-            .map { $0.trimmingCharacters(in: CharacterSet.whitespaces) }.filter { $0.hasPrefix("| ") }.dropFirst(2)
+            .map { $0.trimmingCharacters(in: CharacterSet.whitespaces) }.filter { $0.hasPrefix("| ") }.dropFirst()
         #expect(rows.count >= 6)
         for row in rows {
             let example = row.split(separator: "|").last.map { $0.trimmingCharacters(in: CharacterSet.whitespaces) } ?? ""
