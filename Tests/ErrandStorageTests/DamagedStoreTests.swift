@@ -114,9 +114,9 @@ import Testing
     }
 
     /// Version 14 adds the declared fields (priority, tags) and their day order; a later
-    /// version indexes priority for find's query language (item_priority).
+    /// version indexes priority and ad prices for find's query language.
     static let withoutFields = """
-        DROP INDEX IF EXISTS item_priority;
+        DROP INDEX IF EXISTS item_priority; DROP INDEX IF EXISTS ad_price_order; DROP INDEX IF EXISTS ad_category_price;
         DROP TRIGGER item_tag_insert; DROP TRIGGER item_tag_update; DROP TRIGGER item_tag_delete; DROP TABLE item_tag;
         DROP INDEX item_day_order; DROP INDEX item_todo_order;
         ALTER TABLE item DROP COLUMN priority; ALTER TABLE item DROP COLUMN tags; ALTER TABLE item DROP COLUMN tag_keys;
