@@ -60,7 +60,7 @@ extension SQLiteItemStore {
         switch sort {
         case .listed: "urgent DESC, created DESC, id"
         case .price: "price, id"
-        case .priceDescending: "price DESC, id"
+        case .priceDescending: "price DESC, id DESC"
         case .date: "created DESC, id"
         }
     }

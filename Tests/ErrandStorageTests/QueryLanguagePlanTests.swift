@@ -44,4 +44,19 @@ import Testing
         #expect(toDo.contains("item_todo_order") && !toDo.contains("TEMP B-TREE"), "\(toDo)")
         #expect(done.contains("item_done_seq") && !done.contains("TEMP B-TREE"), "\(done)")
     }
+
+    @Test func anAdsPageInPriceOrderWalksAPriceIndex() throws {
+        let dir = TemporaryDirectory()
+        let store = try SQLiteItemStore(path: dir.file("ads.sqlite"))
+        for (text, category, index) in [("price:<500 sort:price", Int64(3), "ad_category_price (category_id=? AND price<?)"),
+                                        ("price:100..500 sort:-price", nil, "ad_price_order (price>? AND price<?)")] {
+            var query = try AdQuery.parse(text)
+            query.categoryID = category
+            let (conditions, values) = SQLiteItemStore.adConditions(query)
+            let sql = "SELECT id FROM ad\(conditions) ORDER BY \(SQLiteItemStore.adOrder(query.sort)) LIMIT 40"
+            #expect(values.count == 2)
+            let walk = try plan(store, sql)
+            #expect(walk.contains(index) && !walk.contains("TEMP B-TREE"), "\(text): \(walk)")
+        }
+    }
 }

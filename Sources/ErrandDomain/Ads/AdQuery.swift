@@ -59,7 +59,8 @@ public struct AdQuery: Hashable, Sendable, CustomStringConvertible {
         switch sort {
         case .listed: return Ad.listOrder(a, b)
         case .price: return a.price != b.price ? a.price < b.price : a.id < b.id
-        case .priceDescending: return a.price != b.price ? a.price > b.price : a.id < b.id
+        // Ties the other way too, so SQLite walks its price index backwards without a sort.
+        case .priceDescending: return a.price != b.price ? a.price > b.price : a.id > b.id
         case .date: return a.created != b.created ? a.created > b.created : a.id < b.id
         }
     }
