@@ -36,44 +36,39 @@ import Testing
         let report = try TranscriptChecker().check(text: block, file: "README.md finding")
         #expect(report.commands >= 5)
         #expect(report.diffs == [])
-        let readme = ReadmeTests.readme
-        guard let start = readme.range(of: "### Finding\n"), let end = readme.range(of: "<!-- finding") else {
-            Issue.record("README.md has no Finding table")
-            return
-        }
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        let session = try String(contentsOf: url.appendingPathComponent("examples/find-query.session"), encoding: .utf8)
-        let replayed = Set((block + session).split(separator: "\n").filter { $0.hasPrefix("$ find ") }.map { $0.dropFirst(2) })
-        let rows = readme[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0.hasPrefix("| ") }.dropFirst()
-        #expect(rows.count >= 10)
-        for row in rows {
-            let example = row.split(separator: "|").last.map { $0.trimmingCharacters(in: CharacterSet.whitespaces) } ?? ""
-            let command = example.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            #expect(replayed.contains(Substring(command)), "README's Finding example \(example) is not replayed")
-        }
+        try expectExamplesReplayed(from: "### Finding\n", to: "<!-- finding", in: ["find-query"], also: block, atLeast: 10)
     }
 
     /// The same for the ads tab's table of terms, against the ads transcripts.
     @Test func theAdsTermExamplesAreReplayed() throws {
+        try expectExamplesReplayed(from: "- `find` on the ads tab", to: "SQLite answers in one statement",
+                                   in: ["ads-query", "ads-find"], atLeast: 6)
+    }
+
+    /// Each row of README's table between `start` and `end` ends with an example that is a
+    /// `$ find` line of these transcripts (or of `also`).
+    func expectExamplesReplayed(from start: String, to end: String, in sessions: [String], also: String = "",
+                                atLeast count: Int) throws {
         let readme = ReadmeTests.readme
-        guard let start = readme.range(of: "- `find` on the ads tab"), let end = readme.range(of: "SQLite answers in one statement") else {
-            Issue.record("README.md has no table of the ads tab's terms")
+        guard let first = readme.range(of: start), let last = readme.range(of: end), first.upperBound < last.lowerBound else {
+            Issue.record("README.md has no table between \(start) and \(end)")
             return
         }
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
-        let sessions = try ["ads-query", "ads-find"].map {
+        let texts = try sessions.map {
             try String(contentsOf: url.appendingPathComponent("examples/\($0).session"), encoding: .utf8)
-        }.joined(separator: "\n")
-        let replayed = Set(sessions.split(separator: "\n").filter { $0.hasPrefix("$ find ") }.map { $0.dropFirst(2) })
-        let rows = readme[start.upperBound..<end.lowerBound].split(separator: "\n")
+        } + [also]
+        let replayed = Set(texts.joined(separator: "\n").split(separator: "\n").filter { $0.hasPrefix("$ find ") }
+            .map { String($0.dropFirst(2)) })
+        // The header row goes; the |---| row is not a row.
+        let rows = readme[first.upperBound..<last.lowerBound].split(separator: "\n")
             .map { $0.trimmingCharacters(in: CharacterSet.whitespaces) }.filter { $0.hasPrefix("| ") }.dropFirst()
-        #expect(rows.count >= 6)
+        #expect(rows.count >= count)
         for row in rows {
             let example = row.split(separator: "|").last.map { $0.trimmingCharacters(in: CharacterSet.whitespaces) } ?? ""
             let command = example.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            #expect(replayed.contains(Substring(command)), "README's ads example \(example) is not replayed")
+            #expect(replayed.contains(command), "README's example \(example) is not replayed")
         }
     }
 

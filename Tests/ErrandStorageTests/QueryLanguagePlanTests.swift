@@ -8,12 +8,7 @@ import Testing
 /// counted from that term's index (never a scan of the items), and a page of a query with
 /// many rows walks the list order's indexes without sorting.
 @Suite struct QueryLanguagePlanTests {
-    func plan(_ store: SQLiteItemStore, _ sql: String) throws -> String {
-        let s = try store.db.statement("EXPLAIN QUERY PLAN " + sql)
-        var details: [String] = []
-        while try s.step() { details.append(s.text(3)) }
-        return details.joined(separator: "; ")
-    }
+    func plan(_ store: SQLiteItemStore, _ sql: String) throws -> String { try QueryPlanTests().plan(store, sql) }
 
     @Test func selectiveTermsAreReadThroughTheirIndexes() throws {
         let dir = TemporaryDirectory()
