@@ -9,11 +9,11 @@ public protocol CatalogueStore: AnyObject {
     func catalogueSummary() throws -> CatalogueSummary?
     /// A page of the list order (urgent first, then newest, then id), in one category or all.
     func listedAds(in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad]
-    /// How many ads, in one category or all, have titles or descriptions holding every word of
-    /// `query` (as `find` matches items).
-    func adMatchCount(_ query: SearchQuery, in categoryID: Int64?) throws -> Int
-    /// A page of those ads in list order.
-    func matchingAds(_ query: SearchQuery, in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad]
+    /// How many ads `query` finds (its words in the title or description, as `find` matches
+    /// items; its category, prices, urgency and seller).
+    func adMatchCount(_ query: AdQuery) throws -> Int
+    /// A page of those ads in the query's order.
+    func matchingAds(_ query: AdQuery, offset: Int, limit: Int) throws -> [Ad]
     /// Replaces the whole cache in one durable step and says what changed; on any failure
     /// the previous cache stays exactly as it was.
     func replaceCatalogue(_ catalogue: Catalogue) throws -> CatalogueChange

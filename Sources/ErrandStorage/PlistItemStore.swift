@@ -107,15 +107,15 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         return PageWindow(offset: offset, limit: limit).slice(listed)
     }
 
-    public func adMatchCount(_ query: SearchQuery, in categoryID: Int64?) throws -> Int {
+    public func adMatchCount(_ query: AdQuery) throws -> Int {
         try refresh()
-        return cachedCatalogue?.listed(in: categoryID, matching: query).count ?? 0
+        return cachedCatalogue?.listed(matching: query).count ?? 0
     }
 
-    public func matchingAds(_ query: SearchQuery, in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
+    public func matchingAds(_ query: AdQuery, offset: Int, limit: Int) throws -> [Ad] {
         try refresh()
         guard let catalogue = cachedCatalogue else { return [] }
-        return PageWindow(offset: offset, limit: limit).slice(catalogue.listed(in: categoryID, matching: query))
+        return PageWindow(offset: offset, limit: limit).slice(catalogue.listed(matching: query))
     }
 
     public func ad(id: Int64) throws -> (ad: Ad, category: String?)? {

@@ -2,34 +2,78 @@ import ErrandDomain
 import FoundationEssentials
 
 /// `find` on the ads tab: the ad_text index (schema version 9) answers which ads hold the
-/// words; the list order and the category come from the ad table's own indexes.
+/// words; the category, the order and the prices come from the ad table's own indexes
+/// (ad_list_order, ad_category_order, ad_price_order, ad_category_price), so a page in price
+/// order within a category walks an index and stops once full. The other terms are columns
+/// of the row.
 extension SQLiteItemStore {
-    static let adMatchesSQL = "SELECT rowid FROM ad_text WHERE ad_text MATCH ?1"
-
-    public func adMatchCount(_ query: SearchQuery, in categoryID: Int64?) throws -> Int {
+    public func adMatchCount(_ query: AdQuery) throws -> Int {
         try refreshAdText()
-        let s = try db.statement(categoryID == nil ? "SELECT count(*) FROM (\(Self.adMatchesSQL))"
-            : "SELECT count(*) FROM ad WHERE id IN (\(Self.adMatchesSQL)) AND category_id = ?2")
-        s.bind(1, Self.ftsQuery(query))
-        if let categoryID { s.bind(2, categoryID) }
+        let (conditions, values) = Self.adConditions(query)
+        let s = try db.statement("SELECT count(*) FROM ad" + conditions)
+        Self.bind(values, s)
         defer { s.reset() }
         return try s.step() ? Int(s.int(0)) : 0
     }
 
-    public func matchingAds(_ query: SearchQuery, in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
+    public func matchingAds(_ query: AdQuery, offset: Int, limit: Int) throws -> [Ad] {
         try refreshAdText()
-        let category = categoryID == nil ? "" : " AND category_id = ?4"
-        let s = try db.statement("""
-            SELECT \(Self.adColumns) FROM ad WHERE id IN (\(Self.adMatchesSQL))\(category)
-            ORDER BY urgent DESC, created DESC, id LIMIT ?2 OFFSET ?3
-            """)
-        s.bind(1, Self.ftsQuery(query))
-        s.bind(PageWindow(offset: offset, limit: limit), limit: 2, offset: 3)
-        if let categoryID { s.bind(4, categoryID) }
+        let (conditions, values) = Self.adConditions(query)
+        let next = Int32(values.count + 1)
+        let s = try db.statement("SELECT \(Self.adColumns) FROM ad\(conditions) ORDER BY \(Self.adOrder(query.sort)) "
+                                 + "LIMIT ?\(next) OFFSET ?\(next + 1)")
+        Self.bind(values, s)
+        s.bind(PageWindow(offset: offset, limit: limit), limit: next, offset: next + 1)
         defer { s.reset() }
         var ads: [Ad] = []
         while try s.step() { ads.append(adRow(s)) }
         return ads
+    }
+
+    /// ` WHERE ...` (or nothing) and the values it binds from ?1, in order.
+    static func adConditions(_ query: AdQuery) -> (String, [SQLiteQueryCondition.Value]) {
+        var conditions: [String] = []
+        var values: [SQLiteQueryCondition.Value] = []
+        func parameter(_ value: SQLiteQueryCondition.Value) -> String {
+            values.append(value)
+            return "?\(values.count)"
+        }
+        if !query.words.isEmpty {
+            // Letters and digits only (SearchQuery.words): quoting is all FTS5 needs.
+            let match = query.words.map { "\"" + $0 + "\"*" }.joined(separator: " ")
+            conditions.append("id IN (SELECT rowid FROM ad_text WHERE ad_text MATCH \(parameter(.text(match))))")
+        }
+        if let id = query.categoryID { conditions.append("category_id = \(parameter(.integer(id)))") }
+        if let low = query.lowestPrice { conditions.append("price >= \(parameter(.real(low)))") }
+        if let high = query.highestPrice { conditions.append("price <= \(parameter(.real(high)))") }
+        // `+`: the urgent and seller tests never drive a walk (see SQLiteQueryCondition's +done).
+        if query.urgentOnly { conditions.append("+urgent = 1") }
+        switch query.seller {
+        case .pro?: conditions.append("coalesce(siret, '') <> ''")
+        case .private?: conditions.append("coalesce(siret, '') = ''")
+        case nil: break
+        }
+        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
+    }
+
+    static func adOrder(_ sort: AdQuery.Sort) -> String {
+        switch sort {
+        case .listed: "urgent DESC, created DESC, id"
+        case .price: "price, id"
+        case .priceDescending: "price DESC, id DESC"
+        case .date: "created DESC, id"
+        }
+    }
+
+    static func bind(_ values: [SQLiteQueryCondition.Value], _ s: SQLiteStatement) {
+        for (index, value) in values.enumerated() {
+            let at = Int32(index + 1)
+            switch value {
+            case let .text(text): s.bind(at, text)
+            case let .integer(n): s.bind(at, n)
+            case let .real(x): s.bind(at, x)
+            }
+        }
     }
 
     /// Rebuilds the index when it was built for another copy of the catalogue (or never): the

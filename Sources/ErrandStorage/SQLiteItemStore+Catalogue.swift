@@ -113,7 +113,7 @@ extension SQLiteItemStore: CatalogueStore {
                 change.added += 1
             }
             if fresh {
-                try db.execute(SQLiteSchema.adIndexes)
+                try db.execute(SQLiteSchema.adIndexes + SQLiteSchema.adPriceIndexes)
             } else {
                 change.removed = try deleteAds(notIn: seen)
             }

@@ -6,7 +6,7 @@ extension SQLiteItemStore {
     public func count(_ selection: ItemSelection) throws -> Int {
         switch selection {
         case let .matching(query):
-            return try matchCount(query)
+            return query.isPlain ? try matchCount(query) : try filteredCount(query)
         case let .due(days, openOnly):
             let s = try db.statement(SQLitePagePlan.countSQL(.init(days), openOnly: openOnly))
             if let key = SQLitePagePlan.dueKey(days) { s.bind(1, key) }
@@ -17,6 +17,9 @@ extension SQLiteItemStore {
 
     public func items(_ query: ItemQuery, offset: Int, limit: Int) throws -> [TodoItem] {
         let window = PageWindow(offset: offset, limit: limit)
+        if case let .matching(search) = query.selection, !search.isPlain {
+            return try filtered(search, in: query.order, window)
+        }
         switch (SQLitePagePlan.plan(query), query.selection) {
         case let (.find, .matching(words)):
             return try matching(words, offset: offset, limit: limit)

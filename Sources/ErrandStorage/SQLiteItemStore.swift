@@ -17,6 +17,8 @@ public final class SQLiteItemStore: ItemStore {
     var lastMatches: FoundRows?
     /// Whether this connection has made its temporary table of changes (SQLiteChangeSpool).
     var spoolReady = false
+    /// What the last query-language `find` counted (SQLiteItemStore+Filter).
+    var lastFilterCount: FilterCount?
 
     /// What a read takes (SQLiteItemColumns): the stored columns and the row's number, which
     /// names a row whose uuid cannot be read (ItemDamage.unreadableID).

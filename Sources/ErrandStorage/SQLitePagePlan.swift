@@ -98,9 +98,14 @@ enum SQLitePagePlan {
     /// What the full-text index found, in an order other than `list`'s (which `find` walks
     /// itself; no screen asks for another): one sort, each section's keys applying inside it.
     static func matchingSQL(_ order: ItemOrder) -> String {
+        select(["id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1)"], orderBy: sortedSections(order))
+    }
+
+    /// To do then Done in one sort, each section's keys applying inside it.
+    static func sortedSections(_ order: ItemOrder) -> [String] {
         let toDo = terms(order.toDo).map { "CASE done WHEN 0 THEN \($0) END" }
         let done = terms(order.done).map { "CASE done WHEN 1 THEN \($0) END" }
-        return select(["id IN (SELECT rowid FROM item_text WHERE item_text MATCH ?1)"], orderBy: ["done"] + toDo + done)
+        return ["done"] + toDo + done
     }
 
     /// A count from the per-day tallies, never the items. Literals: `view` reads two, and

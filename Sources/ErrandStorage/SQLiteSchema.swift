@@ -166,6 +166,10 @@ enum SQLiteSchema {
         declaredFields,
         // Start dates (ItemField.start).
         startDates,
+        // find's query language: priority: terms read the items with a priority, by it, with
+        // their state (`priority:high is:open` is counted from the index alone); on the ads
+        // tab, price: and sort:price walk the price orders.
+        "CREATE INDEX item_priority ON item (priority, done) WHERE priority IS NOT NULL;\n" + adPriceIndexes,
     ]
 
     /// The start as its ISO text, which sorts as it falls (DayTime). An item with a start and
@@ -313,7 +317,14 @@ enum SQLiteSchema {
         CREATE INDEX ad_list_order ON ad (urgent DESC, created DESC, id);
         CREATE INDEX ad_category_order ON ad (category_id, urgent DESC, created DESC, id);
         """
-    static let dropAdIndexes = "DROP INDEX IF EXISTS ad_list_order; DROP INDEX IF EXISTS ad_category_order;"
+    /// `find cat:X price:<500 sort:price` on the ads tab walks these in price order; a sync
+    /// rebuilds them with adIndexes.
+    static let adPriceIndexes = """
+        CREATE INDEX ad_price_order ON ad (price, id);
+        CREATE INDEX ad_category_price ON ad (category_id, price, id);
+        """
+    static let dropAdIndexes = "DROP INDEX IF EXISTS ad_list_order; DROP INDEX IF EXISTS ad_category_order; "
+        + "DROP INDEX IF EXISTS ad_price_order; DROP INDEX IF EXISTS ad_category_price;"
 
     static var currentVersion: Int { migrations.count }
 

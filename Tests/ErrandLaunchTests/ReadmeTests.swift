@@ -29,6 +29,49 @@ import Testing
         #expect(report.diffs == [])
     }
 
+    /// The Finding block replays, and every example in its table is a `find` the suite
+    /// replays (in that block or in examples/), so none shows what the program does not do.
+    @Test func theFindingExamplesReplay() throws {
+        let block = try #require(ReadmeTests.block("finding"), "README.md has no <!-- finding --> block")
+        let report = try TranscriptChecker().check(text: block, file: "README.md finding")
+        #expect(report.commands >= 5)
+        #expect(report.diffs == [])
+        try expectExamplesReplayed(from: "### Finding\n", to: "<!-- finding", in: ["find-query"], also: block, atLeast: 10)
+    }
+
+    /// The same for the ads tab's table of terms, against the ads transcripts.
+    @Test func theAdsTermExamplesAreReplayed() throws {
+        try expectExamplesReplayed(from: "- `find` on the ads tab", to: "SQLite answers in one statement",
+                                   in: ["ads-query", "ads-find"], atLeast: 6)
+    }
+
+    /// Each row of README's table between `start` and `end` ends with an example that is a
+    /// `$ find` line of these transcripts (or of `also`).
+    func expectExamplesReplayed(from start: String, to end: String, in sessions: [String], also: String = "",
+                                atLeast count: Int) throws {
+        let readme = ReadmeTests.readme
+        guard let first = readme.range(of: start), let last = readme.range(of: end), first.upperBound < last.lowerBound else {
+            Issue.record("README.md has no table between \(start) and \(end)")
+            return
+        }
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        let texts = try sessions.map {
+            try String(contentsOf: url.appendingPathComponent("examples/\($0).session"), encoding: .utf8)
+        } + [also]
+        let replayed = Set(texts.joined(separator: "\n").split(separator: "\n").filter { $0.hasPrefix("$ find ") }
+            .map { String($0.dropFirst(2)) })
+        // The header row goes; the |---| row is not a row.
+        let rows = readme[first.upperBound..<last.lowerBound].split(separator: "\n")
+            .map { $0.trimmingCharacters(in: CharacterSet.whitespaces) }.filter { $0.hasPrefix("| ") }.dropFirst()
+        #expect(rows.count >= count)
+        for row in rows {
+            let example = row.split(separator: "|").last.map { $0.trimmingCharacters(in: CharacterSet.whitespaces) } ?? ""
+            let command = example.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            #expect(replayed.contains(command), "README's example \(example) is not replayed")
+        }
+    }
+
     /// The rows of the Commands table: each first column's code spans.
     static var commandRows: [String] {
         guard let start = readme.range(of: "## Commands\n"), let end = readme.range(of: "\n### Dates") else { return [] }

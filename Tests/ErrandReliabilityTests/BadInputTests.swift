@@ -132,6 +132,16 @@ import Testing
                     }
                 case .tagChanges:
                     for bad in ["-", "+", "#", ",", "-,", String(repeating: "t", count: 500)] { lines.append("\(name) 1 \(bad)") }
+                case .query:
+                    // Each refused with the term and its column; 10,000 terms before any is read.
+                    let many = Array(repeating: "milk", count: 10_000).joined(separator: " ")
+                    let deep = String(repeating: "(", count: 100) + "milk" + String(repeating: ")", count: 100)
+                    for bad in ["(milk", "milk)", "()", "price:<abc", "due:<", "due:", "due:someday", "due:+3d..today", "due:..",
+                                "or or", "milk or", "or milk", "milk or or bread", "-", "- milk", "#", "!!!!", "is:maybe",
+                                "priority:urgent", "within:5km", "near:0,0 within:far", "near:0,0 within:1km within:2km",
+                                "near:", "near:91,0", "near:nowhere", "'\"milk'", "...", many, deep] {
+                        lines.append("\(name) \(bad)")
+                    }
                 case .field, .text, .category:
                     break
                 }

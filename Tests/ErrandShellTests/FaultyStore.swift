@@ -52,11 +52,11 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore>: ItemStor
     func listedAds(in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
         try read { try base.listedAds(in: categoryID, offset: offset, limit: limit) }
     }
-    func adMatchCount(_ query: SearchQuery, in categoryID: Int64?) throws -> Int {
-        try read { try base.adMatchCount(query, in: categoryID) }
+    func adMatchCount(_ query: AdQuery) throws -> Int {
+        try read { try base.adMatchCount(query) }
     }
-    func matchingAds(_ query: SearchQuery, in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
-        try read { try base.matchingAds(query, in: categoryID, offset: offset, limit: limit) }
+    func matchingAds(_ query: AdQuery, offset: Int, limit: Int) throws -> [Ad] {
+        try read { try base.matchingAds(query, offset: offset, limit: limit) }
     }
     func replaceCatalogue(_ catalogue: Catalogue) throws -> CatalogueChange { try base.replaceCatalogue(catalogue) }
     func cachedPlace(key: String) throws -> CachedPlace? { try read { try base.cachedPlace(key: key) } }

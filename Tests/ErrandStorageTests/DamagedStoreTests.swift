@@ -113,8 +113,14 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// A later version indexes priority and ad prices for find's query language.
+    static let withoutQueryIndexes = """
+        DROP INDEX IF EXISTS item_priority; DROP INDEX IF EXISTS ad_price_order; DROP INDEX IF EXISTS ad_category_price;
+
+        """
+
     /// The start dates' migration adds the start, the due-day mark and the not-started index.
-    static let withoutStartDates = """
+    static let withoutStartDates = withoutQueryIndexes + """
         DROP INDEX item_unstarted; ALTER TABLE item DROP COLUMN start; ALTER TABLE item DROP COLUMN due_is_start;
         """
 

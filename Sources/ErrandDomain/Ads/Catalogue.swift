@@ -34,9 +34,9 @@ public struct Catalogue: Equatable, Sendable {
         ads.filter { categoryID == nil || $0.categoryID == categoryID }.sorted(by: Ad.listOrder)
     }
 
-    /// What `find` finds on the ads tab, in list order.
-    public func listed(in categoryID: Int64?, matching query: SearchQuery) -> [Ad] {
-        ads.filter { (categoryID == nil || $0.categoryID == categoryID) && query.matches($0) }.sorted(by: Ad.listOrder)
+    /// What `find` finds on the ads tab, in the query's order.
+    public func listed(matching query: AdQuery) -> [Ad] {
+        ads.filter(query.matches).sorted(by: query.inOrder)
     }
 
     /// What a new copy changes compared with this one.

@@ -42,6 +42,10 @@ public enum ArgumentKind: Equatable, Sendable {
     case field(ItemField)
     /// `tag`'s words: tags to add (`home`) and to take away (`-home`); Tab offers the tags.
     case tagChanges
+    /// `find`'s query: the words as one text, quoted again where a word holds a space
+    /// (QueryWords); read by `find` in the tab's language (QueryParser, AdQuery). Tab offers
+    /// its keys, their values and the tags.
+    case query
 
     /// `text` typed for the argument or option `name` of `command`, as a checked value.
     func value(_ text: String, name: String, command: String, context: ParseContext) throws(ShellError) -> ArgumentValue {
@@ -98,7 +102,7 @@ public enum ArgumentKind: Equatable, Sendable {
             return .count(n)
         case let .field(field):
             return try Self.fieldValue(text, field, command: command, context: context)
-        case .text, .file, .dependent, .place, .wordOrFile, .tagChanges: return .text(text)
+        case .text, .file, .dependent, .place, .wordOrFile, .tagChanges, .query: return .text(text)
         }
     }
 

@@ -117,7 +117,9 @@ public struct CommandParser: Sendable {
                 if count > 0 { text = remaining.prefix(count).joined(separator: " ") }
                 remaining = remaining.dropFirst(count)
             } else if argument.rest {
-                if !remaining.isEmpty { text = remaining.joined(separator: " ") }
+                if !remaining.isEmpty {
+                    text = argument.kind == .query ? QueryWords.joined(remaining) : remaining.joined(separator: " ")
+                }
                 remaining = []
             } else {
                 text = remaining.popFirst()

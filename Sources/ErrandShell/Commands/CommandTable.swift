@@ -53,7 +53,8 @@ public struct CommandTable: Sendable {
     /// `help COMMAND`.
     public func help(for spec: CommandSpec) -> [String] {
         var lines = ["usage: " + spec.usage, spec.summary]
-        if !spec.details.isEmpty { lines.append(spec.details) }
+        // A details line of its own (find's grammar table) stays one: help wraps each line apart.
+        lines += spec.details.split(separator: "\n").map(String.init)
         if !spec.aliases.isEmpty { lines.append("also: " + spec.aliases.joined(separator: ", ")) }
         for argument in spec.arguments { lines.append("  \(argument.name)  \(argument.help)") }
         for option in spec.options {

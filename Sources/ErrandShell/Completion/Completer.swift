@@ -137,6 +137,8 @@ public struct Completer {
             return candidates(for: .field(.tags), prefix: String(prefix.dropFirst(sign.count)), quote: quote).map {
                 CompletionCandidate(insert: sign + $0.insert, display: sign + $0.display)
             }
+        case .query:
+            return queryCandidates(prefix, quote: quote)
         case .text, .coordinate, .time, .count, .dependent:
             return []
         }

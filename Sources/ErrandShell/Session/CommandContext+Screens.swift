@@ -126,20 +126,25 @@ extension CommandContext {
     /// The ads list, or what `find` found in it (or its next page, see ListPage), so `open 3`
     /// still works after `more`. Only the page is read from the store, in list order, through
     /// an index.
-    mutating func adsList(message: String?, continuing: Bool = false, matching query: SearchQuery? = nil) throws -> Display {
+    mutating func adsList(message: String?, continuing: Bool = false, matching found: AdQuery? = nil) throws -> Display {
         guard let catalogue = try store.catalogueSummary() else {
             throw ShellError.usage("ads: no ads are cached yet: sync URL first")
         }
         let category = session.filter.flatMap { catalogue.category(named: $0) }
         if session.filter != nil, category == nil { session.filter = nil }
-        let total = try query.map { try store.adMatchCount($0, in: category?.id) } ?? catalogue.count(in: category)
+        // A `cat:` of the query wins over the filter; a category gone since (a sync) finds none.
+        var query = found
+        let named = found?.categoryName
+        let searched = named.map { catalogue.category(named: $0) } ?? category
+        query?.categoryID = named == nil ? category?.id : searched?.id ?? -1
+        let total = try query.map { try store.adMatchCount($0) } ?? catalogue.count(in: category)
         let page = try ListPage(session, continuing: continuing, total: total, describe: Plural.ads)
-        let ads = try query.map { try store.matchingAds($0, in: category?.id, offset: page.start, limit: page.limit) }
+        let ads = try query.map { try store.matchingAds($0, offset: page.start, limit: page.limit) }
             ?? store.listedAds(in: category?.id, offset: page.start, limit: page.limit)
         let rows = ads.map { AdRow(ad: $0, category: catalogue.category($0.categoryID)?.name ?? "?") }
         session.listing = page.listing(session, adding: ads.map { .ad($0) })
-        let found = query.map { "Ads matching \"\($0.description)\" in " + (category?.name ?? "all categories") }
-        let heading = (found ?? category?.name ?? "All ads") + ": \(Plural.ads(total)), cached "
+        let matching = query.map { "Ads matching \"\($0.description)\" in " + (searched?.name ?? "all categories") }
+        let heading = (matching ?? category?.name ?? "All ads") + ": \(Plural.ads(total)), cached "
             + Age.describe(environment.nowSeconds - catalogue.fetched) + " ago"
         return Display(message: message, screen: .ads(heading: heading, rows: rows, first: page.start + 1, total: total))
     }

@@ -25,6 +25,6 @@ public enum Route: Equatable, Sendable {
     case createForm
     case ads
     /// What `find` found among the ads (within the filter).
-    case adsFound(SearchQuery)
+    case adsFound(AdQuery)
     case ad(Int64)
 }

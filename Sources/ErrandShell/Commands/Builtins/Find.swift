@@ -1,28 +1,77 @@
 import ErrandDomain
 
-/// `find WORDS`: items whose title, notes or place have words starting with each of WORDS,
-/// case and accents aside; listed like `list`, so `open`, `check`... act on the result. On
-/// the ads tab, the ads whose title or description do, within the filter.
+/// `find QUERY`: the items a query matches (QueryParser: words, #tags, priority:, due:, is:,
+/// near: with within:, or, -, parentheses); listed like `list`, so `open`, `check`... act on
+/// the result. On the ads tab, the ads whose title or description hold the words, within the
+/// filter.
 struct Find: ShellCommand {
-    static let words = ArgumentSpec("WORDS", .text, rest: true, help: "what to look for (ecole finds École)")
-    static let spec = CommandSpec("find", summary: "items whose title, notes or place hold every word (on the ads tab: ads)",
-                                  details: "Each word matches the start of a word, case and accents aside. On the ads tab, "
-                                      + "find looks in ad titles and descriptions, within the filter; back returns to the list.",
-                                  arguments: [words]) { values in
-        guard let query = SearchQuery(try values.requiredText(words)) else {
-            throw ShellError.usage("find: say what to look for, in letters or digits")
-        }
-        return Find(query: query)
-    }
+    static let words = ArgumentSpec("QUERY", .query, rest: true, help: "words and terms (help find shows them)")
+    static let spec = CommandSpec("find", summary: "items a query matches: words, #tags, priority, due days, states, places (on the ads tab: ads)",
+                                  details: Find.grammar,
+                                  arguments: [words]) { values in Find(text: try values.requiredText(words)) }
 
-    let query: SearchQuery
+    /// `help find`'s text: README's table says the same with examples.
+    static let grammar = """
+        Each word matches the start of a word of the title, notes or place, case and accents aside. \
+        Terms side by side must all match; or between two lets either; -TERM leaves out what matches; \
+        parentheses group. A value with spaces is quoted: near:"Clinique du Parc".
+          #TAG                  has the tag, case and accents aside
+          !!!  !!  !            priority high, medium, low (or priority:high|medium|low|1-9)
+          due:DATE              due that day (DATE as --date takes it: today, fri, +3d, dec 3)
+          due:<DATE  due:>DATE  due before it, after it
+          due:DATE..DATE        due from one through the other (..DATE or DATE.. leave a side open)
+          is:STATE              open, done, overdue, repeating, located (has coordinates), undated
+          near:PLACE            open items within 5 km of a place or LAT,LON
+          within:DISTANCE       the distance near: keeps (500m, 2km, 3mi)
+        Example: find #home (due:<+7d or !!!) -is:done
+        On the ads tab: words in the title or description, cat:NAME (else the filter's), price:<200, \
+        price:>100, price:100..500, is:urgent, is:pro (the seller has a SIRET), is:private, \
+        sort:price|-price|date (else urgent first, then newest), all required; back returns to the list.
+        """
+
+    /// The words as typed (QueryWords), read in the language of the tab it runs on.
+    let text: String
 
     func run(_ c: inout CommandContext) throws -> Display {
-        guard c.session.tab == .ads else { return try Day.show(root: .found(query), &c) }
-        guard try c.store.catalogueSummary() != nil else {
+        guard c.session.tab == .ads else {
+            let today = c.today, words = c.parseContext.dateWords
+            let query: SearchQuery
+            do {
+                query = try SearchQuery.parse(text, today: today) { date in
+                    try DateInputParser.parse(date, today: today, nearest: true, local: words).day
+                }
+            } catch {
+                throw ShellError.usage("find: \(error.description)")
+            }
+            let placed = try query.placing { name in try Find.place(name, c) }
+            return try Day.show(root: .found(placed), &c)
+        }
+        let query: AdQuery
+        do {
+            query = try AdQuery.parse(text)
+        } catch {
+            throw ShellError.usage("find: \(error.description)")
+        }
+        guard let catalogue = try c.store.catalogueSummary() else {
             throw ShellError.usage("find: no ads are cached yet: sync URL first")
+        }
+        if let name = query.categoryName, catalogue.category(named: name) == nil {
+            throw ShellError.usage("find: no category \"\(name)\" in the catalogue (categories lists them)")
         }
         c.session.stack = [.ads, .adsFound(query)]
         return try c.render()
+    }
+
+    /// A `near:` by name, found as `near` finds one.
+    static func place(_ name: String, _ c: CommandContext) throws -> Coordinate? {
+        if Near.looksLikeCoordinates(name) {
+            throw ShellError.usage("find: near:\(name) is not a point on Earth: latitude -90 to 90, longitude -180 to 180")
+        }
+        switch PlaceLookup.find(name, c) {
+        case let .success(match): return match.coordinate
+        case .failure(.off):
+            throw ShellError.failed("find: cannot place \"\(name)\": geocoding is off (ERRAND_GEOCODER=off); give LAT,LON")
+        case let .failure(failure): throw ShellError.failed("find: near:\(name): \(failure)")
+        }
     }
 }

@@ -30,7 +30,7 @@ struct Open: ShellCommand {
         case let .category(name):
             return try Filter(category: name).run(&c)
         case let .tag(word):
-            return try Find(query: SearchQuery(tag: word)).run(&c)
+            return try Day.show(root: .found(SearchQuery(tag: word)), &c)
         case let .ad(ad):
             if case .ad = c.session.route { c.session.stack.removeLast() }
             c.session.stack.append(.ad(ad.id))

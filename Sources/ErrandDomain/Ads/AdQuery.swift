@@ -1,0 +1,72 @@
+/// What `find` asks of the ads (on the ads tab): words in the title or description, a
+/// category, a price range, urgent, a professional or a private seller (a professional's ad
+/// carries a SIRET), and the order. Every term is required. Both backends read it: the plist
+/// backend with `matches` and `listOrder`, SQLite with one statement over ad's indexes.
+public struct AdQuery: Hashable, Sendable, CustomStringConvertible {
+    public enum Seller: String, Hashable, Sendable { case pro, `private` }
+
+    public enum Sort: String, Hashable, Sendable, CaseIterable {
+        /// Urgent first, then newest, as the app lists them.
+        case listed
+        case price
+        case priceDescending = "-price"
+        /// Newest first, urgent or not.
+        case date
+    }
+
+    /// Folded, each once (SearchQuery.words).
+    public var words: [String] = []
+    /// A category by name as typed (`cat:`), placed by the shell against the catalogue.
+    public var categoryName: String?
+    public var categoryID: Int64?
+    /// Euros, both ends included.
+    public var lowestPrice: Double?
+    public var highestPrice: Double?
+    public var urgentOnly = false
+    public var seller: Seller?
+    public var sort = Sort.listed
+    /// As typed, for headings.
+    public var description: String
+
+    public init(words: [String] = [], description: String) {
+        self.words = words
+        self.description = description
+    }
+
+    /// The words alone, as `find` on the ads tab took them before its terms.
+    public init?(_ query: SearchQuery) {
+        guard query.isPlain, query.tags.isEmpty else { return nil }
+        self.init(words: query.words, description: query.description)
+    }
+
+    public func matches(_ ad: Ad) -> Bool {
+        if let categoryID, ad.categoryID != categoryID { return false }
+        if let lowestPrice, ad.price < lowestPrice { return false }
+        if let highestPrice, ad.price > highestPrice { return false }
+        if urgentOnly, !ad.isUrgent { return false }
+        switch seller {
+        case .pro?: if !ad.isProfessional { return false }
+        case .private?: if ad.isProfessional { return false }
+        case nil: break
+        }
+        guard !words.isEmpty else { return true }
+        let found = SearchQuery.words(of: ad.title + " " + ad.description)
+        return words.allSatisfy { word in found.contains { $0.hasPrefix(word) } }
+    }
+
+    /// The order `sort:` asks for; id breaks ties so the numbering is stable.
+    public func inOrder(_ a: Ad, _ b: Ad) -> Bool {
+        switch sort {
+        case .listed: return Ad.listOrder(a, b)
+        case .price: return a.price != b.price ? a.price < b.price : a.id < b.id
+        // Ties the other way too, so SQLite walks its price index backwards without a sort.
+        case .priceDescending: return a.price != b.price ? a.price > b.price : a.id > b.id
+        case .date: return a.created != b.created ? a.created > b.created : a.id < b.id
+        }
+    }
+}
+
+extension Ad {
+    /// A professional's ad carries a SIRET (an empty one is none).
+    public var isProfessional: Bool { !(siret ?? "").isEmpty }
+}

@@ -1,0 +1,244 @@
+/// Reads `find`'s query language (README's table, `help find`):
+///
+///     query   := all ("or" all)*
+///     all     := unary+                     (terms side by side: AND)
+///     unary   := "-" unary | "(" query ")" | term
+///     term    := word | #tag | ! | !! | !!! | priority:P | due:D | due:<D | due:>D
+///              | due:D..D | is:STATE | near:PLACE | within:DISTANCE
+///
+/// A value with spaces is quoted (`near:"Clinique du Parc"`, `due:"dec 3"`). Dates are read
+/// by the shell's own date reader, passed in, so `due:` takes what `--date` takes. The size
+/// is bounded before anything is evaluated: a query is a line typed or saved, and SQLite
+/// refuses expressions nested past 1,000 deep.
+public struct QueryParser {
+    /// Terms in one query.
+    public static let maxTerms = 100
+    /// Parentheses inside one another.
+    public static let maxDepth = 16
+    public static let keys = ["priority:", "due:", "is:", "near:", "within:"]
+    public static let states = ["open", "done", "overdue", "repeating", "located", "undated"]
+
+    enum Token: Equatable {
+        case open, close, minus, or
+        case word(String)
+    }
+
+    struct Located: Equatable {
+        let token: Token
+        let column: Int
+        /// As typed, for messages.
+        let text: String
+    }
+
+    let tokens: [Located]
+    let today: DueDay
+    let readDate: (String) throws -> DueDay
+    var position = 0
+    var depth = 0
+    var within: (metres: Double, column: Int, text: String)?
+    var nearCount = 0
+
+    /// `readDate` reads one DATE as the shell does (`today`, `fri`, `+3d`, `dec 3`) and throws
+    /// what it would say; `today` is the day `is:overdue` is counted from.
+    public static func parse(_ text: String, today: DueDay,
+                             readDate: @escaping (String) throws -> DueDay) throws(QuerySyntaxError) -> QueryExpression {
+        let tokens = try lex(text)
+        let terms = tokens.filter { if case .word = $0.token { true } else { false } }
+        if terms.count > maxTerms, let extra = terms.dropFirst(maxTerms).first {
+            throw QuerySyntaxError(term: extra.text, column: extra.column,
+                                   reason: "a query holds at most \(maxTerms) terms")
+        }
+        var parser = QueryParser(tokens: tokens, today: today, readDate: readDate)
+        return try parser.whole()
+    }
+
+    mutating func whole() throws(QuerySyntaxError) -> QueryExpression {
+        guard !tokens.isEmpty else {
+            throw QuerySyntaxError(term: "", column: 1, reason: "say what to look for")
+        }
+        var expression = try query()
+        if let stray = peek {
+            throw QuerySyntaxError(term: stray.text, column: stray.column,
+                                   reason: stray.token == .close ? "this ) closes no (" : "unexpected here")
+        }
+        if let within {
+            guard nearCount > 0 else {
+                throw QuerySyntaxError(term: within.text, column: within.column, reason: "within: needs a near:PLACE term")
+            }
+            expression = expression.mapTerms { term in
+                guard case var .near(near) = term else { return term }
+                near.metres = within.metres
+                return .near(near)
+            }
+        }
+        return expression
+    }
+
+    var peek: Located? { position < tokens.count ? tokens[position] : nil }
+
+    mutating func query() throws(QuerySyntaxError) -> QueryExpression {
+        var alternatives = [try all()]
+        while let next = peek, next.token == .or {
+            position += 1
+            guard let after = peek, after.token != .or, after.token != .close else {
+                throw QuerySyntaxError(term: next.text, column: next.column, reason: "or needs a term on each side")
+            }
+            alternatives.append(try all())
+        }
+        return alternatives.count == 1 ? alternatives[0] : .any(alternatives)
+    }
+
+    mutating func all() throws(QuerySyntaxError) -> QueryExpression {
+        var parts: [QueryExpression] = []
+        while let next = peek, next.token != .or, next.token != .close {
+            if let part = try unary() { parts.append(part) }
+        }
+        guard !parts.isEmpty else {
+            let at = peek ?? tokens.last
+            let reason = at?.token == .or ? "or needs a term on each side" : "nothing to look for here"
+            throw QuerySyntaxError(term: at?.text ?? "", column: at?.column ?? 1, reason: reason)
+        }
+        return parts.count == 1 ? parts[0] : .all(parts)
+    }
+
+    /// nil for `within:`, which sets the distance of every near: instead of testing an item.
+    mutating func unary() throws(QuerySyntaxError) -> QueryExpression? {
+        guard let next = peek else { return nil }
+        position += 1
+        switch next.token {
+        case .minus:
+            guard let after = peek, after.token != .or, after.token != .close, let inner = try unary() else {
+                throw QuerySyntaxError(term: next.text, column: next.column, reason: "- needs a term to leave out")
+            }
+            return .not(inner)
+        case .open:
+            guard depth < Self.maxDepth else {
+                throw QuerySyntaxError(term: next.text, column: next.column,
+                                       reason: "parentheses nest at most \(Self.maxDepth) deep")
+            }
+            depth += 1
+            if peek?.token == .close {
+                throw QuerySyntaxError(term: next.text, column: next.column, reason: "() holds nothing")
+            }
+            let inner = try query()
+            guard peek?.token == .close else {
+                throw QuerySyntaxError(term: next.text, column: next.column, reason: "this ( is never closed")
+            }
+            position += 1
+            depth -= 1
+            return inner
+        case let .word(text):
+            return try term(text, next)
+        case .close, .or:
+            // all() stops before these.
+            throw QuerySyntaxError(term: next.text, column: next.column, reason: "unexpected here")
+        }
+    }
+
+    mutating func term(_ text: String, _ at: Located) throws(QuerySyntaxError) -> QueryExpression? {
+        let fail = { (reason: String) in QuerySyntaxError(term: at.text, column: at.column, reason: reason) }
+        if text.hasPrefix("#") {
+            let key = ItemField.key(TextSafety.trimmed(String(text.dropFirst())))
+            guard !key.isEmpty else { throw fail("# needs a tag after it (#home)") }
+            return .term(.tag(key))
+        }
+        if let band = Self.priorities.first(where: { $0.mark == text }) { return .term(.priority(band.numbers)) }
+        guard let colon = text.firstIndex(of: ":"), text[..<colon].allSatisfy(\.isLetter), colon != text.startIndex else {
+            let words = SearchQuery.words(of: text)
+            guard !words.isEmpty else { throw fail("nothing to look for: a word needs a letter or a digit") }
+            return words.count == 1 ? .term(.word(words[0])) : .all(words.map { .term(.word($0)) })
+        }
+        let key = text[...colon].lowercased()
+        let value = String(text[text.index(after: colon)...])
+        switch key {
+        case "priority:":
+            let folded = TextFolding.fold(value)
+            if let band = Self.priorities.first(where: { $0.word == folded || $0.word.prefix(1) == folded }) {
+                return .term(.priority(band.numbers))
+            }
+            guard let n = Int(folded), (1...9).contains(n) else {
+                throw fail("priority: is high, medium, low or 1 to 9")
+            }
+            return .term(.priority(n...n))
+        case "due:":
+            return .term(try dueJoining(value, fail))
+        case "is:":
+            switch TextFolding.fold(value) {
+            case "open": return .term(.open)
+            case "done": return .term(.done)
+            case "overdue": return .term(.overdue(before: today.dayNumber))
+            case "repeating": return .term(.repeating)
+            case "located": return .term(.located)
+            case "undated": return .term(.undated)
+            default: throw fail("is: is one of " + Self.states.joined(separator: ", "))
+            }
+        case "near:":
+            let place = TextSafety.trimmed(value)
+            guard !place.isEmpty else { throw fail("near: needs a place or LAT,LON") }
+            nearCount += 1
+            return .term(.near(NearTerm(place: place, point: try? Coordinate(text: place))))
+        case "within:":
+            guard within == nil else { throw fail("within: is given once, for every near:") }
+            guard let metres = Distance.parse(value) else { throw fail("within: needs a distance such as 500m, 5km or 3mi") }
+            within = (metres, at.column, at.text)
+            return nil
+        default:
+            throw fail("no such key: the keys are " + Self.keys.joined(separator: " ") + " (and #tag)")
+        }
+    }
+
+    static let priorities = QueryTerm.priorities
+
+    /// A date typed unquoted runs on over the next words (`due:dec 3`, `due:dec 1..dec 9`):
+    /// when the value alone is not a date, up to three more plain words are taken, the fewest
+    /// that make one; if none do, the value alone is refused.
+    mutating func dueJoining(_ value: String, _ fail: @escaping (String) -> QuerySyntaxError) throws(QuerySyntaxError) -> QueryTerm {
+        let first: QuerySyntaxError
+        do {
+            return try due(value, fail)
+        } catch {
+            first = error
+        }
+        var joined = value
+        for more in 1...3 {
+            guard position + more - 1 < tokens.count, case let .word(next) = tokens[position + more - 1].token,
+                  !next.contains(":"), !next.hasPrefix("#") else { break }
+            joined += " " + next
+            if let term = try? due(joined, fail) {
+                position += more
+                return term
+            }
+        }
+        throw first
+    }
+
+    /// `D`, `<D`, `>D`, `D..D` (either side may be left open: `..fri`, `dec 1..`).
+    func due(_ value: String, _ fail: @escaping (String) -> QuerySyntaxError) throws(QuerySyntaxError) -> QueryTerm {
+        let days = DueDay.supportedDayNumbers
+        let day = { (text: String) throws(QuerySyntaxError) -> Int in
+            let trimmed = TextSafety.trimmed(text)
+            guard !trimmed.isEmpty else { throw fail("due: needs a date after it (today, fri, +3d, dec 3)") }
+            do {
+                return try readDate(trimmed).dayNumber
+            } catch {
+                throw fail("due: \(error)")
+            }
+        }
+        if value.hasPrefix("<") {
+            return .due(first: days.lowerBound, last: try day(String(value.dropFirst())) - 1)
+        }
+        if value.hasPrefix(">") {
+            return .due(first: try day(String(value.dropFirst())) + 1, last: days.upperBound)
+        }
+        if let dots = value.firstRange(of: "..") {
+            let low = String(value[..<dots.lowerBound]), high = String(value[dots.upperBound...])
+            guard !(low.isEmpty && high.isEmpty) else { throw fail("due: needs a date on one side of .. at least") }
+            let first = low.isEmpty ? days.lowerBound : try day(low)
+            let last = high.isEmpty ? days.upperBound : try day(high)
+            guard first <= last else { throw fail("due: this range ends before it starts") }
+            return .due(first: first, last: last)
+        }
+        let one = try day(value)
+        return .due(first: one, last: one)
+    }
+}

@@ -1,0 +1,51 @@
+/// One condition of a `find` query (QueryExpression), as both backends test it: the plist
+/// backend with `matches`, SQLite with a condition over its indexes (SQLiteQueryCondition).
+/// Days are day numbers already read against the day the query was typed, so a saved or
+/// paged query means the same days on every page.
+public enum QueryTerm: Hashable, Sendable {
+    /// A folded word that must begin a word of the title, notes or place.
+    case word(String)
+    /// A tag key (ItemField.key), held whole.
+    case tag(String)
+    /// Priority numbers on iCalendar's scale (1...4 high, 5...5 medium, 6...9 low).
+    case priority(ClosedRange<Int>)
+    /// Due on a day from `first` through `last` (day numbers; none when `last` is before
+    /// `first`); never the items without one.
+    case due(first: Int, last: Int)
+    case open
+    case done
+    /// Open and due before this day number.
+    case overdue(before: Int)
+    case repeating
+    /// With coordinates.
+    case located
+    case undated
+    /// Open, with coordinates within `metres` of `place`'s point, as `near` lists them.
+    case near(NearTerm)
+
+    /// The priority words of `priority:` and the marks `!`, `!!`, `!!!` lists show.
+    public static let priorities: [(word: String, mark: String, numbers: ClosedRange<Int>)] = [
+        ("high", "!!!", 1...4), ("medium", "!!", 5...5), ("low", "!", 6...9),
+    ]
+
+    public func matches(_ item: TodoItem) -> Bool {
+        switch self {
+        case let .word(word):
+            return SearchQuery.words(of: [item.title, item.notes ?? "", item.location?.name ?? ""].joined(separator: " "))
+                .contains { $0.hasPrefix(word) }
+        case let .tag(key):
+            return item.tags.contains { ItemField.key($0) == key }
+        case let .priority(numbers):
+            return item.priority.map(numbers.contains) ?? false
+        case let .due(first, last):
+            return item.due.map { first <= $0.dayNumber && $0.dayNumber <= last } ?? false
+        case .open: return !item.isDone
+        case .done: return item.isDone
+        case let .overdue(today): return !item.isDone && (item.due.map { $0.dayNumber < today } ?? false)
+        case .repeating: return item.repeats != nil
+        case .located: return item.location?.coordinate != nil
+        case .undated: return item.due == nil
+        case let .near(near): return !item.isDone && near.contains(item.location?.coordinate)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import ErrandDomain
+@testable import ErrandStorage
+import ErrandTestSupport
+import Foundation
+import Testing
+
+/// The query language's statements read through indexes: a query with a selective term is
+/// counted from that term's index (never a scan of the items), and a page of a query with
+/// many rows walks the list order's indexes without sorting.
+@Suite struct QueryLanguagePlanTests {
+    func plan(_ store: SQLiteItemStore, _ sql: String) throws -> String { try QueryPlanTests().plan(store, sql) }
+
+    @Test func selectiveTermsAreReadThroughTheirIndexes() throws {
+        let dir = TemporaryDirectory()
+        let store = try SQLiteItemStore(path: dir.file("plan.sqlite"))
+        let expected: [(String, String)] = [
+            ("#work due:<+7d", "item_tag USING PRIMARY KEY (key=?)"),
+            ("priority:high is:open -#work", "COVERING INDEX item_priority"),
+            ("bread is:overdue", "item_text VIRTUAL TABLE"),
+            ("due:+2d is:open", "(due>? AND due<?)"),
+            ("is:undated -#home", "(due=?)"),
+            ("near:48.85,2.35 is:open", "item_place VIRTUAL TABLE"),
+            ("(#home or #work) is:done", "item_tag USING PRIMARY KEY (key=?)"),
+        ]
+        let today = DueDay(year: 2026, month: 11, day: 29)!
+        for (text, index) in expected {
+            let query = try SearchQuery.parse(text, today: today) { try DateInputParser.parse($0, today: today).day }
+            let condition = SQLiteQueryCondition(query.expression)
+            let count = try plan(store, "SELECT count(*) FROM item WHERE " + condition.sql)
+            #expect(count.contains(index), "\(text): \(count)")
+            #expect(!count.contains("SCAN item ") && !count.hasSuffix("SCAN item"), "\(text) scans the items: \(count)")
+        }
+        // Many rows: each section walks its index in the list's order, no sort.
+        let condition = SQLiteQueryCondition(.term(.priority(1...4)))
+        let toDo = try plan(store, "SELECT id FROM item INDEXED BY item_todo_order WHERE done = 0 AND \(condition.sql) "
+                            + "ORDER BY " + SQLitePagePlan.terms(ItemOrder.agenda.toDo).joined(separator: ", "))
+        let done = try plan(store, "SELECT id FROM item INDEXED BY item_done_seq WHERE done = 1 AND \(condition.sql) "
+                            + "ORDER BY " + SQLitePagePlan.terms(ItemOrder.agenda.done).joined(separator: ", "))
+        #expect(toDo.contains("item_todo_order") && !toDo.contains("TEMP B-TREE"), "\(toDo)")
+        #expect(done.contains("item_done_seq") && !done.contains("TEMP B-TREE"), "\(done)")
+    }
+
+    @Test func anAdsPageInPriceOrderWalksAPriceIndex() throws {
+        let dir = TemporaryDirectory()
+        let store = try SQLiteItemStore(path: dir.file("ads.sqlite"))
+        for (text, category, index) in [("price:<500 sort:price", Int64(3), "ad_category_price (category_id=? AND price<?)"),
+                                        ("price:100..500 sort:-price", nil, "ad_price_order (price>? AND price<?)")] {
+            var query = try AdQuery.parse(text)
+            query.categoryID = category
+            let (conditions, values) = SQLiteItemStore.adConditions(query)
+            let sql = "SELECT id FROM ad\(conditions) ORDER BY \(SQLiteItemStore.adOrder(query.sort)) LIMIT 40"
+            #expect(values.count == 2)
+            let walk = try plan(store, sql)
+            #expect(walk.contains(index) && !walk.contains("TEMP B-TREE"), "\(text): \(walk)")
+        }
+    }
+}
