@@ -44,6 +44,10 @@ import Testing
                                                                                        longitude: lon))
             }
             if item.due != nil, pick(6) == 0 { item.repeats = Repeat(unit: .week) }
+            // A start-only item is listed on its start day: due: and is:undated read that day on
+            // both backends (SQLite keeps it in `due`).
+            if item.due == nil, pick(2) == 0 { item.start = DayTime(day: today.adding(days: pick(20) - 10)) }
+            if let due = item.due, pick(8) == 0 { item.start = DayTime(day: due.adding(days: -pick(5))) }
             added.append(try store.add(item))
         }
         try store.endBatch(commit: true)

@@ -37,14 +37,15 @@ public enum QueryTerm: Hashable, Sendable {
             return item.tags.contains { ItemField.key($0) == key }
         case let .priority(numbers):
             return item.priority.map(numbers.contains) ?? false
+        // The day an item is listed on (a start-only item: its start), as SQLite keeps it in `due`.
         case let .due(first, last):
-            return item.due.map { first <= $0.dayNumber && $0.dayNumber <= last } ?? false
+            return item.listDay.map { first <= $0.dayNumber && $0.dayNumber <= last } ?? false
         case .open: return !item.isDone
         case .done: return item.isDone
-        case let .overdue(today): return !item.isDone && (item.due.map { $0.dayNumber < today } ?? false)
+        case let .overdue(today): return !item.isDone && (item.listDay.map { $0.dayNumber < today } ?? false)
         case .repeating: return item.repeats != nil
         case .located: return item.location?.coordinate != nil
-        case .undated: return item.due == nil
+        case .undated: return item.listDay == nil
         case let .near(near): return !item.isDone && near.contains(item.location?.coordinate)
         }
     }
