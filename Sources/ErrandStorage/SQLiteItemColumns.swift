@@ -51,7 +51,7 @@ enum SQLiteItemColumns {
             s.bind(name, t)
         case let .words(words)?:
             s.bind(name, JSONWords.encode(words))
-            s.bind(":" + keysColumn(field), JSONWords.encode(words.map(ItemField.key)))
+            if case .words = field.kind { s.bind(":" + keysColumn(field), JSONWords.encode(words.map(ItemField.key))) }
         }
     }
 
@@ -63,7 +63,7 @@ enum SQLiteItemColumns {
             return damage.field(field, .number(Int(clamping: s.int(index))))
         case .text:
             return damage.field(field, .text(s.text(index)))
-        case .words:
+        case .words, .reminders:
             guard let words = JSONWords.decode(s.text(index)) else {
                 return damage.field(field, .text(s.text(index)))
             }

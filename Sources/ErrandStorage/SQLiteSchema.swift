@@ -164,6 +164,8 @@ enum SQLiteSchema {
         // Version 14: the first declared fields (ItemField), a column each, named as the
         // field; within a day, open items sort by time, then priority (the day-order indexes).
         declaredFields,
+        // Reminders (ItemField.reminders): their canonical texts as a JSON array.
+        "ALTER TABLE item ADD COLUMN reminders TEXT;",
     ]
 
     /// Priority as a number; tags as the JSON array of the words as typed, and `tag_keys` as

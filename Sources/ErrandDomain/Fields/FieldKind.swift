@@ -7,4 +7,8 @@ public enum FieldKind: Sendable {
     /// iCalendar list separator) or a control character.
     case words(maxCount: Int, maxLength: Int)
     case text(maxLength: Int)
+    /// Reminders (Reminder), held as `.words` of their canonical texts (`-PT30M`,
+    /// `2026-12-03T08:00`). Not `.words`: a reminder must read as a trigger, is compared as
+    /// written (not case-folded) and needs no folded-keys column for an index.
+    case reminders(maxCount: Int)
 }

@@ -16,10 +16,14 @@ public struct FieldOption: Sendable {
     public let completesFromStore: Bool
     /// One typed value, read and checked (`high` -> 1); the reason names the field.
     public let parse: @Sendable (String) throws(DomainError) -> FieldValue
+    /// For a value that names a day (`--remind "dec 3 08:00"`): read with today and the
+    /// screen's day words; when set, the shell reads through it instead of `parse`.
+    public let parseOnDay: (@Sendable (String, DueDay, LocalDateWords) throws(DomainError) -> FieldValue)?
 
     public init(name: String, clear: String, valueName: String, help: String, repeatable: Bool = false,
                 words: [String] = [], completesFromStore: Bool = false,
-                parse: @escaping @Sendable (String) throws(DomainError) -> FieldValue) {
+                parse: @escaping @Sendable (String) throws(DomainError) -> FieldValue,
+                parseOnDay: (@Sendable (String, DueDay, LocalDateWords) throws(DomainError) -> FieldValue)? = nil) {
         self.name = name
         self.clear = clear
         self.valueName = valueName
@@ -28,5 +32,6 @@ public struct FieldOption: Sendable {
         self.words = words
         self.completesFromStore = completesFromStore
         self.parse = parse
+        self.parseOnDay = parseOnDay
     }
 }

@@ -42,7 +42,7 @@ public struct ItemField: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// Every declared field, in the order lists, the detail and files show them.
-    public static let declared: [ItemField] = [.priority, .tags]
+    public static let declared: [ItemField] = [.priority, .tags, .reminders]
 
     public static func named(_ name: String) -> ItemField? { declared.first { $0.name == name } }
 
@@ -65,6 +65,18 @@ public struct ItemField: Sendable, Hashable, CustomStringConvertible {
             }
             guard kept.count <= maxCount else {
                 throw .invalidField("an item holds at most \(maxCount) \(name): got \(kept.count)")
+            }
+            return kept.isEmpty ? nil : .words(kept)
+        case let (.reminders(maxCount), .words(texts)):
+            var seen = Set<String>()
+            var kept: [String] = []
+            for text in texts {
+                let canonical = try Reminder(text: TextSafety.trimmed(text)).text
+                if seen.insert(canonical).inserted { kept.append(canonical) }
+                // Counted as they come: ten thousand alarms are refused before all are read.
+                guard kept.count <= maxCount else {
+                    throw .invalidField("an item holds at most \(maxCount) \(name): this one has more")
+                }
             }
             return kept.isEmpty ? nil : .words(kept)
         case let (.text(maxLength), .text(text)):

@@ -97,14 +97,16 @@ public enum ArgumentKind: Equatable, Sendable {
             }
             return .count(n)
         case let .field(field):
-            return try Self.fieldValue(text, field, command: command)
+            return try Self.fieldValue(text, field, command: command, context: context)
         case .text, .file, .dependent, .place, .wordOrFile, .tagChanges: return .text(text)
         }
     }
 
     /// A declared field's value, read by its declaration (`high` -> 1); the line names the field.
-    private static func fieldValue(_ text: String, _ field: ItemField, command: String) throws(ShellError) -> ArgumentValue {
+    private static func fieldValue(_ text: String, _ field: ItemField, command: String,
+                                   context: ParseContext) throws(ShellError) -> ArgumentValue {
         do {
+            if let onDay = field.option.parseOnDay { return .field(try onDay(text, context.today, context.dateWords)) }
             return .field(try field.option.parse(text))
         } catch {
             throw .usage("\(command): \(error.description)")

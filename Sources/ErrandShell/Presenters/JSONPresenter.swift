@@ -125,7 +125,19 @@ public struct JSONPresenter {
         if let time = item.time { pairs.append(("time", .string(time.description))) }
         if let notes = item.notes { pairs.append(("notes", .string(notes))) }
         if let rule = item.repeats { pairs.append(("repeat", .string(rule.description))) }
-        for (field, value) in item.fields.present { pairs.append((field.name, JSONPresenter.json(value))) }
+        for (field, value) in item.fields.present where field != .reminders {
+            pairs.append((field.name, JSONPresenter.json(value)))
+        }
+        // Each with the local moment it rings (floating, as the item's own time).
+        if !item.reminders.isEmpty {
+            pairs.append(("reminders", .array(item.reminders.map { reminder in
+                var pair: [(String, JSONValue)] = [("when", .string(reminder.text))]
+                if let at = reminder.local(due: item.due, time: item.time) {
+                    pair.append(("fires", .string(at.day.iso + "T" + at.time.description)))
+                }
+                return .object(pair)
+            })))
+        }
         if let damage = item.damage { pairs.append(("damaged", .string(damage))) }
         if let location = item.location {
             var place: [(String, JSONValue)] = [("name", .string(location.name))]

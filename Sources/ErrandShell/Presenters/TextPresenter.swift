@@ -125,7 +125,9 @@ public struct TextPresenter {
         }
         let leadWidths = leading.indices.map { column in leads.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         let titles = rows.map { item in
-            let marks = item.fields.present.filter { !$0.field.markLeadsTitle }.map { $0.field.mark($0.value) }
+            // A reminder is marked only while one is still to ring.
+            let marks = item.fields.present.filter { !$0.field.markLeadsTitle }
+                .filter { $0.field != .reminders || item.hasPendingReminder(clock: clock) }.map { $0.field.mark($0.value) }
             return DisplayWidth.sanitize(([item.title] + marks).joined(separator: " "))
         }
         let longest = titles.map { DisplayWidth.of($0) }.max() ?? 0
@@ -179,7 +181,9 @@ public struct TextPresenter {
         if let location = item.location { out += place(location, matched: matched) }
         if let notes = item.notes { field("Notes", notes) }
         if let rule = item.repeats { field("Repeats", rule.description) }
-        for (declared, value) in item.fields.present { field(declared.label, declared.detail(value)) }
+        for (declared, value) in item.fields.present {
+            for line in declared.detail(value).split(separator: "\n") { field(declared.label, String(line)) }
+        }
         field("State", item.isDone ? "done" : "to do")
         if let damage = item.damage { field("Damaged", "\(damage): mend it with edit (--date DATE), or swipe it") }
         // Only for an item another calendar named: for one made here it is its id, shown nowhere.

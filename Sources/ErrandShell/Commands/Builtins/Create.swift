@@ -74,6 +74,7 @@ struct Create: ShellCommand {
             due: due, time: when?.time, location: location, created: clock.now,
             repeats: given.every.flatMap { Repeat(text: $0, afterDone: given.afterDone, from: due) })
         given.fields.apply(to: &item)
+        try given.fields.checkReminders(item, was: nil, command: Create.spec.name)
         let added = try c.change { try $0.add(item) }
         let landing = added.due.map { "for " + c.environment.labeler.longLabel($0) } ?? "without a date"
         let extra = (added.time.map { " at \($0)" } ?? "") + (added.repeats.map { ", \($0)" } ?? "")
