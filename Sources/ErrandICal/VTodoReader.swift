@@ -119,7 +119,12 @@ public struct VTodoReader {
         }
         defer { series.free() }
         let master = todos.indices.contains(series.masterIndex) ? todos[series.masterIndex] : todos.first
-        let (declared, refused) = master.map(DeclaredLines.read) ?? (ItemFieldValues(), [])
+        var (declared, refused) = master.map(DeclaredLines.read) ?? (ItemFieldValues(), [])
+        if let master {
+            let alarms = AlarmComponents(zone: zone, master: series.master).read(master)
+            declared[.reminders] = alarms.value
+            if let reason = alarms.refused { refused.append(reason) }
+        }
         let f = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared)
         // RFC 5545 requires a UID; one missing is made up once, here, and kept from then on.
         let uid = f.uid ?? id.uuidString
