@@ -75,6 +75,24 @@ public enum Reminder: Hashable, Sendable {
         }
     }
 
+    /// A local day and minute as one number: minutes since 1970-01-01 00:00, local and
+    /// floating, as items' due times are. Reminders compare and SQLite indexes these.
+    public static func minute(_ day: DueDay, _ time: TimeOfDay) -> Int {
+        day.dayNumber * 1_440 + time.minutes
+    }
+
+    /// The local minute a moment falls in on `clock`.
+    public static func minute(of date: Date, clock: Clock) -> Int {
+        clock.day(of: date).dayNumber * 1_440 + (clock.time(of: date)?.minutes ?? 0)
+    }
+
+    /// The moment a local minute names; nil outside the days stores hold.
+    public static func moment(minute: Int) -> Reminder? {
+        let day = Int((Double(minute) / 1_440).rounded(.down))
+        guard DueDay.supportedDayNumbers.contains(day), let time = TimeOfDay(minutes: minute - day * 1_440) else { return nil }
+        return .at(DueDay(dayNumber: day), time)
+    }
+
     /// What the detail says: `30 min before`, `at the due time`, `Thu Dec 3 08:00`.
     public func detail(labeler: DayLabeler = .english) -> String {
         switch self {

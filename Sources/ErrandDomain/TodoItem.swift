@@ -111,6 +111,9 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
     /// A reminder must ring near its item: one before the due time needs a due day, one at a
     /// moment is within a year of the due day (20 years before is a typo, not a plan).
     private func checkReminders() throws(DomainError) {
+        if let text = fields[.reminded]?.words?.first, case .before? = try? Reminder(text: text) {
+            throw .invalidField("when the reminders last rang is a moment: got \"\(text.prefix(40))\"")
+        }
         for reminder in reminders {
             switch reminder {
             case .before:

@@ -152,6 +152,30 @@ struct AlarmComponents {
             + (floating ? "" : "Z")
     }
 
+    /// When the reminders last rang, from Thunderbird's X-MOZ-LASTACK (which tasks.org also
+    /// writes and reads), or the line saying why it was not read.
+    func lastRung(_ todo: RawComponent) -> (value: FieldValue?, refused: String?) {
+        guard let text = todo.value(AlarmComponents.lastAck) else { return (nil, nil) }
+        guard let at = moment(text.trimmingCharacters(in: " \t")) else {
+            return (nil, "\(AlarmComponents.lastAck) not read: not a date and time: \"\(text.prefix(40))\"")
+        }
+        return (.words([Reminder.at(at.day, at.time).text]), nil)
+    }
+
+    static let lastAck = "X-MOZ-LASTACK"
+    /// Thunderbird's snooze; cleared when a reminder rings here, as Thunderbird does on dismissal.
+    static let snooze = "X-MOZ-SNOOZE-TIME"
+
+    /// `todo` with X-MOZ-LASTACK saying `value` (in UTC) and no snooze left, when it changed.
+    func markRung(_ todo: RawComponent, before: FieldValue?, now: FieldValue?) -> RawComponent {
+        guard before != now else { return todo }
+        var lines: [RawLine] = []
+        if let text = now?.words?.first, case let .at(day, time)? = try? Reminder(text: text) {
+            lines = RawLine.lines(AlarmComponents.lastAck + ":" + utc(day, time))
+        }
+        return LineSplice.replace([AlarmComponents.lastAck, AlarmComponents.snooze], in: todo, with: lines)
+    }
+
     /// A line's parameters by upper-cased name (`VALUE`, `RELATED`), values upper-cased.
     static func parameters(_ line: RawLine) -> [String: String] {
         let whole = line.unfolded

@@ -124,6 +124,9 @@ public struct VTodoReader {
             let alarms = AlarmComponents(zone: zone, master: series.master).read(master)
             declared[.reminders] = alarms.value
             if let reason = alarms.refused { refused.append(reason) }
+            let rung = AlarmComponents(zone: zone, master: series.master).lastRung(master)
+            declared[.reminded] = rung.value
+            if let reason = rung.refused { refused.append(reason) }
         }
         let f = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared)
         // RFC 5545 requires a UID; one missing is made up once, here, and kept from then on.

@@ -56,7 +56,8 @@ public struct VTodoWriter {
         let names = DeclaredLines.changed(nil, item.fields)
         let spliced = LineSplice.replace(names, in: fresh, with: DeclaredLines.lines(item.fields))
         let alarms = AlarmComponents(zone: zone, master: todo)
-        let text = alarms.splice(spliced, before: [], now: item.fields[.reminders]?.words ?? [], title: item.title).text()
+        let ringing = alarms.splice(spliced, before: [], now: item.fields[.reminders]?.words ?? [], title: item.title)
+        let text = alarms.markRung(ringing, before: nil, now: item.fields[.reminded]).text()
         return (text, userZone(if: ICalTree.tzids(todo)))
     }
 
@@ -73,6 +74,7 @@ public struct VTodoWriter {
         let alarms = AlarmComponents(zone: zone, master: series.master)
         let rang = (try? alarms.reminders(todos[index])) ?? []
         declared[.reminders] = alarms.read(todos[index]).value
+        declared[.reminded] = alarms.lastRung(todos[index]).value
         let before = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared)
         var edit = VTodoEdit(todo: series.master, zone: zone)
         edit.apply(item, over: before)
@@ -86,6 +88,7 @@ public struct VTodoWriter {
             if i == index, rang.compactMap({ $0 }) != now {
                 written = alarms.splice(written, before: rang, now: now, title: item.title)
             }
+            if i == index { written = alarms.markRung(written, before: declared[.reminded], now: item.fields[.reminded]) }
             text += written.text(dropping: VTodoWriter.dropped)
         }
         var zones: [String: String] = [:]

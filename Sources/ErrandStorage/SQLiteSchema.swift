@@ -164,8 +164,8 @@ enum SQLiteSchema {
         // Version 14: the first declared fields (ItemField), a column each, named as the
         // field; within a day, open items sort by time, then priority (the day-order indexes).
         declaredFields,
-        // Reminders (ItemField.reminders): their canonical texts as a JSON array.
-        "ALTER TABLE item ADD COLUMN reminders TEXT;",
+        // Reminders (ItemField.reminders, .reminded) and the next one's minute, indexed.
+        reminderFields,
     ]
 
     /// Priority as a number; tags as the JSON array of the words as typed, and `tag_keys` as
@@ -203,6 +203,17 @@ enum SQLiteSchema {
         DROP INDEX item_todo_order;
         CREATE INDEX item_todo_order ON item (due, due_time IS NULL, due_time, priority IS NULL, priority, seq)
             WHERE done = 0;
+        """
+
+    /// The reminders' and the last rung's canonical texts as JSON arrays; `remind_next` the
+    /// local minute the next one rings (TodoItem.nextReminderMinute), NULL when none will, so
+    /// the partial index holds only items with a reminder to come and `remind` with nothing
+    /// to ring reads one entry of it.
+    static let reminderFields = """
+        ALTER TABLE item ADD COLUMN reminders TEXT;
+        ALTER TABLE item ADD COLUMN reminded TEXT;
+        ALTER TABLE item ADD COLUMN remind_next INTEGER;
+        CREATE INDEX item_remind_next ON item (remind_next) WHERE remind_next IS NOT NULL;
         """
 
     /// `due` of an item without a due day: one past 9999-12-31 (DueDay.supportedDayNumbers).

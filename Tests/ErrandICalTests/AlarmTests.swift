@@ -114,4 +114,24 @@ import Testing
         let back = try CalendarWire.decode(CalendarWire.encode(batch), newID: { made.id })
         #expect(back == batch)
     }
+
+    /// Rung here: X-MOZ-LASTACK says when, in UTC, and Thunderbird's snooze goes, so neither
+    /// Thunderbird nor tasks.org rings it again after a sync; theirs silences it here.
+    @Test func ringingHereWritesLastAckAndDropsTheSnooze() throws {
+        let acked = try item("tasks-org-alarms.ics")
+        // 10:30Z is 11:30 in Berlin.
+        #expect(acked.fields[.reminded] == .words(["2026-11-26T11:30"]))
+        var snoozed = try item("thunderbird-snoozed-html-notes.ics")
+        #expect(snoozed.reminded == nil)
+        snoozed.reminded = Reminder.minute(DueDay(year: 2026, month: 12, day: 14)!, TimeOfDay(hour: 9, minute: 5)!)
+        snoozed.modified = now
+        let out = try write([snoozed])
+        #expect(out.contains("\r\nX-MOZ-LASTACK:20261214T080500Z\r\n"))
+        #expect(!out.contains("X-MOZ-SNOOZE-TIME"))
+        let original = try ClientCorpus.text("thunderbird-snoozed-html-notes.ics")
+        for alarm in ClientCorpus.blocks("VALARM", in: original) { #expect(out.contains(alarm)) }
+        #expect(try read(out).reminded == snoozed.reminded)
+        // Unchanged, theirs goes back as written.
+        #expect(try write([acked]).contains("\r\nX-MOZ-LASTACK:20261126T103000Z\r\n"))
+    }
 }

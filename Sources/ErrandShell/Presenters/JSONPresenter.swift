@@ -64,6 +64,11 @@ public struct JSONPresenter {
             return [("screen", .string("tags")), ("items", .array(counts.enumerated().map { i, c in
                 .object([("n", .int(i + 1)), ("tag", .string(c.word)), ("open", .int(c.open))])
             }))]
+        case let .reminders(rang):
+            return [("screen", .string("reminders")), ("reminders", .array(rang.map { one in
+                .object([("rang", .string(one.moment.map { $0.day.iso + "T" + $0.time.description } ?? "")),
+                         ("when", .string(one.reminder.text)), ("item", .object(JSONPresenter.fields(one.item)))])
+            }))]
         case let .log(rows):
             return [("screen", .string("log")), ("items", .array(rows.map { row in
                 .object([("time", .string(APIDate.format(Int64(row.entry.time.timeIntervalSince1970)))), ("command", .string(row.entry.command)),

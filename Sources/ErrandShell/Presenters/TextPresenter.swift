@@ -57,6 +57,12 @@ public struct TextPresenter {
                 clip(number(i + 1, String(counts.count).count) + "  " + DisplayWidth.pad(names[i], to: widest)
                      + "  " + "\(c.open) open")
             }
+        case let .reminders(rang)?:
+            // `Thu Dec 3 09:30  Call mum (due Thu Dec 3 at 10:00, 30 min before)`: whole, never cut.
+            lines += rang.map { one in
+                let at = one.moment.map { labeler.label($0.day) + " " + $0.time.description } ?? ""
+                return DisplayWidth.sanitize(at + "  " + one.item.title + " (" + Remind.about(one, labeler: labeler) + ")")
+            }
         case let .log(rows)?:
             if rows.isEmpty { lines.append("no changes yet") }
             lines += rows.map { clip($0.when + "  " + DisplayWidth.sanitize($0.summary) + ($0.entry.undone ? "  (undone)" : "")) }
@@ -128,6 +134,7 @@ public struct TextPresenter {
             // A reminder is marked only while one is still to ring.
             let marks = item.fields.present.filter { !$0.field.markLeadsTitle }
                 .filter { $0.field != .reminders || item.hasPendingReminder(clock: clock) }.map { $0.field.mark($0.value) }
+                .filter { !$0.isEmpty }
             return DisplayWidth.sanitize(([item.title] + marks).joined(separator: " "))
         }
         let longest = titles.map { DisplayWidth.of($0) }.max() ?? 0
