@@ -29,6 +29,7 @@ struct InteractiveLoop {
         startup?.run(with: runner)
         loop: while !runner.quitRequested {
             runner.options.width = width()
+            runner.remindAbovePrompt()
             let read = editor.readLine(prompt: runner.prompt)
             runner.options.width = width()
             switch read {

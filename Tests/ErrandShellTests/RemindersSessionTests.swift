@@ -85,4 +85,31 @@ import Testing
         t.given("create Whenever --no-date --remind \"dec 5 09:00\"")
         #expect(try titled(t, "Whenever")?.reminders == [.at(DueDay(year: 2026, month: 12, day: 5)!, TimeOfDay(hour: 9, minute: 0)!)])
     }
+
+    /// The keyboard's loop asks before each prompt: what rang since is printed above it, once.
+    @Test(arguments: ["sqlite", "plist"])
+    func aReminderThatRangAtThePromptIsPrintedAboveTheNext(_ backend: String) throws {
+        let directory = NSTemporaryDirectory() + "errand-prompt-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = try StoreOpener.open(path: directory + "/store." + backend, backend: try #require(StoreBackend(rawValue: backend)))
+        defer { store.close() }
+        let today = DueDay(year: 2026, month: 12, day: 3)!
+        let now = Moment(Date(timeIntervalSince1970: Double(today.dayNumber) * 86_400 + 9 * 3_600))
+        let clock = Clock(timeZone: TimeZone(secondsFromGMT: 0), fixedToday: today) { now.value }
+        let interpreter = Interpreter(environment: ShellEnvironment(store: store, clock: clock, labeler: .english,
+                                                                   workingDirectory: directory, home: directory))
+        let sink = MemorySink()
+        let runner = Runner(interpreter: interpreter, sink: sink)
+        runner.runOne("create Call mum --date \"today 10:00\" --remind 30m")
+        sink.reset()
+        runner.remindAbovePrompt()
+        #expect(sink.all.isEmpty)
+        now.value = now.value.addingTimeInterval(31 * 60)
+        runner.remindAbovePrompt()
+        #expect(sink.all == ["Thu Dec 3 09:30  Call mum (due Thu Dec 3 at 10:00, 30 min before)"])
+        sink.reset()
+        runner.remindAbovePrompt()
+        #expect(sink.all.isEmpty)
+    }
 }
