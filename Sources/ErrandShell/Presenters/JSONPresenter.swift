@@ -130,7 +130,7 @@ public struct JSONPresenter {
         if let time = item.time { pairs.append(("time", .string(time.description))) }
         if let notes = item.notes { pairs.append(("notes", .string(notes))) }
         if let rule = item.repeats { pairs.append(("repeat", .string(rule.description))) }
-        for (field, value) in item.fields.present where field != .reminders {
+        for (field, value) in item.fields.present where field != .reminders && field != .reminded {
             pairs.append((field.name, JSONPresenter.json(value)))
         }
         // Each with the local moment it rings (floating, as the item's own time).
@@ -143,6 +143,7 @@ public struct JSONPresenter {
                 return .object(pair)
             })))
         }
+        if let rang = item.fields[.reminded]?.words?.first { pairs.append(("reminded", .string(rang))) }
         if let damage = item.damage { pairs.append(("damaged", .string(damage))) }
         if let location = item.location {
             var place: [(String, JSONValue)] = [("name", .string(location.name))]
