@@ -15,8 +15,13 @@ struct AlarmComponents {
     let start: (day: DueDay, time: TimeOfDay?)?
     let due: (day: DueDay, time: TimeOfDay?)?
 
-    init(zone: ICalZone, master: OpaquePointer) {
+    /// Whether the item read from the VTODO has a due day: without one a duration counts from
+    /// nothing Errand holds, so such an alarm is kept, not shown.
+    let dated: Bool
+
+    init(zone: ICalZone, master: OpaquePointer, dated: Bool) {
         self.zone = zone
+        self.dated = dated
         start = zone.due(icalcomponent_get_dtstart(master))
         due = zone.due(icalcomponent_get_due(master))
     }
@@ -63,6 +68,7 @@ struct AlarmComponents {
             }
             return Reminder.at(at.day, at.time).text
         }
+        guard dated else { return nil }
         guard let seconds = Reminder.durationSeconds(value) else {
             throw .invalidField("a reminder's TRIGGER is not a duration: \"\(value.prefix(40))\"")
         }

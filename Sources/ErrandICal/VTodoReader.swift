@@ -120,15 +120,16 @@ public struct VTodoReader {
         defer { series.free() }
         let master = todos.indices.contains(series.masterIndex) ? todos[series.masterIndex] : todos.first
         var (declared, refused) = master.map(DeclaredLines.read) ?? (ItemFieldValues(), [])
+        let f = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared)
         if let master {
-            let alarms = AlarmComponents(zone: zone, master: series.master).read(master)
-            declared[.reminders] = alarms.value
-            if let reason = alarms.refused { refused.append(reason) }
-            let rung = AlarmComponents(zone: zone, master: series.master).lastRung(master)
+            let alarms = AlarmComponents(zone: zone, master: series.master, dated: f.due != nil)
+            let read = alarms.read(master)
+            declared[.reminders] = read.value
+            if let reason = read.refused { refused.append(reason) }
+            let rung = alarms.lastRung(master)
             declared[.reminded] = rung.value
             if let reason = rung.refused { refused.append(reason) }
         }
-        let f = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared)
         // RFC 5545 requires a UID; one missing is made up once, here, and kept from then on.
         let uid = f.uid ?? id.uuidString
         let created = f.created ?? f.stamp ?? now

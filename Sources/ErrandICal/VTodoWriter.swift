@@ -55,7 +55,7 @@ public struct VTodoWriter {
         guard let fresh = RawComponent.parse(ICalTree.text(todo)).first else { return nil }
         let names = DeclaredLines.changed(nil, item.fields)
         let spliced = LineSplice.replace(names, in: fresh, with: DeclaredLines.lines(item.fields))
-        let alarms = AlarmComponents(zone: zone, master: todo)
+        let alarms = AlarmComponents(zone: zone, master: todo, dated: item.due != nil)
         let ringing = alarms.splice(spliced, before: [], now: item.fields[.reminders]?.words ?? [], title: item.title)
         let text = alarms.markRung(ringing, before: nil, now: item.fields[.reminded]).text()
         return (text, userZone(if: ICalTree.tzids(todo)))
@@ -70,8 +70,10 @@ public struct VTodoWriter {
         defer { series.free() }
         let index = todos.indices.contains(series.masterIndex) ? series.masterIndex : 0
         var declared = DeclaredLines.read(todos[index]).values
-        // Read before the edit: the alarms' reminders count from the DUE and DTSTART as written.
-        let alarms = AlarmComponents(zone: zone, master: series.master)
+        // Read before the edit, as the reader read them: the alarms' reminders count from the
+        // DUE and DTSTART as written.
+        let dated = VTodoFields(series.master, overrides: series.overrides, zone: zone).due != nil
+        let alarms = AlarmComponents(zone: zone, master: series.master, dated: dated)
         let rang = (try? alarms.reminders(todos[index])) ?? []
         declared[.reminders] = alarms.read(todos[index]).value
         declared[.reminded] = alarms.lastRung(todos[index]).value

@@ -52,7 +52,7 @@ public struct LaunchConfiguration: Equatable, Sendable {
             let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
             guard let day = DueDay(iso: parts[0]),
                   parts.count == 1 || parts[1].count == 5 && TimeOfDay(text: parts[1]) != nil else {
-                throw .invalid("\(options.today == nil ? "ERRAND_TODAY" : "--today") needs YYYY-MM-DD or YYYY-MM-DDTHH:MM, not \"\(text)\"")
+                throw .invalid("\(options.today == nil ? "ERRAND_TODAY" : "--today") needs YYYY-MM-DD\(parts.count == 2 ? "THH:MM" : ""), not \"\(text)\"")
             }
             today = day
             if parts.count == 2 { pinnedTime = TimeOfDay(text: parts[1]) }

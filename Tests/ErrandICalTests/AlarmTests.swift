@@ -134,4 +134,18 @@ import Testing
         // Unchanged, theirs goes back as written.
         #expect(try write([acked]).contains("\r\nX-MOZ-LASTACK:20261126T103000Z\r\n"))
     }
+
+    /// A phone's alarm before a due time the VTODO does not have: the item is read, the alarm
+    /// is kept (not shown), and an edit here sends it back as it came.
+    @Test func aRelativeAlarmWithoutADueDayIsKeptNotShown() throws {
+        let text = ICalText.calendar(ICalText.todo(["UID:undated@phone", "SUMMARY:Someday",
+                                                    "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "END:VALARM"]))
+        var undated = try read(text)
+        #expect(undated.reminders.isEmpty && undated.damage == nil)
+        undated.title = "Someday, maybe"
+        undated.reminders = [.at(DueDay(year: 2026, month: 12, day: 5)!, TimeOfDay(hour: 9, minute: 0)!)]
+        let out = try write([undated])
+        #expect(out.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\n"))
+        #expect(out.contains("TRIGGER;VALUE=DATE-TIME:20261205T080000Z"))
+    }
 }

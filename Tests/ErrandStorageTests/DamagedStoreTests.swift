@@ -115,6 +115,8 @@ import Testing
 
     /// Version 14 adds the declared fields (priority, tags) and their day order.
     static let withoutFields = """
+        DROP INDEX item_remind_next; ALTER TABLE item DROP COLUMN reminders; ALTER TABLE item DROP COLUMN reminded;
+        ALTER TABLE item DROP COLUMN remind_next;
         DROP TRIGGER item_tag_insert; DROP TRIGGER item_tag_update; DROP TRIGGER item_tag_delete; DROP TABLE item_tag;
         DROP INDEX item_day_order; DROP INDEX item_todo_order;
         ALTER TABLE item DROP COLUMN priority; ALTER TABLE item DROP COLUMN tags; ALTER TABLE item DROP COLUMN tag_keys;

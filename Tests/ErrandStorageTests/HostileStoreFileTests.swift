@@ -1,5 +1,5 @@
 import ErrandDomain
-import ErrandStorage
+@testable import ErrandStorage
 import ErrandTestSupport
 import Foundation
 import Testing
@@ -35,7 +35,7 @@ import Testing
     func day() -> DueDay { DueDay(dayNumber: 20_000) }
 
     /// What a new SQLite store's user_version says; the migration tests below expect it.
-    static let schemaVersion = 14
+    static let schemaVersion = SQLiteSchema.currentVersion
 
     // MARK: two items, one id (item 3)
 

@@ -12,6 +12,9 @@ public struct FieldOption: Sendable {
     public let repeatable: Bool
     /// Words Tab offers for the value, besides what the store holds (`from store`).
     public let words: [String]
+    /// Whether the create and edit forms ask it (reminders are not: one before the due time
+    /// needs the time, and the form stays as short as the apps' are).
+    public let asked: Bool
     /// Whether Tab also offers the values items already have (every tag in the store).
     public let completesFromStore: Bool
     /// One typed value, read and checked (`high` -> 1); the reason names the field.
@@ -21,7 +24,7 @@ public struct FieldOption: Sendable {
     public let parseOnDay: (@Sendable (String, DueDay, LocalDateWords) throws(DomainError) -> FieldValue)?
 
     public init(name: String, clear: String, valueName: String, help: String, repeatable: Bool = false,
-                words: [String] = [], completesFromStore: Bool = false,
+                words: [String] = [], completesFromStore: Bool = false, asked: Bool = true,
                 parse: @escaping @Sendable (String) throws(DomainError) -> FieldValue,
                 parseOnDay: (@Sendable (String, DueDay, LocalDateWords) throws(DomainError) -> FieldValue)? = nil) {
         self.name = name
@@ -31,6 +34,7 @@ public struct FieldOption: Sendable {
         self.repeatable = repeatable
         self.words = words
         self.completesFromStore = completesFromStore
+        self.asked = asked
         self.parse = parse
         self.parseOnDay = parseOnDay
     }

@@ -11,7 +11,7 @@ extension ItemField {
         name: "reminders", label: "Remind", kind: .reminders(maxCount: maxReminders), icalProperty: nil, merge: .asSet,
         option: FieldOption(name: "remind", clear: "no-remind", valueName: "WHEN",
                             help: "a reminder: 30m, 2h, 1d or 0 before the due time, or a day and time (\"dec 3 08:00\"); repeat --remind",
-                            repeatable: true, words: ["0", "15m", "30m", "1h", "2h", "1d"],
+                            repeatable: true, words: ["0", "15m", "30m", "1h", "2h", "1d"], asked: false,
                             parse: { text throws(DomainError) in
                                 .words([try Reminder.typed(text, today: DueDay(dayNumber: 0)).text])
                             },

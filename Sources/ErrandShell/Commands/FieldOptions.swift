@@ -17,7 +17,7 @@ enum FieldOptions {
     static func value(_ field: ItemField, conflicts: OptionSpec?) -> OptionSpec {
         let option = field.option
         return OptionSpec(option?.name ?? field.name, value: option?.valueName ?? "VALUE", kind: .field(field), help: option?.help ?? "",
-                          conflicts: conflicts, prompt: "\(field.label) (optional): ", repeatable: option?.repeatable ?? false)
+                          conflicts: conflicts, prompt: option?.asked == false ? nil : "\(field.label) (optional): ", repeatable: option?.repeatable ?? false)
     }
 
     static func clear(_ field: ItemField) -> OptionSpec {
