@@ -12,9 +12,9 @@ extension ItemField {
         option: FieldOption(name: "remind", clear: "no-remind", valueName: "WHEN",
                             help: "a reminder: 30m, 2h, 1d or 0 before the due time, or a day and time (\"dec 3 08:00\"); repeat --remind",
                             repeatable: true, words: ["0", "15m", "30m", "1h", "2h", "1d"], asked: false,
-                            parse: { text throws(DomainError) in
-                                .words([try Reminder.typed(text, today: DueDay(dayNumber: 0)).text])
-                            },
+                            // Without a today to read `dec 3` against, only the canonical forms
+                            // (`-PT30M`, `2026-12-03T08:00`); the shell reads through parseOnDay.
+                            parse: { text throws(DomainError) in .words([try Reminder(text: TextSafety.trimmed(text)).text]) },
                             parseOnDay: { text, today, local throws(DomainError) in
                                 .words([try Reminder.typed(text, today: today, local: local).text])
                             }),
