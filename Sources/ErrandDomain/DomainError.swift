@@ -30,7 +30,11 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\"\(title)\" is already on the list \(when); change the title, notes, date or place to add another"
         case let .undatedField(what):
             // Said so that create (leave --every out) and edit (--no-repeat) both read it right.
-            let without = what == "a time" ? "--no-time" : "no repeat (leave --every out; edit: --no-repeat)"
+            let without = switch what {
+            case "a time": "--no-time"
+            case "a reminder before its due time": "a reminder at a moment (--remind \"dec 3 08:00\"; edit: --no-remind)"
+            default: "no repeat (leave --every out; edit: --no-repeat)"
+            }
             return "an item without a date cannot have \(what): give it a date, or \(without)"
         case .emptyUID:
             return "an item needs a UID"

@@ -70,6 +70,10 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
 
     public func hasOpenItem(withEntry key: EntryKey) -> Bool { openEntries[key] != nil }
 
+    public func itemsToRemind(by minute: Int) -> [TodoItem] {
+        items.filter { item in item.nextReminderMinute.map { $0 <= minute } ?? false }
+    }
+
     /// `lastSequence` comes from the items read, so a hand-edited file can put it at Int64.max.
     public mutating func nextSequence() throws(DomainError) -> Int64 {
         let (next, overflow) = lastSequence.addingReportingOverflow(1)

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// What the to-do rules need from wherever items are kept: two look-ups, a sequence counter
 /// and plain writes, with no rule in any of them. ItemManager keeps the records in memory,
 /// the SQLite backend in tables; the rules (ItemRecords+Rules.swift) are written once on top,
-/// so a new backend implements these seven and inherits every rule.
+/// so a new backend implements these eight and inherits every rule.
 public protocol ItemRecords {
     func item(id: UUID) throws -> TodoItem?
     /// The item known by this iCalendar UID, compared as text.
@@ -11,6 +11,9 @@ public protocol ItemRecords {
     /// Whether an open item has this entry. A backend may narrow its search with an index,
     /// but which candidates are equal is `EntryKey`'s == to say.
     func hasOpenItem(withEntry key: EntryKey) throws -> Bool
+    /// The items whose next reminder (TodoItem.nextReminderMinute) rings by this local
+    /// minute: `remind`'s candidates. SQLite reads them from an index.
+    func itemsToRemind(by minute: Int) throws -> [TodoItem]
     /// A sequence above every stored one, for the item that changes now.
     mutating func nextSequence() throws -> Int64
     /// Stores an item whose id is not stored yet.

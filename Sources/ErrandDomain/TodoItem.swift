@@ -83,6 +83,7 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
         }
         try checkCalendarFields()
         copy.fields = try fields.checked()
+        try copy.checkReminders()
         // Every day a command computes (a postpone, a repeat's next occurrence, an edit) is
         // checked here, before anything is written: no store can hold another.
         if let due, !DueDay.supportedDayNumbers.contains(due.dayNumber) {
@@ -105,6 +106,26 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
         // Last, once the limits are checked: a runaway paste is refused before it is read twice.
         copy.title = CanonicalText.nfc(copy.title)
         return copy
+    }
+
+    /// A reminder must ring near its item: one before the due time needs a due day, one at a
+    /// moment is within a year of the due day (20 years before is a typo, not a plan).
+    private func checkReminders() throws(DomainError) {
+        if let text = fields[.reminded]?.words?.first, case .before? = try? Reminder(text: text) {
+            throw .invalidField("when the reminders last rang is a moment: got \"\(text.prefix(40))\"")
+        }
+        for reminder in reminders {
+            switch reminder {
+            case .before:
+                if due == nil { throw .undatedField("a reminder before its due time") }
+            case let .at(day, time):
+                guard let due else { continue }
+                let limit = Reminder.maxOffsetSeconds / 86_400
+                guard abs(day.dayNumber - due.dayNumber) <= limit else {
+                    throw .invalidField("a reminder is at most \(Reminder.maxOffsetText) from its due day (\(due.iso)): got \(day.iso) \(time)")
+                }
+            }
+        }
     }
 
     /// What only an item without a day, or from another calendar, can get wrong.

@@ -119,16 +119,27 @@ public struct VTodoReader {
         }
         defer { series.free() }
         let master = todos.indices.contains(series.masterIndex) ? todos[series.masterIndex] : todos.first
-        let (declared, refused) = master.map(DeclaredLines.read) ?? (ItemFieldValues(), [])
+        var (declared, refused) = master.map(DeclaredLines.read) ?? (ItemFieldValues(), [])
         let f = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared,
                             structured: master.flatMap(StructuredLocation.read))
+        // The fields as VTodoFields read them (the start from DTSTART), and the alarms'.
+        var fields = f.declared
+        if let master {
+            let alarms = AlarmComponents(zone: zone, master: series.master, dated: f.due != nil)
+            let read = alarms.read(master)
+            fields[.reminders] = read.value
+            if let reason = read.refused { refused.append(reason) }
+            let rung = alarms.lastRung(master)
+            fields[.reminded] = rung.value
+            if let reason = rung.refused { refused.append(reason) }
+        }
         // RFC 5545 requires a UID; one missing is made up once, here, and kept from then on.
         let uid = f.uid ?? id.uuidString
         let created = f.created ?? f.stamp ?? now
         let item = TodoItem(id: id, uid: uid, title: f.title, notes: f.notes,
                             due: f.due, time: f.due == nil ? nil : f.time, location: f.location, isDone: f.done,
                             created: created, modified: f.modified ?? f.stamp ?? created,
-                            repeats: f.repeats, icalendar: kept, fields: f.declared)
+                            repeats: f.repeats, icalendar: kept, fields: fields)
         do {
             var valid = try item.validated()
             if !refused.isEmpty { valid.damage = refused.joined(separator: "; ") }

@@ -54,7 +54,10 @@ public struct VTodoWriter {
         edit.apply(item, over: nil)
         guard let fresh = RawComponent.parse(ICalTree.text(todo)).first else { return nil }
         let names = DeclaredLines.changed(nil, item.fields)
-        let text = LineSplice.replace(names, in: fresh, with: DeclaredLines.lines(item.fields)).text()
+        let spliced = LineSplice.replace(names, in: fresh, with: DeclaredLines.lines(item.fields))
+        let alarms = AlarmComponents(zone: zone, master: todo, dated: item.due != nil)
+        let ringing = alarms.splice(spliced, before: [], now: item.fields[.reminders]?.words ?? [], title: item.title)
+        let text = alarms.markRung(ringing, before: nil, now: item.fields[.reminded]).text()
         return (text, userZone(if: ICalTree.tzids(todo)))
     }
 
@@ -66,7 +69,14 @@ public struct VTodoWriter {
         guard !todos.isEmpty, let series = ICalSeries(kept) else { return nil }
         defer { series.free() }
         let index = todos.indices.contains(series.masterIndex) ? series.masterIndex : 0
-        let declared = DeclaredLines.read(todos[index]).values
+        var declared = DeclaredLines.read(todos[index]).values
+        // Read before the edit, as the reader read them: the alarms' reminders count from the
+        // DUE and DTSTART as written.
+        let dated = VTodoFields(series.master, overrides: series.overrides, zone: zone).due != nil
+        let alarms = AlarmComponents(zone: zone, master: series.master, dated: dated)
+        let rang = (try? alarms.reminders(todos[index])) ?? []
+        declared[.reminders] = alarms.read(todos[index]).value
+        declared[.reminded] = alarms.lastRung(todos[index]).value
         let before = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared,
                                  structured: StructuredLocation.read(todos[index]))
         var edit = VTodoEdit(todo: series.master, zone: zone)
@@ -76,7 +86,12 @@ public struct VTodoWriter {
             + DeclaredLines.lines(item.fields).filter { changed.contains($0.name) }
         var text = ""
         for (i, todo) in todos.enumerated() {
-            let written = i == index ? LineSplice.replace(edit.touched.union(changed), in: todo, with: lines) : todo
+            var written = i == index ? LineSplice.replace(edit.touched.union(changed), in: todo, with: lines) : todo
+            let now = item.fields[.reminders]?.words ?? []
+            if i == index, rang.compactMap({ $0 }) != now {
+                written = alarms.splice(written, before: rang, now: now, title: item.title)
+            }
+            if i == index { written = alarms.markRung(written, before: declared[.reminded], now: item.fields[.reminded]) }
             text += written.text(dropping: VTodoWriter.dropped)
         }
         var zones: [String: String] = [:]

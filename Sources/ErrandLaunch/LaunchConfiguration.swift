@@ -14,6 +14,8 @@ import Glibc
 public struct LaunchConfiguration: Equatable, Sendable {
     public let options: LaunchOptions
     public var today: DueDay?
+    /// The time of day `--today 2026-12-03T09:30` pins "now" to, local.
+    public var pinnedTime: TimeOfDay?
     public var storePath: String
     /// Chosen here, once, from the name the user gave the store.
     public var storeBackend: StoreBackend
@@ -45,10 +47,15 @@ public struct LaunchConfiguration: Equatable, Sendable {
         self.options = options
         let set = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         if let text = options.today ?? set("ERRAND_TODAY"), !text.isEmpty {
-            guard let day = DueDay(iso: text) else {
-                throw .invalid("\(options.today == nil ? "ERRAND_TODAY" : "--today") needs YYYY-MM-DD, not \"\(text)\"")
+            // With a time (`2026-12-03T09:30`) "now" is pinned too, in the local zone: how
+            // `remind` is run with the clock moved, without waiting for it.
+            let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let day = DueDay(iso: parts[0]),
+                  parts.count == 1 || parts[1].count == 5 && TimeOfDay(text: parts[1]) != nil else {
+                throw .invalid("\(options.today == nil ? "ERRAND_TODAY" : "--today") needs YYYY-MM-DD\(parts.count == 2 ? "THH:MM" : ""), not \"\(text)\"")
             }
             today = day
+            if parts.count == 2 { pinnedTime = TimeOfDay(text: parts[1]) }
         }
         storePath = options.store ?? StoreOpener.defaultPath(environment: environment)
         storeBackend = StoreBackend(forPath: storePath)
@@ -141,9 +148,16 @@ public struct LaunchConfiguration: Equatable, Sendable {
     /// What the shell reaches outside itself. `progress`: a long download draws its progress
     /// line on stderr (when that is a terminal). `pictureSize`: the room for a photo, given
     /// only when stdout is a terminal (photos are never drawn into a pipe or a file).
+    /// Today as pinned (or not) and "now" with it: at the pinned time, or the time of day now.
+    public var clock: Clock {
+        guard let today, let pinnedTime else { return Clock(fixedToday: today) }
+        let moment = Clock().date(of: today, at: pinnedTime)
+        return Clock(fixedToday: today) { moment }
+    }
+
     public func shellEnvironment(store: ErrandStore, history: @escaping () -> [String], workingDirectory: String,
                                  progress: Bool, pictureSize: (() -> PictureSize)? = nil) -> ShellEnvironment {
-        var environment = ShellEnvironment(store: store, clock: Clock(fixedToday: today),
+        var environment = ShellEnvironment(store: store, clock: clock,
                                            labeler: DayLabeler(localeIdentifier: localeName), history: history,
                                            workingDirectory: workingDirectory, home: home)
         if let catalogueBase { environment.catalogueBase = catalogueBase }

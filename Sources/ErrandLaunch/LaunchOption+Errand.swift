@@ -7,7 +7,7 @@ extension LaunchOption {
             uses the property-list backend)
             """) { $0.store = $1 },
         LaunchOption(["--today"], value: "YYYY-MM-DD",
-                     help: "pin today's date (also ERRAND_TODAY), for reproducible output") { $0.today = $1 },
+                     help: "pin today's date (also ERRAND_TODAY), for reproducible output; YYYY-MM-DDTHH:MM pins the time too") { $0.today = $1 },
         LaunchOption(["--catalogue"], value: "URL", help: """
             where ads come from (also ERRAND_CATALOGUE; default the public paperclip API); http, \
             https or file URLs holding listing.json and categories.json

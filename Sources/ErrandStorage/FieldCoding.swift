@@ -37,7 +37,7 @@ enum FieldCoding {
             let raw: FieldValue?
             switch field.kind {
             case .number: raw = (try? container.decode(Int.self, forKey: key)).map(FieldValue.number)
-            case .words: raw = (try? container.decode([String].self, forKey: key)).map(FieldValue.words)
+            case .words, .reminders: raw = (try? container.decode([String].self, forKey: key)).map(FieldValue.words)
             case .text, .dayTime: raw = (try? container.decode(String.self, forKey: key)).map(FieldValue.text)
             }
             guard let raw else {

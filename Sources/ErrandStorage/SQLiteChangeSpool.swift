@@ -9,17 +9,15 @@ final class SQLiteChangeSpool {
     private let db: SQLiteConnection
     private let encoder: JSONEncoder
 
-    /// Made once per connection (`ready`): a temporary table made on every change would
-    /// invalidate every prepared statement each time.
-    init(_ db: SQLiteConnection, ready: inout Bool) throws {
+    /// The table is made by the first change of a connection, inside its transaction: a
+    /// change rolled back takes the table with it, so each change asks for it again (a no-op
+    /// once it is there, which changes no schema and so invalidates no prepared statement).
+    init(_ db: SQLiteConnection) throws {
         self.db = db
-        if !ready {
-            try db.execute("""
-                CREATE TEMP TABLE IF NOT EXISTS journal_spool (
-                    seq INTEGER PRIMARY KEY, id BLOB NOT NULL UNIQUE, before BLOB, after BLOB)
-                """)
-            ready = true
-        }
+        try db.statement("""
+            CREATE TEMP TABLE IF NOT EXISTS journal_spool (
+                seq INTEGER PRIMARY KEY, id BLOB NOT NULL UNIQUE, before BLOB, after BLOB)
+            """).run()
         try db.statement("DELETE FROM temp.journal_spool").run()
         encoder = JSONEncoder()
         // The same item comes out as the same bytes: a change that put it back as it was is

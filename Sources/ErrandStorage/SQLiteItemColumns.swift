@@ -29,12 +29,16 @@ enum SQLiteItemColumns {
         (field, Int32(all.firstIndex(of: field.name) ?? 0))
     }
 
+    /// Written, never read: the title's NFC form (SQLiteSchema, 5) and the next reminder's
+    /// minute (TodoItem.nextReminderMinute, for `remind`'s index).
+    static let written = ["title_nfc", "remind_next"]
+
     static let insertSQL = """
-        INSERT INTO item (\((all + ["title_nfc"]).joined(separator: ", ")))
-        VALUES (\((all + ["title_nfc"]).map { ":" + $0 }.joined(separator: ", ")))
+        INSERT INTO item (\((all + written).joined(separator: ", ")))
+        VALUES (\((all + written).map { ":" + $0 }.joined(separator: ", ")))
         """
     static let updateSQL = """
-        UPDATE item SET \((all.dropFirst() + ["title_nfc"]).map { "\($0) = :\($0)" }.joined(separator: ", "))
+        UPDATE item SET \((all.dropFirst() + written).map { "\($0) = :\($0)" }.joined(separator: ", "))
         WHERE uuid = :uuid
         """
 
@@ -51,7 +55,7 @@ enum SQLiteItemColumns {
             s.bind(name, t)
         case let .words(words)?:
             s.bind(name, JSONWords.encode(words))
-            s.bind(":" + keysColumn(field), JSONWords.encode(words.map(ItemField.key)))
+            if case .words = field.kind { s.bind(":" + keysColumn(field), JSONWords.encode(words.map(ItemField.key))) }
         }
     }
 
@@ -63,7 +67,7 @@ enum SQLiteItemColumns {
             return damage.field(field, .number(Int(clamping: s.int(index))))
         case .text, .dayTime:
             return damage.field(field, .text(s.text(index)))
-        case .words:
+        case .words, .reminders:
             guard let words = JSONWords.decode(s.text(index)) else {
                 return damage.field(field, .text(s.text(index)))
             }

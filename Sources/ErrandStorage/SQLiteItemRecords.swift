@@ -27,6 +27,11 @@ public struct SQLiteItemRecords: ItemRecords {
     }
 
     public func nextSequence() throws -> Int64 { try store.nextSequence() }
+
+    /// Through item_remind_next: with nothing to ring, one index probe.
+    public func itemsToRemind(by minute: Int) throws -> [TodoItem] {
+        try store.rows("SELECT \(SQLiteItemStore.readColumns) FROM item WHERE remind_next <= ?1") { $0.bind(1, minute) }
+    }
     public func insert(_ item: TodoItem) throws { try write(SQLiteItemColumns.insertSQL, item) }
     public func update(_ item: TodoItem) throws { try write(SQLiteItemColumns.updateSQL, item) }
 
@@ -58,6 +63,7 @@ public struct SQLiteItemRecords: ItemRecords {
         // Empty unless the title is not NFC: a new title is (validated() normalises it), but
         // undo puts back items exactly as an older version may have stored them.
         s.bind(":title_nfc", CanonicalText.nfcIfChanged(item.title))
+        s.bind(":remind_next", item.nextReminderMinute)
         for field in ItemField.declared { SQLiteItemColumns.bind(field, item.fields[field], to: s) }
         try s.run()
     }

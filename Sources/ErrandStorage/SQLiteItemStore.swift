@@ -15,8 +15,6 @@ public final class SQLiteItemStore: ItemStore {
     public var journalContext: JournalContext?
     /// What the last `find` found (SQLiteItemStore+Find).
     var lastMatches: FoundRows?
-    /// Whether this connection has made its temporary table of changes (SQLiteChangeSpool).
-    var spoolReady = false
     /// What the last query-language `find` counted (SQLiteItemStore+Filter).
     var lastFilterCount: FilterCount?
 
@@ -142,7 +140,7 @@ public final class SQLiteItemStore: ItemStore {
                 var records = JournalRecorder(SQLiteItemRecords(store: self)) { _, _, _ in }
                 return try body(&records)
             }
-            let spool = try SQLiteChangeSpool(db, ready: &spoolReady)
+            let spool = try SQLiteChangeSpool(db)
             var records = JournalRecorder(SQLiteItemRecords(store: self), spool: spool.note)
             let result = try body(&records)
             try appendJournal(spool)

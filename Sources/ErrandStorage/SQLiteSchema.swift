@@ -170,6 +170,8 @@ enum SQLiteSchema {
         // their state (`priority:high is:open` is counted from the index alone); on the ads
         // tab, price: and sort:price walk the price orders.
         "CREATE INDEX item_priority ON item (priority, done) WHERE priority IS NOT NULL;\n" + adPriceIndexes,
+        // Reminders (ItemField.reminders, .reminded) and the next one's minute, indexed.
+        reminderFields,
     ]
 
     /// The start as its ISO text, which sorts as it falls (DayTime). An item with a start and
@@ -218,6 +220,17 @@ enum SQLiteSchema {
         DROP INDEX item_todo_order;
         CREATE INDEX item_todo_order ON item (due, due_time IS NULL, due_time, priority IS NULL, priority, seq)
             WHERE done = 0;
+        """
+
+    /// The reminders' and the last rung's canonical texts as JSON arrays; `remind_next` the
+    /// local minute the next one rings (TodoItem.nextReminderMinute), NULL when none will, so
+    /// the partial index holds only items with a reminder to come and `remind` with nothing
+    /// to ring reads one entry of it.
+    static let reminderFields = """
+        ALTER TABLE item ADD COLUMN reminders TEXT;
+        ALTER TABLE item ADD COLUMN reminded TEXT;
+        ALTER TABLE item ADD COLUMN remind_next INTEGER;
+        CREATE INDEX item_remind_next ON item (remind_next) WHERE remind_next IS NOT NULL;
         """
 
     /// `due` of an item without a due day: one past 9999-12-31 (DueDay.supportedDayNumbers).

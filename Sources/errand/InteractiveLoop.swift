@@ -29,6 +29,7 @@ struct InteractiveLoop {
         startup?.run(with: runner)
         loop: while !runner.quitRequested {
             runner.options.width = width()
+            runner.remindAbovePrompt()
             let session = runner.interpreter.session
             editor.suggesting = session.suggest && session.color
             let read = editor.readLine(prompt: runner.prompt)

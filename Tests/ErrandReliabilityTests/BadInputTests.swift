@@ -63,6 +63,7 @@ import Testing
                 case .number: bads = ["0", "10", "-3", "urgent", "1.5", "99999999999999999999"]
                 case .words, .text: bads = ["a,,b", ",", String(repeating: "t", count: 500), "bell\u{7}"]
                 case .dayTime: bads = ["feb 30", "10000-01-01", "fri 25:00", String(repeating: "t", count: 500), "bell\u{7}"]
+                case .reminders: bads = ["7300d", "P99999999D", "999999999999w", "dec 3", "later", "-5m", "bell\u{7}"]
                 }
                 for bad in bads {
                     lines.append("\(name) \(spec.arguments.isEmpty ? "" : "1 ")--\(option.name) \(Tokenizer.quote(bad))")

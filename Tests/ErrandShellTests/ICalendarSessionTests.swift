@@ -46,10 +46,10 @@ import Testing
         #expect(someday.due == nil)
         // Shown safely: the escape never reaches the terminal. The phone's PRIORITY and
         // CATEGORIES are the item's priority and tags.
-        #expect(run(t, "list") == ["All items", "To do", "  1  Wed Dec 2  09:30    !!! Dentist #health #family",
+        #expect(run(t, "list") == ["All items", "To do", "  1  Wed Dec 2  09:30    !!! Dentist #health #family ⏰",
                                    "  2  No date                 Read \u{FFFD}[31mWar and Peace"])
         #expect(run(t, "open 1") == ["Dentist", "  Due       Wed Dec 2 2026 at 09:30", "  Priority  high (1)",
-                                     "  Tags      health, family", "  State     to do",
+                                     "  Tags      health, family", "  Remind    15 min before", "  State     to do",
                                      "  UID       3f2a9c0e51b84d7e9a6c1b2d3e4f5a6b@laptop"])
         t.given("back")
         t.given("edit 1 --title \"Dentist, confirmed\" --date dec 3")

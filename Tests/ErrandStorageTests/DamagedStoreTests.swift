@@ -113,6 +113,13 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// The reminders' migration adds their two fields and the next one's minute, indexed.
+    static let withoutReminders = """
+        DROP INDEX item_remind_next; ALTER TABLE item DROP COLUMN reminders; ALTER TABLE item DROP COLUMN reminded;
+        ALTER TABLE item DROP COLUMN remind_next;
+
+        """
+
     /// A later version indexes priority and ad prices for find's query language.
     static let withoutQueryIndexes = """
         DROP INDEX IF EXISTS item_priority; DROP INDEX IF EXISTS ad_price_order; DROP INDEX IF EXISTS ad_category_price;
@@ -125,7 +132,7 @@ import Testing
         """
 
     /// Version 14 adds the declared fields (priority, tags) and their day order.
-    static let withoutFields = withoutStartDates + """
+    static let withoutFields = withoutReminders + withoutStartDates + """
         DROP TRIGGER item_tag_insert; DROP TRIGGER item_tag_update; DROP TRIGGER item_tag_delete; DROP TABLE item_tag;
         DROP INDEX item_day_order; DROP INDEX item_todo_order;
         ALTER TABLE item DROP COLUMN priority; ALTER TABLE item DROP COLUMN tags; ALTER TABLE item DROP COLUMN tag_keys;

@@ -13,6 +13,61 @@ import Testing
         TodoItem(id: UUID(), title: title, due: day, created: Date(timeIntervalSince1970: 1_790_000_000))
     }
 
+    /// SQLite keeps a command's changes in a temporary table made inside the command's own
+    /// transaction: a refused first command rolled the table back with it, and every later
+    /// change failed ("no such table: temp.journal_spool").
+    @Test(arguments: Backend.allCases)
+    func aChangeAfterARefusedOneIsJournaled(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        // The first change of this connection is the refused one.
+        try refuse(store)
+        let a = try store.journaling("create", at: noon) { try store.add(item("a")) }
+        try changeTwice(store, a)
+        var renamed = a
+        renamed.title = "b"
+        let journal = try store.journal(limit: 10)
+        #expect(journal.map(\.command) == ["edit", "create"])
+        #expect(journal.first?.changes == [ItemChange(before: a, after: renamed)])
+        #expect(try store.allItems().map(\.title) == ["b"])
+    }
+
+    struct Refused: Error {}
+
+    func refuse<Store: ItemStore>(_ store: Store) throws {
+        #expect(throws: Refused.self) {
+            try store.journaling("create", at: noon) {
+                try store.changeItems { records in
+                    try records.insert(item("gone"))
+                    throw Refused()
+                }
+            }
+        }
+    }
+
+    /// A command that changes `a` twice (its first before and last after are journaled), then
+    /// one that puts it back as it was (no entry).
+    func changeTwice<Store: ItemStore>(_ store: Store, _ a: TodoItem) throws {
+        var renamed = a
+        renamed.title = "b"
+        try store.journaling("edit", at: noon) {
+            try store.changeItems { records in
+                var first = a
+                first.title = "between"
+                try records.update(first)
+                try records.update(renamed)
+            }
+        }
+        try store.journaling("noop", at: noon) {
+            try store.changeItems { records in
+                var other = renamed
+                other.title = "other"
+                try records.update(other)
+                try records.update(renamed)
+            }
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func undoAndRedoWorkAfterReopening(_ backend: Backend) throws {
         let dir = TemporaryDirectory()

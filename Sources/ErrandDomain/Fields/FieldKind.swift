@@ -9,4 +9,8 @@ public enum FieldKind: Sendable {
     case text(maxLength: Int)
     /// A day with or without a time, as its ISO text (DayTime).
     case dayTime
+    /// Reminders (Reminder), held as `.words` of their canonical texts (`-PT30M`,
+    /// `2026-12-03T08:00`). Not `.words`: a reminder must read as a trigger, is compared as
+    /// written (not case-folded) and needs no folded-keys column for an index.
+    case reminders(maxCount: Int)
 }

@@ -38,6 +38,9 @@ extension ItemField {
             return words.isEmpty ? nil : try checked(.words(words))
         case .text, .dayTime:
             return try checked(.text(ItemField.unescaped(texts[texts.startIndex])))
+        case .reminders:
+            // The wire to errand-ical carries them as one comma list, like words.
+            return try checked(.words(texts.flatMap(ItemField.splitList)))
         }
     }
 

@@ -14,7 +14,8 @@ public struct ItemField: Sendable, Hashable, CustomStringConvertible {
     /// The property's value that means "no value" (PRIORITY:0), read as absent.
     public let icalNone: String?
     public let merge: FieldMerge
-    public let option: FieldOption
+    /// nil for a field no command sets directly (when reminders last rang: `remind` sets it).
+    public let option: FieldOption?
     /// What a list row shows for the value (`!!`, `#home`).
     public let mark: @Sendable (FieldValue) -> String
     /// Whether the mark is a column before the title (`!!!`) or follows it (`#home`).
@@ -23,7 +24,7 @@ public struct ItemField: Sendable, Hashable, CustomStringConvertible {
     public let detail: @Sendable (FieldValue) -> String
 
     public init(name: String, label: String, kind: FieldKind, icalProperty: String?, icalNone: String? = nil,
-                merge: FieldMerge = .whole, option: FieldOption, markLeadsTitle: Bool = false,
+                merge: FieldMerge = .whole, option: FieldOption?, markLeadsTitle: Bool = false,
                 mark: @escaping @Sendable (FieldValue) -> String, detail: @escaping @Sendable (FieldValue) -> String) {
         self.name = name
         self.label = label
@@ -42,7 +43,7 @@ public struct ItemField: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// Every declared field, in the order lists, the detail and files show them.
-    public static let declared: [ItemField] = [.priority, .tags, .start]
+    public static let declared: [ItemField] = [.priority, .tags, .start, .reminders, .reminded]
 
     public static func named(_ name: String) -> ItemField? { declared.first { $0.name == name } }
 
@@ -65,6 +66,18 @@ public struct ItemField: Sendable, Hashable, CustomStringConvertible {
             }
             guard kept.count <= maxCount else {
                 throw .invalidField("an item holds at most \(maxCount) \(name): got \(kept.count)")
+            }
+            return kept.isEmpty ? nil : .words(kept)
+        case let (.reminders(maxCount), .words(texts)):
+            var seen = Set<String>()
+            var kept: [String] = []
+            for text in texts {
+                let canonical = try Reminder(text: TextSafety.trimmed(text)).text
+                if seen.insert(canonical).inserted { kept.append(canonical) }
+                // Counted as they come: ten thousand alarms are refused before all are read.
+                guard kept.count <= maxCount else {
+                    throw .invalidField("an item holds at most \(maxCount) \(name): this one has more")
+                }
             }
             return kept.isEmpty ? nil : .words(kept)
         case let (.text(maxLength), .text(text)):

@@ -23,6 +23,7 @@ public struct JournalRecorder<Base: ItemRecords>: ItemRecords {
     public func item(uid: String) throws -> TodoItem? { try base.item(uid: uid) }
     public func hasOpenItem(withEntry key: EntryKey) throws -> Bool { try base.hasOpenItem(withEntry: key) }
     public mutating func nextSequence() throws -> Int64 { try base.nextSequence() }
+    public func itemsToRemind(by minute: Int) throws -> [TodoItem] { try base.itemsToRemind(by: minute) }
 
     public mutating func insert(_ item: TodoItem) throws {
         try base.insert(item)

@@ -109,9 +109,10 @@ public enum ArgumentKind: Equatable, Sendable {
     /// A declared field's value, read by its declaration (`high` -> 1); the line names the field.
     private static func fieldValue(_ text: String, _ field: ItemField, command: String,
                                    context: ParseContext) throws(ShellError) -> ArgumentValue {
-        do {
-            if let dated = field.option.parseDated { return .field(try dated(text, context.today, context.dateWords)) }
-            return .field(try field.option.parse(text))
+        guard let option = field.option else { throw .usage("\(command): the \(field.name) is not typed") }
+        do throws(DomainError) {
+            if let dated = option.parseDated { return .field(try dated(text, context.today, context.dateWords)) }
+            return .field(try option.parse(text))
         } catch {
             throw .usage("\(command): \(error.description)")
         }

@@ -127,9 +127,9 @@ public struct Completer {
             let names = (try? environment.store.placeNames(prefix: prefix, limit: 200)) ?? []
             return names.map { CompletionCandidate(insert: quote($0), display: $0) }
         case let .field(field):
-            let stored = field.option.completesFromStore ? ((try? environment.store.wordCounts(field)) ?? []).map(\.word) : []
+            let stored = field.option?.completesFromStore == true ? ((try? environment.store.wordCounts(field)) ?? []).map(\.word) : []
             let key = ItemField.key(prefix.hasPrefix("#") ? String(prefix.dropFirst()) : prefix)
-            return (field.option.words + stored).filter { ItemField.key($0).hasPrefix(key) }
+            return ((field.option?.words ?? []) + stored).filter { ItemField.key($0).hasPrefix(key) }
                 .map { CompletionCandidate(insert: quote($0), display: $0) }
         case .tagChanges:
             // The sign typed stays: `-ho` offers `-home`.

@@ -64,6 +64,11 @@ public struct JSONPresenter {
             return [("screen", .string("tags")), ("items", .array(counts.enumerated().map { i, c in
                 .object([("n", .int(i + 1)), ("tag", .string(c.word)), ("open", .int(c.open))])
             }))]
+        case let .reminders(rang):
+            return [("screen", .string("reminders")), ("reminders", .array(rang.map { one in
+                .object([("rang", .string(one.moment.map { $0.day.iso + "T" + $0.time.description } ?? "")),
+                         ("when", .string(one.reminder.text)), ("item", .object(JSONPresenter.fields(one.item)))])
+            }))]
         case let .log(rows):
             return [("screen", .string("log")), ("items", .array(rows.map { row in
                 .object([("time", .string(APIDate.format(Int64(row.entry.time.timeIntervalSince1970)))), ("command", .string(row.entry.command)),
@@ -125,7 +130,20 @@ public struct JSONPresenter {
         if let time = item.time { pairs.append(("time", .string(time.description))) }
         if let notes = item.notes { pairs.append(("notes", .string(notes))) }
         if let rule = item.repeats { pairs.append(("repeat", .string(rule.description))) }
-        for (field, value) in item.fields.present { pairs.append((field.name, JSONPresenter.json(value))) }
+        for (field, value) in item.fields.present where field != .reminders && field != .reminded {
+            pairs.append((field.name, JSONPresenter.json(value)))
+        }
+        // Each with the local moment it rings (floating, as the item's own time).
+        if !item.reminders.isEmpty {
+            pairs.append(("reminders", .array(item.reminders.map { reminder in
+                var pair: [(String, JSONValue)] = [("when", .string(reminder.text))]
+                if let at = reminder.local(due: item.due, time: item.time) {
+                    pair.append(("fires", .string(at.day.iso + "T" + at.time.description)))
+                }
+                return .object(pair)
+            })))
+        }
+        if let rang = item.fields[.reminded]?.words?.first { pairs.append(("reminded", .string(rang))) }
         if let damage = item.damage { pairs.append(("damaged", .string(damage))) }
         if let location = item.location {
             var place: [(String, JSONValue)] = [("name", .string(location.name))]

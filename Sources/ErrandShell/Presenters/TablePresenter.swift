@@ -41,6 +41,10 @@ public struct TablePresenter {
                 [APIDate.format(Int64(row.entry.time.timeIntervalSince1970)), row.entry.command, row.summary,
                  TablePresenter.yesNo(row.entry.undone)]
             })
+        case let .reminders(rang):
+            return Table(header: ["rang", "when"] + TablePresenter.itemHeader.dropFirst(), rows: rang.map { one in
+                [one.moment.map { $0.day.iso + "T" + $0.time.description } ?? "", one.reminder.text] + TablePresenter.fields(one.item)
+            })
         case let .settings(values):
             return Table(header: ["setting", "value"], rows: values.map { [$0.name.rawValue, $0.value] })
         case .detail, .help, .history, .remote, .form, .adDetail:

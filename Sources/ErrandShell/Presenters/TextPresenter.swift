@@ -57,6 +57,12 @@ public struct TextPresenter {
                 clip(number(i + 1, String(counts.count).count) + "  " + DisplayWidth.pad(names[i], to: widest)
                      + "  " + "\(c.open) open")
             }
+        case let .reminders(rang)?:
+            // `Thu Dec 3 09:30  Call mum (due Thu Dec 3 at 10:00, 30 min before)`: whole, never cut.
+            lines += rang.map { one in
+                let at = one.moment.map { labeler.label($0.day) + " " + $0.time.description } ?? ""
+                return DisplayWidth.sanitize(at + "  " + one.item.title + " (" + Remind.about(one, labeler: labeler) + ")")
+            }
         case let .log(rows)?:
             if rows.isEmpty { lines.append("no changes yet") }
             lines += rows.map { clip($0.when + "  " + DisplayWidth.sanitize($0.summary) + ($0.entry.undone ? "  (undone)" : "")) }
@@ -125,7 +131,9 @@ public struct TextPresenter {
         }
         let leadWidths = leading.indices.map { column in leads.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         let titles = rows.map { item in
-            var marks = item.fields.present.filter { !$0.field.markLeadsTitle }.map { $0.field.mark($0.value) }
+            // A reminder is marked only while one is still to ring.
+            var marks = item.fields.present.filter { !$0.field.markLeadsTitle }
+                .filter { $0.field != .reminders || item.hasPendingReminder(clock: clock) }.map { $0.field.mark($0.value) }
             if let start = item.start, !item.isDone, item.startsAfter(clock.today) { marks.append("starts " + labeler.label(start.day)) }
             return DisplayWidth.sanitize(([item.title] + marks.filter { !$0.isEmpty }).joined(separator: " "))
         }
@@ -180,7 +188,9 @@ public struct TextPresenter {
         if let location = item.location { out += place(location, matched: matched) }
         if let notes = item.notes { field("Notes", notes) }
         if let rule = item.repeats { field("Repeats", rule.description) }
-        for (declared, value) in item.fields.present where declared != .start { field(declared.label, declared.detail(value)) }
+        for (declared, value) in item.fields.present where declared != .start {
+            for line in declared.detail(value).split(separator: "\n") { field(declared.label, String(line)) }
+        }
         if let start = item.start { field(ItemField.start.label, labeler.longLabel(start.day) + (start.time.map { " at \($0)" } ?? "")) }
         field("State", item.isDone ? "done" : "to do")
         if let damage = item.damage { field("Damaged", "\(damage): mend it with edit (--date DATE), or swipe it") }

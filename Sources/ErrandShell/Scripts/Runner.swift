@@ -113,6 +113,18 @@ public final class Runner {
         return ok
     }
 
+    /// At the keyboard, before each prompt: the reminders that rang while the person sat at
+    /// the last one (or ran a command), printed above the next, each once (the store marks
+    /// them rung, as `remind` does). A store that cannot answer says nothing here: the next
+    /// command will say why.
+    public func remindAbovePrompt() {
+        let environment = interpreter.environment
+        guard let rang = try? environment.store.ringReminders(at: environment.clock.now, clock: environment.clock),
+              !rang.isEmpty else { return }
+        for line in presenter.lines(for: Display(screen: .reminders(rang))) { sink.out(line) }
+        sink.flush()
+    }
+
     /// The first character that is not white space; a plain scan, as Foundation's trimming
     /// bridges to NSString.
     static func firstVisible(_ line: String) -> Unicode.Scalar? {

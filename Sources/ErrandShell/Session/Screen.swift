@@ -31,6 +31,8 @@ public enum Screen: Equatable, Sendable {
     case categories([CategoryCount])
     /// `tags`: every tag with how many open items hold it, numbered for `open N`.
     case tags([WordCount])
+    /// `remind`: the reminders that rang, earliest first.
+    case reminders([RangReminder])
     /// `log`: journal entries, newest first.
     case log([LogRow])
 }

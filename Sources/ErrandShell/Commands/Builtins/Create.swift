@@ -77,6 +77,7 @@ struct Create: ShellCommand {
             due: due, time: when?.time ?? (undated ? nil : start?.time), location: location, created: clock.now,
             repeats: given.every.flatMap { Repeat(text: $0, afterDone: given.afterDone, from: due) })
         given.fields.apply(to: &item)
+        try given.fields.checkReminders(item, was: nil, command: Create.spec.name)
         let added = try c.change { try $0.add(item) }
         let landing = added.due.map { "for " + c.environment.labeler.longLabel($0) }
             ?? added.start.map { "starting " + Create.starting($0, c.environment.labeler) } ?? "without a date"

@@ -46,6 +46,7 @@ struct EditChanges: Equatable, Sendable {
 
     /// `item` with these changes.
     func applied(to item: TodoItem) throws -> TodoItem {
+        let original = item
         var item = item
         if let title { item.title = title }
         if let date {
@@ -76,6 +77,7 @@ struct EditChanges: Equatable, Sendable {
         if let every { item.repeats = Repeat(text: every, afterDone: afterDone, from: item.due) }
         if noRepeat { item.repeats = nil }
         fields.apply(to: &item)
+        try fields.checkReminders(item, was: original, command: Edit.spec.name)
         return item
     }
 }

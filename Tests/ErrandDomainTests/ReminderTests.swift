@@ -1,0 +1,105 @@
+import ErrandDomain
+import Foundation
+import Testing
+
+/// Reminders as typed, as stored (canonical text) and as iCalendar durations, with their limits.
+@Suite struct ReminderTests {
+    let today = DueDay(year: 2026, month: 11, day: 30)!
+
+    @Test func typedOffsetsAndMomentsReadToCanonicalText() throws {
+        let cases: [(String, String)] = [
+            ("30m", "-PT30M"), ("2h", "-PT2H"), ("1d", "-P1D"), ("0", "PT0S"), ("1h30m", "-PT1H30M"),
+            ("1 w", "-P7D"), ("90 min", "-PT1H30M"), ("dec 3 08:00", "2026-12-03T08:00"),
+            ("tomorrow 9:05", "2026-12-01T09:05"), ("2027-01-02T07:30", "2027-01-02T07:30"),
+        ]
+        for (typed, text) in cases {
+            #expect(try Reminder.typed(typed, today: today).text == text, "\(typed)")
+            // The text reads back as the same reminder.
+            #expect(try Reminder(text: text) == Reminder.typed(typed, today: today))
+        }
+    }
+
+    @Test func badInputIsOneLineNamingTheLimit() {
+        let cases: [(String, String)] = [
+            ("7300d", "at most a year before its due time"),
+            ("999999999999w", "a reminder is a time before the due time"),
+            ("dec 3", "a reminder at a moment needs a time"),
+            ("later", "a reminder is a time before the due time"),
+            ("-5m", "a reminder is a time before the due time"),
+        ]
+        for (typed, reason) in cases {
+            #expect(throws: DomainError.self) { try Reminder.typed(typed, today: today) }
+            do {
+                _ = try Reminder.typed(typed, today: today)
+            } catch {
+                #expect(error.description.contains(reason), "\(typed): \(error.description)")
+            }
+        }
+    }
+
+    @Test func iCalendarDurationsReadWithTheirLimits() throws {
+        #expect(Reminder.durationSeconds("-PT15M") == -900)
+        #expect(Reminder.durationSeconds("-P1DT2H") == -93_600)
+        #expect(Reminder.durationSeconds("+P2W") == 1_209_600)
+        #expect(Reminder.durationSeconds("PT0S") == 0)
+        for bad in ["", "P", "PT", "-P1H", "PT1D", "P1", "15M", "P1DT", "P9999999999D"] {
+            #expect(Reminder.durationSeconds(bad) == nil, "\(bad)")
+        }
+        // A server's runaway trigger is refused by name, not wrapped into a date.
+        #expect {
+            try Reminder(text: "P99999999D")
+        } throws: { error in
+            "\(error)".contains("at most a year from its due time")
+        }
+        #expect(try Reminder(text: "-P1DT2H") == .before(seconds: 93_600))
+        #expect(try Reminder(text: "PT10M") == .before(seconds: -600))
+        #expect(Reminder.durationText(seconds: -93_600) == "-P1DT2H")
+        #expect(Reminder.durationText(seconds: 61) == "PT1M1S")
+    }
+
+    @Test func eachRingsAtItsLocalMomentAndSaysSo() throws {
+        let due = DueDay(year: 2026, month: 12, day: 3)!
+        let ten = TimeOfDay(hour: 10, minute: 0)
+        let early = try Reminder.typed("30m", today: today)
+        #expect(early.local(due: due, time: ten).map { "\($0.day.iso) \($0.time)" } == "2026-12-03 09:30")
+        // Across midnight, and from the start of an all-day item's day.
+        #expect(try Reminder.typed("11h", today: today).local(due: due, time: ten).map { "\($0.day.iso) \($0.time)" }
+            == "2026-12-02 23:00")
+        #expect(early.local(due: due, time: nil).map { "\($0.day.iso) \($0.time)" } == "2026-12-02 23:30")
+        #expect(early.local(due: nil, time: nil) == nil)
+        #expect(early.detail() == "30 min before")
+        #expect(try Reminder.typed("1d2h", today: today).detail() == "1 day 2 h before")
+        #expect(Reminder.before(seconds: 0).detail() == "at the due time")
+        #expect(Reminder.before(seconds: -600).detail() == "10 min after")
+        #expect(try Reminder.typed("dec 3 08:00", today: today).detail() == "Thu Dec 3 08:00")
+        let clock = Clock.fixed(today)
+        let fires = try #require(early.fires(due: due, time: ten, clock: clock))
+        #expect(fires == Date(timeIntervalSince1970: Double(due.dayNumber) * 86_400 + 9.5 * 3_600))
+    }
+
+    @Test func anItemChecksItsRemindersAgainstItsDay() throws {
+        let due = DueDay(year: 2026, month: 12, day: 3)!
+        var item = TodoItem(id: UUID(), title: "Call", due: nil, created: Date(timeIntervalSince1970: 0))
+        item.reminders = [.before(seconds: 1_800)]
+        #expect {
+            try item.validated()
+        } throws: { error in
+            "\(error)".contains("an item without a date cannot have a reminder before its due time")
+        }
+        item.due = due
+        item.reminders = [.at(DueDay(year: 2006, month: 12, day: 3)!, TimeOfDay(hour: 8, minute: 0)!)]
+        #expect {
+            try item.validated()
+        } throws: { error in
+            "\(error)".contains("a reminder is at most a year from its due day (2026-12-03): got 2006-12-03 08:00")
+        }
+        item.fields[.reminders] = .words((0..<10_000).map { Reminder.durationText(seconds: -60 * $0) })
+        #expect {
+            try item.validated()
+        } throws: { error in
+            "\(error)".contains("an item holds at most 20 reminders")
+        }
+        item.fields[.reminders] = .words(["-PT30M", "-PT30M", " 2026-12-03T08:00 "])
+        #expect(try item.validated().reminders == [.before(seconds: 1_800), .at(due, TimeOfDay(hour: 8, minute: 0)!)])
+    }
+}

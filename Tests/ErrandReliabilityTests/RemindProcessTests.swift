@@ -1,0 +1,74 @@
+import ErrandTestSupport
+import Foundation
+import Testing
+
+/// `errand remind` as cron runs it: real processes on one store, the clock pinned with
+/// `--today DATE'T'TIME`, never a sleep.
+@Suite struct RemindProcessTests {
+    func store(_ backend: String) throws -> (dir: String, path: String) {
+        let dir = NSTemporaryDirectory() + "errand-remind-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return (dir, dir + "/store." + backend)
+    }
+
+    @Test(arguments: ["sqlite", "plist"])
+    func aReminderRingsOnceAcrossTwoRunsWithTheClockMoved(_ backend: String) throws {
+        let (dir, path) = try store(backend)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let made = try ChildProcess.run(["--store", path, "--today", "2026-12-03T08:00", "-c",
+                                         "create Call mum --date \"dec 3 10:00\" --remind 30m"])
+        #expect(made.0 == 0, "\(made.2)")
+        let early = try ChildProcess.run(["--store", path, "--today", "2026-12-03T09:29", "remind"], environment: ["TZ": "UTC"])
+        #expect(early.0 == 0 && early.1.isEmpty && early.2.isEmpty)
+        let due = try ChildProcess.run(["--store", path, "--today", "2026-12-03T09:31", "remind"], environment: ["TZ": "UTC"])
+        #expect(due.1 == "Thu Dec 3 09:30  Call mum (due Thu Dec 3 at 10:00, 30 min before)\n")
+        let again = try ChildProcess.run(["--store", path, "--today", "2026-12-03T09:45", "remind"], environment: ["TZ": "UTC"])
+        #expect(again.0 == 0 && again.1.isEmpty)
+    }
+
+    /// Two cron jobs at once (a slow run overlapping the next): every reminder is printed by
+    /// exactly one of them.
+    @Test(arguments: ["sqlite", "plist"])
+    func twoProcessesAtOnceRingEachReminderOnce(_ backend: String) throws {
+        let (dir, path) = try store(backend)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let script = (1...200).map { "create Task \($0) --date \"dec 3 10:00\" --remind 30m --remind 1h" }.joined(separator: "\n")
+        let made = try ChildProcess.run(["--store", path, "--today", "2026-12-03T08:00", "-1", "-"], stdin: script + "\n")
+        #expect(made.0 == 0, "\(made.2)")
+        let arguments = ["--store", path, "--today", "2026-12-03T09:45", "remind"]
+        let first = try ChildProcess(arguments, environment: ["TZ": "UTC"])
+        let second = try ChildProcess(arguments, environment: ["TZ": "UTC"])
+        let (a, b) = (first.finish(), second.finish())
+        #expect(a.0 == 0 && b.0 == 0, "\(a.2) \(b.2)")
+        let lines = (a.1 + b.1).split(separator: "\n").map(String.init)
+        #expect(lines.count == 400)
+        #expect(Set(lines).count == 400)
+        let third = try ChildProcess.run(arguments, environment: ["TZ": "UTC"])
+        #expect(third.1.isEmpty)
+    }
+
+    @Test func notifyWithoutNotifySendSaysSoInOneLineAndStillPrints() throws {
+        let (dir, path) = try store("sqlite")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try ChildProcess.run(["--store", path, "--today", "2026-12-03T08:00", "-c", "create Call --date \"dec 3 10:00\" --remind 0"])
+        let run = try ChildProcess.run(["--store", path, "--today", "2026-12-03T10:00", "remind", "--notify"],
+                                       environment: ["TZ": "UTC", "PATH": dir])
+        #expect(run.1 == "remind: notify-send is not installed (Debian: apt install libnotify-bin); the reminders are printed only\n"
+            + "Thu Dec 3 10:00  Call (due Thu Dec 3 at 10:00, at the due time)\n")
+    }
+
+    @Test func notifyHandsEachToNotifySend() throws {
+        let (dir, path) = try store("sqlite")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A stand-in notify-send that records its arguments.
+        let log = dir + "/sent"
+        let fake = dir + "/notify-send"
+        try "#!/bin/sh\nprintf '%s|' \"$@\" >> \(log)\necho >> \(log)\n".write(toFile: fake, atomically: true, encoding: .utf8)
+        chmod(fake, 0o755)
+        _ = try ChildProcess.run(["--store", path, "--today", "2026-12-03T08:00", "-c", "create Call --date \"dec 3 10:00\" --remind 30m"])
+        let run = try ChildProcess.run(["--store", path, "--today", "2026-12-03T09:30", "remind", "--notify"],
+                                       environment: ["TZ": "UTC", "PATH": dir + ":/usr/bin:/bin"])
+        #expect(run.0 == 0 && run.1 == "Thu Dec 3 09:30  Call (due Thu Dec 3 at 10:00, 30 min before)\n")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "--app-name=Errand|--|Call|due Thu Dec 3 at 10:00, 30 min before|\n")
+    }
+}

@@ -1,0 +1,115 @@
+import ErrandDomain
+import ErrandShell
+import ErrandStorage
+import Foundation
+import Testing
+
+/// Reminders through the shell as a person types them: `--remind` on create and edit, the
+/// detail's lines, the list's mark while one is still to ring, JSON with each moment.
+@Suite struct RemindersSessionTests {
+    func said(_ t: ShellTester, _ line: String) -> [String] {
+        t.sink.reset()
+        t.runner.runOne(line)
+        return t.sink.all
+    }
+
+    /// A failed create draws an id too, so items are found by title here.
+    func titled(_ t: ShellTester, _ title: String) throws -> TodoItem? {
+        try t.store.allItems().first { $0.title == title }
+    }
+
+    @Test(arguments: ["sqlite", "plist"])
+    func createEditAndShowReminders(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        // Today is Sun Nov 29 2026, now its noon.
+        t.given("create Call mum --date \"dec 3 10:00\" --remind 30m --remind \"dec 3 08:00\"")
+        #expect(try t.item(1).fields[.reminders] == .words(["-PT30M", "2026-12-03T08:00"]))
+        #expect(said(t, "day dec 3") == ["Thu Dec 3 2026", "To do", "  1  10:00    Call mum ⏰"])
+        #expect(said(t, "open 1") == [
+            "Call mum", "  Due       Thu Dec 3 2026 at 10:00", "  Remind    30 min before", "  Remind    Thu Dec 3 08:00",
+            "  State     to do",
+        ])
+        t.given("day dec 3")
+        t.given("edit 1 --remind 1d")
+        #expect(try t.item(1).fields[.reminders] == .words(["-P1D"]))
+        t.given("set output json")
+        let json = said(t, "day dec 3").joined()
+        #expect(json.contains(#""reminders":[{"when":"-P1D","fires":"2026-12-02T10:00"}]"#))
+        t.given("set output text")
+        t.given("day dec 3")
+        t.given("edit 1 --no-remind")
+        #expect(try t.item(1).reminders.isEmpty)
+        #expect(said(t, "day dec 3") == ["Thu Dec 3 2026", "To do", "  1  10:00    Call mum"])
+        t.given("undo")
+        #expect(try t.item(1).reminders == [.before(seconds: 86_400)])
+    }
+
+    @Test(arguments: ["sqlite", "plist"])
+    func aReminderThatRangOrADoneItemIsNotMarked(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        // Rang at 08:00 today (now is noon), and one still to ring.
+        t.given("create Past --date \"today 10:00\" --remind \"today 08:00\"")
+        t.given("create Later --date \"today 18:00\" --remind 1h")
+        #expect(said(t, "day today") == ["Sun Nov 29 2026", "To do", "  1  10:00    Past", "  2  18:00    Later ⏰"])
+        t.given("check 2")
+        #expect(said(t, "day today").last == "  2  18:00  ✓ Later")
+    }
+
+    @Test(arguments: ["sqlite", "plist"])
+    func badRemindersAreOneLineAndSaveNothing(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        #expect(said(t, "create Plain --remind 30m") == [
+            "error: create: a reminder before the due time needs a due time: give --date \"DAY HH:MM\", "
+                + "or remind at a moment (--remind \"dec 3 08:00\")",
+        ])
+        #expect(said(t, "create Undated --no-date --remind 30m") == [
+            "error: an item without a date cannot have a reminder before its due time: give it a date, "
+                + "or a reminder at a moment (--remind \"dec 3 08:00\"; edit: --no-remind)",
+        ])
+        #expect(said(t, "create Far --date \"dec 3 10:00\" --remind 7300d")
+            == ["error: create: a reminder is at most a year before its due time: got \"7300d\""])
+        #expect(said(t, "create Old --date \"dec 3 10:00\" --remind \"2006-12-03 08:00\"")
+            == ["error: a reminder is at most a year from its due day (2026-12-03): got 2006-12-03 08:00"])
+        #expect(said(t, "create Vague --date \"dec 3 10:00\" --remind \"dec 4\"")
+            == ["error: create: a reminder at a moment needs a time: \"dec 4 09:00\""])
+        #expect(try t.store.counts().total == 0)
+        // Taking the time away from reminders that count from it is refused too.
+        t.given("create Timed --date \"dec 3 10:00\" --remind 30m")
+        t.given("day dec 3")
+        #expect(said(t, "edit 1 --no-time") == [
+            "error: edit: a reminder before the due time needs a due time: give --time HH:MM, "
+                + "or remind at a moment (--remind \"dec 3 08:00\")",
+        ])
+        #expect(try titled(t, "Timed")?.time == TimeOfDay(hour: 10, minute: 0))
+        // An undated item may ring at a moment.
+        t.given("create Whenever --no-date --remind \"dec 5 09:00\"")
+        #expect(try titled(t, "Whenever")?.reminders == [.at(DueDay(year: 2026, month: 12, day: 5)!, TimeOfDay(hour: 9, minute: 0)!)])
+    }
+
+    /// The keyboard's loop asks before each prompt: what rang since is printed above it, once.
+    @Test(arguments: ["sqlite", "plist"])
+    func aReminderThatRangAtThePromptIsPrintedAboveTheNext(_ backend: String) throws {
+        let directory = NSTemporaryDirectory() + "errand-prompt-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = try StoreOpener.open(path: directory + "/store." + backend, backend: try #require(StoreBackend(rawValue: backend)))
+        defer { store.close() }
+        let today = DueDay(year: 2026, month: 12, day: 3)!
+        let now = Moment(Date(timeIntervalSince1970: Double(today.dayNumber) * 86_400 + 9 * 3_600))
+        let clock = Clock(timeZone: TimeZone(secondsFromGMT: 0), fixedToday: today) { now.value }
+        let interpreter = Interpreter(environment: ShellEnvironment(store: store, clock: clock, labeler: .english,
+                                                                   workingDirectory: directory, home: directory))
+        let sink = MemorySink()
+        let runner = Runner(interpreter: interpreter, sink: sink)
+        runner.runOne("create Call mum --date \"today 10:00\" --remind 30m")
+        sink.reset()
+        runner.remindAbovePrompt()
+        #expect(sink.all.isEmpty)
+        now.value = now.value.addingTimeInterval(31 * 60)
+        runner.remindAbovePrompt()
+        #expect(sink.all == ["Thu Dec 3 09:30  Call mum (due Thu Dec 3 at 10:00, 30 min before)"])
+        sink.reset()
+        runner.remindAbovePrompt()
+        #expect(sink.all.isEmpty)
+    }
+}
