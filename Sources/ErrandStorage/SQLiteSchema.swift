@@ -174,65 +174,6 @@ enum SQLiteSchema {
         reminderFields,
     ]
 
-    /// The start as its ISO text, which sorts as it falls (DayTime). An item with a start and
-    /// no due day keeps its start day in `due`, marked by `due_is_start`, so the day lists,
-    /// the tallies and their indexes list it on that day with no query of its own.
-    /// item_unstarted finds the open items of a day that have a start, for the week's counts,
-    /// which leave out those that have not started.
-    static let startDates = """
-        ALTER TABLE item ADD COLUMN start TEXT;
-        ALTER TABLE item ADD COLUMN due_is_start INTEGER;
-        CREATE INDEX item_unstarted ON item (due, start) WHERE done = 0 AND start IS NOT NULL;
-        """
-
-    /// Priority as a number; tags as the JSON array of the words as typed, and `tag_keys` as
-    /// the array of their folded forms (ItemField.key), in the same order. Triggers keep
-    /// item_tag, one row per tag of each item (folded key, item, word), so `find #home` and
-    /// `tags` read an index instead of every row; the folding is Swift's (TextFolding), so
-    /// the keys are written beside the words rather than computed in SQL.
-    static let declaredFields = """
-        ALTER TABLE item ADD COLUMN priority INTEGER;
-        ALTER TABLE item ADD COLUMN tags TEXT;
-        ALTER TABLE item ADD COLUMN tag_keys TEXT;
-        CREATE TABLE item_tag (
-            key TEXT NOT NULL,
-            item INTEGER NOT NULL,
-            word TEXT NOT NULL,
-            PRIMARY KEY (key, item)
-        ) WITHOUT ROWID;
-        CREATE INDEX item_tag_item ON item_tag (item);
-        CREATE TRIGGER item_tag_insert AFTER INSERT ON item WHEN NEW.tag_keys IS NOT NULL BEGIN
-            INSERT OR IGNORE INTO item_tag (key, item, word)
-                SELECT k.value, NEW.id, w.value FROM json_each(NEW.tag_keys) k JOIN json_each(NEW.tags) w ON w.key = k.key;
-        END;
-        CREATE TRIGGER item_tag_update AFTER UPDATE OF tags, tag_keys ON item
-        WHEN OLD.tag_keys IS NOT NEW.tag_keys OR OLD.tags IS NOT NEW.tags BEGIN
-            DELETE FROM item_tag WHERE item = OLD.id;
-            INSERT OR IGNORE INTO item_tag (key, item, word)
-                SELECT k.value, NEW.id, w.value FROM json_each(NEW.tag_keys) k JOIN json_each(NEW.tags) w ON w.key = k.key
-                WHERE NEW.tag_keys IS NOT NULL;
-        END;
-        CREATE TRIGGER item_tag_delete AFTER DELETE ON item WHEN OLD.tag_keys IS NOT NULL BEGIN
-            DELETE FROM item_tag WHERE item = OLD.id;
-        END;
-        DROP INDEX item_day_order;
-        CREATE INDEX item_day_order ON item (due, done, due_time IS NULL, due_time, priority IS NULL, priority, seq);
-        DROP INDEX item_todo_order;
-        CREATE INDEX item_todo_order ON item (due, due_time IS NULL, due_time, priority IS NULL, priority, seq)
-            WHERE done = 0;
-        """
-
-    /// The reminders' and the last rung's canonical texts as JSON arrays; `remind_next` the
-    /// local minute the next one rings (TodoItem.nextReminderMinute), NULL when none will, so
-    /// the partial index holds only items with a reminder to come and `remind` with nothing
-    /// to ring reads one entry of it.
-    static let reminderFields = """
-        ALTER TABLE item ADD COLUMN reminders TEXT;
-        ALTER TABLE item ADD COLUMN reminded TEXT;
-        ALTER TABLE item ADD COLUMN remind_next INTEGER;
-        CREATE INDEX item_remind_next ON item (remind_next) WHERE remind_next IS NOT NULL;
-        """
-
     /// `due` of an item without a due day: one past 9999-12-31 (DueDay.supportedDayNumbers).
     static let noDateKey = DueDay.supportedDayNumbers.upperBound + 1
 
