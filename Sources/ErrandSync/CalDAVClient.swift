@@ -144,7 +144,12 @@ public final class CalDAVClient {
         }
         var items: [RemoteItem] = []
         for (request, reply) in zip(requests, try perform(requests)) {
-            let status = try readMultistatus(request, try CalDAVClient.checked(reply))
+            let response = try CalDAVClient.checked(reply)
+            // sabre/dav 1.8 answers a multiget naming a member it lacks with 404 for the whole
+            // request, not a 207 with a 404 for that member: none of them is there to merge.
+            // A write to one found missing so is guarded by If-None-Match (never overwrites).
+            if response.status == 404 { continue }
+            let status = try readMultistatus(request, response)
             for entry in status.entries where (200...299).contains(entry.status) {
                 guard let href = collection.member(entry.href), let text = entry.calendarData else { continue }
                 items.append(RemoteItem(href: href, etag: entry.etag, text: text))

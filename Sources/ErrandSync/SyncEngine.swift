@@ -181,7 +181,15 @@ public struct SyncEngine {
         }
         let present = Set(versions.map(\.href))
         let synced = current == nil ? [] : try store.readRecords { try $0.syncedEntries() }
-        let absent = synced.compactMap { $0.href }.filter { !present.contains($0) }
+        let known = synced.compactMap { $0.href }
+        let absent = known.filter { !present.contains($0) }
+        // A server without sync tokens gives no history to doubt; but every member we knew
+        // gone at once is a collection made anew or emptied by a restore far more often than
+        // another client deleting each one: put back (at worst a deletion undone), never
+        // deleted here (a list lost). A part gone is still read as deletions.
+        if !found.supportsSyncCollection, !known.isEmpty, absent.count == known.count {
+            doubtful = true
+        }
         return (versions, doubtful ? [] : absent, doubtful ? absent : [], token, doubtful)
     }
 

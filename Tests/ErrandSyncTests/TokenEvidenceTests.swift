@@ -58,6 +58,34 @@ import Testing
         #expect(idle.sent == 0 && idle.received == 0 && idle.deletedHere == 0, "\(idle)")
     }
 
+    /// sabre/dav 1.8 has no sync tokens: a collection deleted and made again was read as five
+    /// deletions by another client, and the five items were deleted here. Every member gone at
+    /// once is put back instead; one gone is still a deletion.
+    @Test(arguments: [true, false])
+    func aTokenlessCollectionMadeAgainGetsEverythingBack(sqliteFirst: Bool) throws {
+        let f = try SyncFixture(.sabre)
+        defer { f.remove() }
+        let (first, second) = Self.devices(f, sqliteFirst: sqliteFirst)
+        for day in 1...5 { try f.add(first, "item \(day)", day: day) }
+        #expect(try f.sync(first).sent == 5)
+        try f.server.deleteCollection("tasks")
+        try f.server.makeTaskCollection("tasks")
+
+        let again = try f.sync(first)
+        #expect(again.sent == 5 && again.deletedHere == 0, "\(again)")
+        #expect(try f.serverSummaries() == (1...5).map { "item \($0)" })
+        #expect(try f.titles(first) == (1...5).map { "item \($0)" })
+        #expect(try f.sync(second).received == 5)
+
+        // Another client deleting one member is still a deletion here.
+        let href = try #require(try f.serverTexts().first { $0.value.contains("SUMMARY:item 3") }?.key)
+        let gone = try f.phone.send("DELETE", href, body: Data(), headers: [:])
+        #expect((200...299).contains(gone.status))
+        let deleted = try f.sync(first)
+        #expect(deleted.deletedHere == 1 && deleted.sent == 0, "\(deleted)")
+        #expect(try f.titles(first) == ["item 1", "item 2", "item 4", "item 5"])
+    }
+
     /// A store an older Errand left with the token from before its uploads, whose collection
     /// was then made anew: nothing tells the next sync (the tokens are equal), but the first
     /// edit's If-Match meets a member that is not there, and that is evidence enough to list
