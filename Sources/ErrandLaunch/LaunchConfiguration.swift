@@ -20,6 +20,8 @@ public struct LaunchConfiguration: Equatable, Sendable {
     /// Chosen here, once, from the name the user gave the store.
     public var storeBackend: StoreBackend
     public var historyPath: String
+    /// `notes N`'s editor: $VISUAL, $EDITOR or vi, on a file in $XDG_RUNTIME_DIR or the state folder.
+    public var editor: ExternalEditor
     public var home: String
     public var catalogueBase: String?
     /// --remote or ERRAND_REMOTE: this session's CalDAV collection (may hold a password, kept
@@ -60,6 +62,7 @@ public struct LaunchConfiguration: Equatable, Sendable {
         storePath = options.store ?? StoreOpener.defaultPath(environment: environment)
         storeBackend = StoreBackend(forPath: storePath)
         historyPath = environment["ERRAND_HISTORY"] ?? XDG.stateHome(environment) + "/errand/history"
+        editor = ExternalEditor.chosen(environment, stateFolder: XDG.stateHome(environment) + "/errand")
         home = environment["HOME"] ?? "/"
         catalogueBase = (options.catalogue ?? environment["ERRAND_CATALOGUE"]).flatMap { $0.isEmpty ? nil : $0 }
         remote = (options.remote ?? environment["ERRAND_REMOTE"]).flatMap { $0.isEmpty ? nil : $0 }
@@ -164,6 +167,7 @@ public struct LaunchConfiguration: Equatable, Sendable {
         if let catalogueMaxAge { environment.catalogueMaxAge = catalogueMaxAge }
         environment.calendarHelperPath = calendarHelper
         environment.remoteURL = remote
+        environment.editor = editor
         environment.todoSync = TodoSync(fetchHelperPath: fetchHelper, netrcPath: netrcPath)
         let downloader = HelperDownloader(progress: progress, helperPath: fetchHelper)
         environment.catalogueSync = CatalogueSync(fetcher: CatalogueFetcher(limits: fetchLimits, downloader: downloader))

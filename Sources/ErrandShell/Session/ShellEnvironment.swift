@@ -11,6 +11,8 @@ import FoundationEssentials
 public struct ShellEnvironment {
     public var store: ErrandStore
     public var clock: Clock
+    /// The person's editor, for `notes N` (nil: none is set up here).
+    public var editor: ExternalEditor?
     public var labeler: DayLabeler
     public var newID: () -> UUID
     public var history: () -> [String]
