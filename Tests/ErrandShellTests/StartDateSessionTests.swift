@@ -38,6 +38,10 @@ import Testing
         #expect(said(t, "create X --start feb 30").first?.hasPrefix("error: create: cannot read the date \"feb 30\"") == true)
         #expect(said(t, "edit 1 --start someday").first?.hasPrefix("error: edit: cannot read the date \"someday\"") == true)
         #expect(try t.store.counts().total == 2)
+        // Undo names a start-only item by the day it is listed on, not "No date".
+        #expect(said(t, "undo").first == "undid the edit of \"Book the train\" (Fri Dec 4)")
+        t.given("undo")
+        #expect(said(t, "undo").first == "undid the create of \"Paint the fence\" (Tue Dec 1)")
     }
 
     /// Checking a repeating item with a start makes the next one start as far before its day.

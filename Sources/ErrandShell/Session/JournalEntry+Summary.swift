@@ -10,6 +10,7 @@ extension JournalEntry {
             ? (changes.count { $0.after ?? $0.before != nil }, changes.lazy.compactMap { $0.after ?? $0.before }.first)
             : (subjectCount, subjects.first)
         guard count == 1, let item = first else { return "\(command) of \(Plural.items(count))" }
-        return "\(command) of \"\(item.title)\" (\(labeler.label(item.due)))"
+        // The day it is listed on: a start-only item's start, not "No date".
+        return "\(command) of \"\(item.title)\" (\(labeler.label(item.listDay)))"
     }
 }
