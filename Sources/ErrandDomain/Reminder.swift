@@ -161,7 +161,11 @@ public enum Reminder: Hashable, Sendable {
                 case (UInt8(ascii: "S"), true): size = 1
                 default: return nil
                 }
-                total += n * size
+                // Units may follow each other without end: a sum past Int would trap.
+                let (part, over) = n.multipliedReportingOverflow(by: size)
+                let (sum, overSum) = total.addingReportingOverflow(part)
+                guard !over, !overSum else { return nil }
+                total = sum
                 number = nil
                 sawUnit = true
                 sawTimeUnit = sawTimeUnit || inTime
@@ -229,7 +233,10 @@ public enum Reminder: Hashable, Sendable {
             case "w", "week", "weeks": size = 604_800
             default: return false
             }
-            total += n * size
+            let (part, over) = n.multipliedReportingOverflow(by: size)
+            let (sum, overSum) = total.addingReportingOverflow(part)
+            guard !over, !overSum else { return false }
+            total = sum
             digits = ""
             unit = ""
             return true

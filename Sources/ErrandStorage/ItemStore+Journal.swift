@@ -38,7 +38,7 @@ extension ItemRecords {
         for change in changes {
             guard let id = change.id else { continue }
             let stored = try item(id: id)
-            guard stored == change.before else {
+            guard Self.same(stored, change.before) else {
                 let title = (change.before ?? change.after)?.title ?? ""
                 throw StoreError.journalStale(step: step.verb, command: entry.command, title: title)
             }
@@ -46,10 +46,23 @@ extension ItemRecords {
         for change in changes {
             switch (change.before, change.after) {
             case let (nil, after?): try insert(after)
-            case let (_?, after?): try update(after)
+            case let (_?, after?):
+                // What rang stays rung: put back, the reminder would ring a second time.
+                var kept = after
+                if let stored = try item(id: after.id) { kept.reminded = stored.reminded }
+                try update(kept)
             case let (before?, nil): try removeItem(id: before.id)
             case (nil, nil): break
             }
         }
+    }
+
+    /// Equal but for what a reminder ringing writes (when it rang, the modified time): ringing
+    /// is not journaled, and must not make every earlier step of that item stale.
+    static func same(_ stored: TodoItem?, _ expected: TodoItem?) -> Bool {
+        guard let stored, var expected else { return stored == nil && expected == nil }
+        expected.reminded = stored.reminded
+        expected.modified = stored.modified
+        return stored == expected
     }
 }

@@ -116,6 +116,22 @@ public final class CalDAVClient {
         }
     }
 
+    /// Each member by GET: for a server whose multiget fails whole when one member is gone.
+    func fetchEach(_ hrefs: [String]) throws(SyncError) -> [RemoteItem] {
+        let requests = hrefs.map { DAVRequest(method: "GET", url: collection.url(of: $0), headers: [], body: []) }
+        var items: [RemoteItem] = []
+        for ((request, reply), href) in zip(zip(requests, try perform(requests)), hrefs) {
+            let response = try CalDAVClient.checked(reply)
+            if response.status == 404 || response.status == 410 { continue }
+            guard (200...299).contains(response.status) else {
+                throw .status(url: collection.display, method: request.method, code: response.status,
+                              location: response.headers["location"])
+            }
+            items.append(RemoteItem(href: href, etag: response.headers["etag"], text: String(decoding: response.body, as: UTF8.self)))
+        }
+        return items
+    }
+
     func calendarQuery(_ props: String) -> DAVRequest {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -129,9 +145,11 @@ public final class CalDAVClient {
     /// The texts of `hrefs`, several multigets at once. A member gone meanwhile is left out.
     public func fetch(_ hrefs: [String]) throws(SyncError) -> [RemoteItem] {
         var requests: [DAVRequest] = []
+        var chunks: [ArraySlice<String>] = []
         var start = 0
         while start < hrefs.count {
             let chunk = hrefs[start..<min(hrefs.count, start + multigetChunk)]
+            chunks.append(chunk)
             start += multigetChunk
             let list = chunk.map { "<D:href>\(CalDAVClient.escaped($0))</D:href>" }.joined()
             let body = """
@@ -143,12 +161,15 @@ public final class CalDAVClient {
                                        body: Array(body.utf8)))
         }
         var items: [RemoteItem] = []
-        for (request, reply) in zip(requests, try perform(requests)) {
+        for ((request, reply), chunk) in zip(zip(requests, try perform(requests)), chunks) {
             let response = try CalDAVClient.checked(reply)
             // sabre/dav 1.8 answers a multiget naming a member it lacks with 404 for the whole
-            // request, not a 207 with a 404 for that member: none of them is there to merge.
-            // A write to one found missing so is guarded by If-None-Match (never overwrites).
-            if response.status == 404 { continue }
+            // request, not a 207 with a 404 for that member: each is then asked for alone, so
+            // only those really gone are left out.
+            if response.status == 404 {
+                items += try fetchEach(Array(chunk))
+                continue
+            }
             let status = try readMultistatus(request, response)
             for entry in status.entries where (200...299).contains(entry.status) {
                 guard let href = collection.member(entry.href), let text = entry.calendarData else { continue }

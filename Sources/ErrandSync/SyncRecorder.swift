@@ -50,7 +50,11 @@ enum SyncRecorder {
     }
 
     /// A refusal that names the UID (the only reason a new UID could help).
+    /// The refusal says the UID is taken: RFC 4791's `no-uid-conflict` precondition, or a
+    /// message naming the UID as existing (Nextcloud's trash bin). Any other refusal that
+    /// happens to mention a UID (a read-only calendar) is not a reason to change one.
     static func refusesUID(_ body: [UInt8]) -> Bool {
-        String(decoding: body.prefix(4096), as: UTF8.self).lowercased().contains("uid")
+        let text = String(decoding: body.prefix(4096), as: UTF8.self).lowercased()
+        return text.contains("no-uid-conflict") || (text.contains("uid") && text.contains("exists"))
     }
 }

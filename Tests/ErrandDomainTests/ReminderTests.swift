@@ -45,6 +45,9 @@ import Testing
         for bad in ["", "P", "PT", "-P1H", "PT1D", "P1", "15M", "P1DT", "P9999999999D"] {
             #expect(Reminder.durationSeconds(bad) == nil, "\(bad)")
         }
+        // Units one after another, each within its nine digits, summed past Int: refused, no trap.
+        #expect(Reminder.durationSeconds("P" + String(repeating: "999999999W", count: 16_000)) == nil)
+        #expect(throws: (any Error).self) { try Reminder(text: "P" + String(repeating: "999999999W", count: 16_000)) }
         // A server's runaway trigger is refused by name, not wrapped into a date.
         #expect {
             try Reminder(text: "P99999999D")

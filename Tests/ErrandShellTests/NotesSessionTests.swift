@@ -63,4 +63,24 @@ import Testing
         #expect(emptied.sink.all.first == "notes of \"Buy milk\" removed")
         #expect(try notes(emptied) == nil)
     }
+
+    /// The editor may stay open for an hour: notes changed meanwhile by another process are not
+    /// overwritten, and what was typed is kept in a file the line names.
+    @Test func notesChangedMeanwhileAreNotOverwrittenAndYoursAreKept() throws {
+        let t = try ShellTester()
+        let store = t.directory + "/store.sqlite"
+        try #require(FileManager.default.fileExists(atPath: store))
+        t.interpreter.environment.editor = ExternalEditor(
+            command: "sh -c 'sqlite3 \(store) \"UPDATE item SET notes = '\\''theirs'\\''\"; printf mine > \"$0\"'",
+            folder: t.directory + "/run")
+        t.given("create Buy milk --notes two litres")
+        t.given("list")
+        t.sink.reset()
+        t.runner.runOne("notes 1")
+        let line = try #require(t.sink.all.first)
+        #expect(line.hasPrefix("error: notes: the notes of \"Buy milk\" changed while you edited; yours are kept in \(t.directory)/run/"))
+        let kept = String(line.split(separator: " ").last ?? "")
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == "mine")
+        #expect(try t.store.allItems().first?.notes == "theirs")
+    }
 }

@@ -44,6 +44,24 @@ import Testing
         #expect(try t.item(1).reminders == [.before(seconds: 86_400)])
     }
 
+    /// Ringing is not journaled: it made every earlier undo step of its item stale ("changed
+    /// since"). Undo now passes over what ringing wrote, and keeps what rang rung.
+    @Test(arguments: ["sqlite", "plist"])
+    func undoStillWorksAfterAReminderRang(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        t.given("create Past --date \"today 10:00\" --remind \"today 08:00\"")
+        t.given("list")
+        t.given("edit 1 --title Past due")
+        #expect(said(t, "remind").contains { $0.contains("Past due") })
+        #expect(try titled(t, "Past due")?.reminded != nil)
+        #expect(said(t, "undo").first?.hasPrefix("undid the edit of") == true)
+        let back = try #require(try titled(t, "Past"))
+        #expect(back.reminded != nil, "what rang stays rung")
+        #expect(said(t, "remind").isEmpty, "nothing rings twice")
+        #expect(said(t, "undo").first?.hasPrefix("undid the create of") == true)
+        #expect(try t.store.allItems().isEmpty)
+    }
+
     @Test(arguments: ["sqlite", "plist"])
     func aReminderThatRangOrADoneItemIsNotMarked(_ backend: String) throws {
         let t = try ShellTester(backend: backend)

@@ -199,3 +199,13 @@ import Testing
         #expect(try run.sync().outcome.sent == 1)
     }
 }
+
+/// Only a refusal that says the UID is taken sends an item again under a new UID.
+struct UIDRefusalTests {
+    @Test func onlyATakenUIDIsAReasonForANewOne() {
+        #expect(SyncRecorder.refusesUID(Array("Deleted calendar object with uid already exists in this calendar collection.".utf8)))
+        #expect(SyncRecorder.refusesUID(Array("<d:error><c:no-uid-conflict><d:href>/x.ics</d:href></c:no-uid-conflict></d:error>".utf8)))
+        #expect(!SyncRecorder.refusesUID(Array("This calendar is read-only: cannot write uid 1234".utf8)))
+        #expect(!SyncRecorder.refusesUID(Array("Bad request".utf8)))
+    }
+}

@@ -107,6 +107,13 @@ public struct QueryParser {
         position += 1
         switch next.token {
         case .minus:
+            // Nested as parentheses are, and bounded the same: `- - - ...` recursed without end.
+            guard depth < Self.maxDepth else {
+                throw QuerySyntaxError(term: next.text, column: next.column,
+                                       reason: "- and parentheses nest at most \(Self.maxDepth) deep")
+            }
+            depth += 1
+            defer { depth -= 1 }
             guard let after = peek, after.token != .or, after.token != .close, let inner = try unary() else {
                 throw QuerySyntaxError(term: next.text, column: next.column, reason: "- needs a term to leave out")
             }

@@ -1,5 +1,9 @@
 import ErrandDomain
+import ErrandFiles
 import ErrandHelpers
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `notes N`: the item's notes in the person's own editor ($VISUAL, $EDITOR, vi), for text
 /// longer than a line. Saved when the editor exits; an unchanged file, a failed editor or one
@@ -26,11 +30,35 @@ struct Notes: ShellCommand {
             throw ShellError.usage("notes: \(error.reason); nothing was changed")
         }
         guard let text else { return Display(message: "notes of \"\(listed.title)\" unchanged") }
-        var edited = listed
+        // The editor may have been open for an hour: the item as it is now (a reminder rang, a
+        // sync came) takes the new notes, unless its notes themselves changed meanwhile.
+        guard let current = try c.environment.store.item(id: listed.id) else {
+            throw ShellError.failed("notes: \"\(listed.title)\" was deleted while you edited; your notes are kept in "
+                                    + (try keep(text, editor)))
+        }
+        guard current.notes == listed.notes else {
+            throw ShellError.failed("notes: the notes of \"\(listed.title)\" changed while you edited; yours are kept in "
+                                    + (try keep(text, editor)))
+        }
+        var edited = current
         edited.notes = text.isEmpty ? nil : text
-        guard edited != listed else { return Display(message: "notes of \"\(listed.title)\" unchanged") }
+        guard edited != current else { return Display(message: "notes of \"\(listed.title)\" unchanged") }
         let now = c.environment.clock.now
-        let saved = try c.change { try $0.edit(edited, expecting: listed, at: now) }
+        let saved = try c.change { try $0.edit(edited, expecting: current, at: now) }
         return try c.refresh(message: saved.notes == nil ? "notes of \"\(saved.title)\" removed" : "notes of \"\(saved.title)\" saved")
+    }
+
+    /// What the person typed, in a private file of its own, when it cannot become the notes.
+    func keep(_ text: String, _ editor: ExternalEditor) throws -> String {
+        do {
+            let file = try PrivateFile.create(beside: editor.folder + "/errand-notes-kept", tag: "txt")
+            defer { close(file.descriptor) }
+            if let failed = Descriptor.writeAll(file.descriptor, text) {
+                throw ShellError.failed("notes: cannot keep your notes (\(String(cString: strerror(failed)))): nothing was saved")
+            }
+            return file.path
+        } catch let error as FileFailure {
+            throw ShellError.failed("notes: cannot keep your notes (\(error.reason)): nothing was saved")
+        }
     }
 }
