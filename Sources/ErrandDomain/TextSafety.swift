@@ -8,6 +8,21 @@ public enum TextSafety {
 
     /// Whitespace and newlines cut from both ends, without Foundation's trimmingCharacters
     /// (which bridges through NSString: a tenth of a create's cost in a long script).
+    /// `&`, `<` and `>` as XML and notification markup write them: a server's href or token in
+    /// a request body, a title in a desktop notification, read as text, never as markup.
+    public static func markupEscaped(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
     public static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),

@@ -1,3 +1,4 @@
+import ErrandDomain
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,7 +22,7 @@ public enum DesktopNotifier {
     public static func send(_ program: String, title: String, body: String) -> String? {
         let process: HelperProcess
         do {
-            process = try HelperProcess(program, ["--app-name=Errand", "--", title, markupEscaped(body)])
+            process = try HelperProcess(program, ["--app-name=Errand", "--", title, TextSafety.markupEscaped(body)])
         } catch {
             return error.description(role: "notify-send", path: program)
         }
@@ -33,19 +34,5 @@ public enum DesktopNotifier {
         let exit = process.wait(atMost: 10)
         return exit.succeeded ? nil : "notify-send failed (\(exit))"
 
-    }
-
-    /// The body is markup to notification daemons (links, bold): a server's text goes as text.
-    public static func markupEscaped(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }

@@ -59,7 +59,7 @@ public final class CalDAVClient {
 
     /// Changes since `token`; nil when the server no longer accepts the token (start over).
     public func changes(since token: String?) throws(SyncError) -> RemoteChanges? {
-        let tokenXML = token.map { "<D:sync-token>\(CalDAVClient.escaped($0))</D:sync-token>" } ?? "<D:sync-token/>"
+        let tokenXML = token.map { "<D:sync-token>\(TextSafety.markupEscaped($0))</D:sync-token>" } ?? "<D:sync-token/>"
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <D:sync-collection xmlns:D="DAV:">\(tokenXML)<D:sync-level>1</D:sync-level>
@@ -151,7 +151,7 @@ public final class CalDAVClient {
             let chunk = hrefs[start..<min(hrefs.count, start + multigetChunk)]
             chunks.append(chunk)
             start += multigetChunk
-            let list = chunk.map { "<D:href>\(CalDAVClient.escaped($0))</D:href>" }.joined()
+            let list = chunk.map { "<D:href>\(TextSafety.markupEscaped($0))</D:href>" }.joined()
             let body = """
                 <?xml version="1.0" encoding="utf-8"?>
                 <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
@@ -260,16 +260,4 @@ public final class CalDAVClient {
         }
     }
 
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for ch in text {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
 }
