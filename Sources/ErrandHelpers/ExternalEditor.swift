@@ -74,9 +74,14 @@ public struct ExternalEditor: Equatable, Sendable {
         var child: pid_t = 0
         let spawned = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw Failure(reason: "cannot run the editor (\(String(cString: strerror(spawned))))") }
-        // errand waits as a shell does: Ctrl-C at the editor is the editor's.
-        let previous = signal(SIGINT, SIG_IGN)
-        defer { signal(SIGINT, previous) }
+        // errand waits as a shell does: Ctrl-C at the editor is the editor's. sigaction, not
+        // signal(): that would put the prompt's handler back with SA_RESTART, and Ctrl-C at the
+        // prompt would no longer end the read.
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        var previous = sigaction()
+        sigaction(SIGINT, &ignore, &previous)
+        defer { sigaction(SIGINT, &previous, nil) }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         let exit = HelperExit(waitStatus: status)
