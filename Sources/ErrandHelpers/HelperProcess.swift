@@ -114,7 +114,7 @@ public final class HelperProcess {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, path, &actions, nil, argv, environ)
+        let spawned = HelperProcess.spawn(&child, path, &actions, argv)
         // The helper's ends are its own now.
         for fd in [inPipe[0], outPipe[1], errPipe[1]] where fd >= 0 { close(fd) }
         guard spawned == 0 else {
@@ -139,6 +139,25 @@ public final class HelperProcess {
 
     deinit {
         for fd in [input, output, errorPipe, errorFile] where fd >= 0 { close(fd) }
+    }
+
+    /// posix_spawn, tried again for a while when the program is busy being written (ETXTBSY):
+    /// a file just written and closed here can still be open for writing in a child another
+    /// thread is spawning, until that child execs (the race Go's os/exec also retries). The
+    /// window is microseconds; a program really being written stays refused after ~100 ms.
+    /// `busy` runs before each new try (a test closes its writer there).
+    static func spawn(_ child: inout pid_t, _ path: String, _ actions: inout posix_spawn_file_actions_t,
+                      _ argv: [UnsafeMutablePointer<CChar>?], busy: () -> Void = {}) -> Int32 {
+        var result = posix_spawn(&child, path, &actions, nil, argv, environ)
+        var tries = 0
+        while result == ETXTBSY, tries < 100 {
+            tries += 1
+            busy()
+            var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+            _ = nanosleep(&pause, nil)
+            result = posix_spawn(&child, path, &actions, nil, argv, environ)
+        }
+        return result
     }
 
     /// Feeds `Input.bytes`, and reads stdout (handed to `output` piece by piece) and stderr

@@ -1,4 +1,4 @@
-import ErrandHelpers
+@testable import ErrandHelpers
 import Foundation
 import Testing
 
@@ -90,5 +90,40 @@ import Testing
         try #require(HelperProcess.makePipe(&own))
         defer { own.forEach { close($0) } }
         #expect(own.allSatisfy { fcntl($0, F_GETFD) & FD_CLOEXEC != 0 })
+    }
+
+    /// A script just written can still be open for writing in a child another thread is
+    /// spawning (until it execs): exec says ETXTBSY for that moment, and is tried again.
+    @Test func aProgramBusyBeingWrittenIsTriedAgainThenNamed() throws {
+        let folder = NSTemporaryDirectory() + "errand-txtbsy-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/helper"
+        var writer = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o755)
+        try #require(writer >= 0)
+        let script = Array("#!/bin/sh\nexit 0\n".utf8)
+        try #require(write(writer, script, script.count) == script.count)
+        defer { if writer >= 0 { close(writer) } }
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
+        defer { argv.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var child: pid_t = 0
+        var retries = 0
+        // Still open: refused, after the tries, with ETXTBSY (named by the caller).
+        #expect(HelperProcess.spawn(&child, path, &actions, argv, busy: { retries += 1 }) == ETXTBSY)
+        #expect(retries == 100)
+        // Closed during the first retry, as the other child's exec would: it starts.
+        retries = 0
+        let started = HelperProcess.spawn(&child, path, &actions, argv, busy: {
+            retries += 1
+            close(writer)
+            writer = -1
+        })
+        #expect(started == 0 && retries == 1)
+        var status: Int32 = 0
+        if started == 0 { _ = waitpid(child, &status, 0) }
+        #expect(HelperExit(waitStatus: status) == .exited(0))
     }
 }
