@@ -14,6 +14,8 @@ public final class CalDAVClient {
     let transport: DAVTransport
     /// Members fetched per calendar-multiget (keeps each reply a few MB at most).
     public var multigetChunk = 250
+    /// Seconds since 1970, for a Retry-After given as a date (a test pins it).
+    public var now: () -> Int = { Int(time(nil)) }
 
     public init(collection: CalDAVPath, transport: DAVTransport) {
         self.collection = collection
@@ -196,7 +198,7 @@ public final class CalDAVClient {
     static let busyRounds = 3
 
     /// The transport's replies, the requests a busy server refused with 429 or 503 and a
-    /// Retry-After (in seconds) sent again once it has passed, a few rounds at most.
+    /// Retry-After (seconds or a date) sent again once it has passed, a few rounds at most.
     func perform(_ requests: [DAVRequest]) throws(SyncError) -> [DAVReply] {
         var replies = try transport.perform(requests)
         for _ in 0..<CalDAVClient.busyRounds {
@@ -204,7 +206,7 @@ public final class CalDAVClient {
             var wait = 0
             for (index, reply) in replies.enumerated() {
                 guard case let .response(response) = reply, [429, 503].contains(response.status),
-                      let seconds = response.headers["retry-after"].flatMap({ Int(TextSafety.trimmed($0)) }), seconds >= 0 else {
+                      let seconds = response.headers["retry-after"].flatMap({ RetryAfter.seconds($0, now: now()) }) else {
                     continue
                 }
                 guard Double(seconds) <= CalDAVClient.busyWaitLimit else {

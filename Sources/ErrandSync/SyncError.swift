@@ -67,7 +67,7 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .item(url, reason):
             return "\(url): \(reason); nothing was changed"
         case let .busy(url, code, seconds):
-            return "\(url) asks to wait \(seconds) s before more requests (HTTP \(code)), longer than errand waits "
+            return "\(url) asks to wait \(SyncError.span(seconds)) before more requests (HTTP \(code)), longer than errand waits "
                 + "(\(Int(CalDAVClient.busyWaitLimit)) s); what was done is kept: sync again later"
         case let .deadline(seconds):
             return "sync stopped: it did not finish within \(Int(seconds)) s (the limit for a whole sync); "
@@ -93,6 +93,17 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case 200: return ": not WebDAV (a web page?); check the URL"
         case 500...599: return ": the server failed; try again later"
         default: return ""
+        }
+    }
+
+    /// A server's wait as a person reads it (a Retry-After date can be days or years ahead).
+    static func span(_ seconds: Int) -> String {
+        switch seconds {
+        case ..<120: "\(seconds) s"
+        case ..<7_200: "\(seconds / 60) min"
+        case ..<172_800: "\(seconds / 3_600) h"
+        case ..<31_536_000: "\(seconds / 86_400) days"
+        default: "more than a year"
         }
     }
 }

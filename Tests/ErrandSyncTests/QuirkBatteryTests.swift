@@ -120,6 +120,28 @@ import Testing
         #expect(run.server.seen.prefix(2).map(\.method) == ["PROPFIND", "PROPFIND"])
     }
 
+    /// Retry-After may be a date: one already past is no wait, one far ahead is one line.
+    @Test(arguments: backends)
+    func aRetryAfterDateIsReadAsAWait(_ backend: StoreBackend) throws {
+        var quirks = QuirkyCalDAV.Quirks()
+        quirks.busy = 1
+        quirks.retryAfter = "Sun, 06 Nov 1994 08:49:37 GMT"
+        let run = try Run(backend, quirks)
+        defer { run.remove() }
+        try run.add("Dentist")
+        #expect(try run.sync().outcome.sent == 1)
+        #expect(run.server.seen.prefix(2).map(\.method) == ["PROPFIND", "PROPFIND"])
+        run.server.quirks.busy = 1
+        run.server.quirks.retryAfter = "Fri, 31 Dec 9999 23:59:59 GMT"
+        try run.add("Baker")
+        #expect {
+            try run.sync()
+        } throws: { error in
+            "\(error)".contains("asks to wait more than a year") && !"\(error)".contains("\n")
+        }
+        #expect(try run.sync().outcome.sent == 1)
+    }
+
     @Test(arguments: backends)
     func aLongRetryAfterIsOneLineAndNothingIsLost(_ backend: StoreBackend) throws {
         var quirks = QuirkyCalDAV.Quirks()
@@ -131,7 +153,7 @@ import Testing
         #expect {
             try run.sync()
         } throws: { error in
-            "\(error)".contains("asks to wait 300 s") && !"\(error)".contains("\n") && !"\(error)".contains("pa55word")
+            "\(error)".contains("asks to wait 5 min") && !"\(error)".contains("\n") && !"\(error)".contains("pa55word")
         }
         #expect(run.server.seen.count == 1)
         #expect(try run.sync().outcome.sent == 1)
