@@ -24,7 +24,7 @@ import Testing
         #expect(try t.item(2).due == today.adding(days: 5) && t.item(2).start == DayTime(day: today.adding(days: 1)))
         #expect(said(t, "list") == [
             "All items", "To do",
-            "  1  Tue Dec 1    Paint the fence starts Tue Dec 1",
+            "  1  Tue Dec 1    Paint the fence starts",
             "  2  Fri Dec 4    Book the train starts Mon Nov 30",
         ])
         // Neither counts in the week yet; No date has nothing.

@@ -134,7 +134,10 @@ public struct TextPresenter {
             // A reminder is marked only while one is still to ring.
             var marks = item.fields.present.filter { !$0.field.markLeadsTitle }
                 .filter { $0.field != .reminders || item.hasPendingReminder(clock: clock) }.map { $0.field.mark($0.value) }
-            if let start = item.start, !item.isDone, item.startsAfter(clock.today) { marks.append("starts " + labeler.label(start.day)) }
+            // The day column already says when a start-only item starts: the mark says only that.
+            if let start = item.start, !item.isDone, item.startsAfter(clock.today) {
+                marks.append(showDate && item.listDay == start.day ? "starts" : "starts " + labeler.label(start.day))
+            }
             return DisplayWidth.sanitize(([item.title] + marks.filter { !$0.isEmpty }).joined(separator: " "))
         }
         let longest = titles.map { DisplayWidth.of($0) }.max() ?? 0
