@@ -46,19 +46,6 @@ public enum Reminder: Hashable, Sendable {
         self = .before(seconds: -seconds)
     }
 
-    /// When it rings for an item due on `due` at `time` (a day without a time counts from
-    /// the start of the day, as RFC 5545 reads a DATE-valued DUE); nil when it is relative
-    /// and the item has no day.
-    public func fires(due: DueDay?, time: TimeOfDay?, clock: Clock) -> Date? {
-        switch self {
-        case let .before(seconds):
-            guard let due else { return nil }
-            return Date(timeIntervalSince1970: clock.date(of: due, at: time).timeIntervalSince1970 - Double(seconds))
-        case let .at(day, time):
-            return clock.date(of: day, at: time)
-        }
-    }
-
     /// The local day and time it rings, with no zone (as the item's own due time): nil when
     /// it is relative and the item has no day. Seconds are dropped: a reminder rings in
     /// its minute.

@@ -34,17 +34,11 @@ extension TodoItem {
     }
 
     /// Whether a reminder is still to ring: the item is open and one rings after `clock`'s
-    /// minute. Lists mark such an item.
+    /// minute and after the last that rang. Lists mark such an item. Counted in local minutes,
+    /// as `remind` rings them, so the mark and the ringing agree across a change of UTC offset.
     public func hasPendingReminder(clock: Clock) -> Bool {
         guard !isDone, fields[.reminders] != nil else { return false }
-        let now = clock.now
-        return reminderMoments(clock: clock).contains { $0.fires > now }
-    }
-
-    /// Each reminder with the moment it rings, earliest first (none for a relative one on an
-    /// item without a day, which validated() refuses).
-    public func reminderMoments(clock: Clock) -> [(reminder: Reminder, fires: Date)] {
-        reminders.compactMap { reminder in reminder.fires(due: due, time: time, clock: clock).map { (reminder, $0) } }
-            .sorted { $0.fires < $1.fires }
+        let after = max(Reminder.minute(of: clock.now, clock: clock), reminded ?? Int.min)
+        return reminderMinutes.contains { $0.minute > after }
     }
 }
