@@ -12,6 +12,8 @@ extension ItemRecords {
             let due = candidate.remindersDue(by: minute)
             var item = candidate
             item.reminded = minute
+            // Rung, a snooze is spent (Thunderbird clears it on dismissal too).
+            if let snoozed = item.snoozed, snoozed <= minute { item.snoozed = nil }
             if !due.isEmpty { item.modified = TodoItem.wholeSeconds(now) }
             try update(item)
             rang += due.map { RangReminder(item: item, reminder: $0.reminder, minute: $0.minute) }

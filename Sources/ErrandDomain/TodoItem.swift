@@ -114,6 +114,9 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
         if let text = fields[.reminded]?.words?.first, case .before? = try? Reminder(text: text) {
             throw .invalidField("when the reminders last rang is a moment: got \"\(text.prefix(40))\"")
         }
+        if let text = fields[.snoozed]?.words?.first, case .before? = try? Reminder(text: text) {
+            throw .invalidField("a snooze is a moment: got \"\(text.prefix(40))\"")
+        }
         for reminder in reminders {
             switch reminder {
             case .before:

@@ -168,18 +168,39 @@ struct AlarmComponents {
         return (.words([Reminder.at(at.day, at.time).text]), nil)
     }
 
+    /// When a snoozed reminder rings again, from Thunderbird's X-MOZ-SNOOZE-TIME, or the line
+    /// saying why it was not read. (A repeating task's per-occurrence
+    /// X-MOZ-SNOOZE-TIME-<id> lines are kept as written, not read.)
+    func snoozed(_ todo: RawComponent) -> (value: FieldValue?, refused: String?) {
+        guard let text = todo.value(AlarmComponents.snooze) else { return (nil, nil) }
+        guard let at = moment(text.trimmingCharacters(in: " \t")) else {
+            return (nil, "\(AlarmComponents.snooze) not read: not a date and time: \"\(text.prefix(40))\"")
+        }
+        return (.words([Reminder.at(at.day, at.time).text]), nil)
+    }
+
     static let lastAck = "X-MOZ-LASTACK"
-    /// Thunderbird's snooze; cleared when a reminder rings here, as Thunderbird does on dismissal.
+    /// Thunderbird's snooze: when a dismissed alarm rings again (ItemField.snoozed).
     static let snooze = "X-MOZ-SNOOZE-TIME"
 
-    /// `todo` with X-MOZ-LASTACK saying `value` (in UTC) and no snooze left, when it changed.
+    /// `todo` with X-MOZ-LASTACK saying `value` (in UTC), when it changed.
     func markRung(_ todo: RawComponent, before: FieldValue?, now: FieldValue?) -> RawComponent {
+        mark(AlarmComponents.lastAck, todo, before: before, now: now)
+    }
+
+    /// `todo` with X-MOZ-SNOOZE-TIME saying `value` (in UTC), or none, when it changed: a
+    /// snooze spent by ringing here is removed, as Thunderbird removes it on dismissal.
+    func markSnoozed(_ todo: RawComponent, before: FieldValue?, now: FieldValue?) -> RawComponent {
+        mark(AlarmComponents.snooze, todo, before: before, now: now)
+    }
+
+    private func mark(_ name: String, _ todo: RawComponent, before: FieldValue?, now: FieldValue?) -> RawComponent {
         guard before != now else { return todo }
         var lines: [RawLine] = []
         if let text = now?.words?.first, case let .at(day, time)? = try? Reminder(text: text) {
-            lines = RawLine.lines(AlarmComponents.lastAck + ":" + utc(day, time))
+            lines = RawLine.lines(name + ":" + utc(day, time))
         }
-        return LineSplice.replace([AlarmComponents.lastAck, AlarmComponents.snooze], in: todo, with: lines)
+        return LineSplice.replace([name], in: todo, with: lines)
     }
 
     /// A line's parameters by upper-cased name (`VALUE`, `RELATED`), values upper-cased.

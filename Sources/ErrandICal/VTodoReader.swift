@@ -132,6 +132,9 @@ public struct VTodoReader {
             let rung = alarms.lastRung(master)
             fields[.reminded] = rung.value
             if let reason = rung.refused { refused.append(reason) }
+            let snooze = alarms.snoozed(master)
+            fields[.snoozed] = snooze.value
+            if let reason = snooze.refused { refused.append(reason) }
         }
         // RFC 5545 requires a UID; one missing is made up once, here, and kept from then on.
         let uid = f.uid ?? id.uuidString

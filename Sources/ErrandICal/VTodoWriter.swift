@@ -57,7 +57,8 @@ public struct VTodoWriter {
         let spliced = LineSplice.replace(names, in: fresh, with: DeclaredLines.lines(item.fields))
         let alarms = AlarmComponents(zone: zone, master: todo, dated: item.due != nil)
         let ringing = alarms.splice(spliced, before: [], now: item.fields[.reminders]?.words ?? [], title: item.title)
-        let text = alarms.markRung(ringing, before: nil, now: item.fields[.reminded]).text()
+        let rung = alarms.markRung(ringing, before: nil, now: item.fields[.reminded])
+        let text = alarms.markSnoozed(rung, before: nil, now: item.fields[.snoozed]).text()
         return (text, userZone(if: ICalTree.tzids(todo)))
     }
 
@@ -77,6 +78,7 @@ public struct VTodoWriter {
         let rang = (try? alarms.reminders(todos[index])) ?? []
         declared[.reminders] = alarms.read(todos[index]).value
         declared[.reminded] = alarms.lastRung(todos[index]).value
+        declared[.snoozed] = alarms.snoozed(todos[index]).value
         let before = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared,
                                  structured: StructuredLocation.read(todos[index]))
         var edit = VTodoEdit(todo: series.master, zone: zone)
@@ -91,7 +93,10 @@ public struct VTodoWriter {
             if i == index, rang.compactMap({ $0 }) != now {
                 written = alarms.splice(written, before: rang, now: now, title: item.title)
             }
-            if i == index { written = alarms.markRung(written, before: declared[.reminded], now: item.fields[.reminded]) }
+            if i == index {
+                written = alarms.markRung(written, before: declared[.reminded], now: item.fields[.reminded])
+                written = alarms.markSnoozed(written, before: declared[.snoozed], now: item.fields[.snoozed])
+            }
             text += written.text(dropping: VTodoWriter.dropped)
         }
         var zones: [String: String] = [:]

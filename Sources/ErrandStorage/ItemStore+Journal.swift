@@ -49,7 +49,11 @@ extension ItemRecords {
             case let (_?, after?):
                 // What rang stays rung: put back, the reminder would ring a second time.
                 var kept = after
-                if let stored = try item(id: after.id) { kept.reminded = stored.reminded }
+                if let stored = try item(id: after.id) {
+                    kept.reminded = stored.reminded
+                    // A snooze goes back only with the step that made it (ringing spends it).
+                    if change.before?.snoozed == after.snoozed { kept.snoozed = stored.snoozed }
+                }
                 try update(kept)
             case let (before?, nil): try removeItem(id: before.id)
             case (nil, nil): break
@@ -57,11 +61,13 @@ extension ItemRecords {
         }
     }
 
-    /// Equal but for what a reminder ringing writes (when it rang, the modified time): ringing
-    /// is not journaled, and must not make every earlier step of that item stale.
+    /// Equal but for what a reminder ringing writes (when it rang, the snooze it spent, the
+    /// modified time): ringing is not journaled, and must not make every earlier step of that
+    /// item stale.
     static func same(_ stored: TodoItem?, _ expected: TodoItem?) -> Bool {
         guard let stored, var expected else { return stored == nil && expected == nil }
         expected.reminded = stored.reminded
+        expected.snoozed = stored.snoozed
         expected.modified = stored.modified
         return stored == expected
     }

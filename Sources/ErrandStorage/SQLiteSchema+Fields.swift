@@ -59,4 +59,9 @@ extension SQLiteSchema {
         ALTER TABLE item ADD COLUMN remind_next INTEGER;
         CREATE INDEX item_remind_next ON item (remind_next) WHERE remind_next IS NOT NULL;
         """
+
+    /// A snooze's canonical moment (ItemField.snoozed); remind_next counts it.
+    static let snoozeField = """
+        ALTER TABLE item ADD COLUMN snoozed TEXT;
+        """
 }

@@ -123,7 +123,11 @@ import Testing
         #expect(acked.fields[.reminded] == .words(["2026-11-26T11:30"]))
         var snoozed = try item("thunderbird-snoozed-html-notes.ics")
         #expect(snoozed.reminded == nil)
+        // Thunderbird's snooze until 08:00Z, 09:00 in Berlin, rings here too.
+        #expect(snoozed.fields[.snoozed] == .words(["2026-12-14T09:00"]))
+        // Rung at 09:05 (ItemRecords.ringReminders): marked rung, the snooze spent.
         snoozed.reminded = Reminder.minute(DueDay(year: 2026, month: 12, day: 14)!, TimeOfDay(hour: 9, minute: 5)!)
+        snoozed.snoozed = nil
         snoozed.modified = now
         let out = try write([snoozed])
         #expect(out.contains("\r\nX-MOZ-LASTACK:20261214T080500Z\r\n"))
@@ -147,5 +151,25 @@ import Testing
         let out = try write([undated])
         #expect(out.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\n"))
         #expect(out.contains("TRIGGER;VALUE=DATE-TIME:20261205T080000Z"))
+    }
+
+    /// Snoozed here: X-MOZ-SNOOZE-TIME in UTC beside the LASTACK, as Thunderbird writes a
+    /// snooze, read back as it was; the other lines as they came.
+    @Test func aSnoozeHereIsThunderbirdsSnooze() throws {
+        var item = try item("tasks-org-alarms.ics")
+        let day = DueDay(year: 2026, month: 11, day: 26)!
+        item.reminded = Reminder.minute(day, TimeOfDay(hour: 11, minute: 40)!)
+        item.snoozed = Reminder.minute(day, TimeOfDay(hour: 11, minute: 50)!)
+        item.modified = now
+        let out = try write([item])
+        // Berlin is UTC+1 in November.
+        #expect(out.contains("\r\nX-MOZ-SNOOZE-TIME:20261126T105000Z\r\n") && out.contains("\r\nX-MOZ-LASTACK:20261126T104000Z\r\n"))
+        let back = try read(out)
+        #expect(back.snoozed == item.snoozed && back.reminded == item.reminded)
+        for alarm in ClientCorpus.blocks("VALARM", in: try ClientCorpus.text("tasks-org-alarms.ics")) { #expect(out.contains(alarm)) }
+        // Spent: the line goes.
+        var spent = back
+        spent.snoozed = nil
+        #expect(!(try write([spent]).contains("X-MOZ-SNOOZE-TIME")))
     }
 }

@@ -130,4 +130,54 @@ import Testing
         runner.remindAbovePrompt()
         #expect(sink.all.isEmpty)
     }
+
+    /// Moves the shell's clock to Nov 29 2026 at hh:mm UTC.
+    func at(_ t: ShellTester, _ hour: Int, _ minute: Int) {
+        let moment = Date(timeIntervalSince1970: Double(ShellTester.today.dayNumber) * 86_400 + Double(hour * 3_600 + minute * 60))
+        t.interpreter.environment.clock = Clock(timeZone: TimeZone(secondsFromGMT: 0), fixedToday: ShellTester.today) { moment }
+    }
+
+    /// `snooze`: what rang is dismissed, the item rings again once at the time given; undo
+    /// takes the snooze back; an item without a reminder, a done one, a time past or too far
+    /// are one line each and change nothing.
+    @Test(arguments: ["sqlite", "plist"])
+    func aSnoozedReminderRingsAgainOnce(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        t.given("create Call --date \"today 10:00\" --remind 30m")
+        t.given("create Bake --date today")
+        at(t, 9, 31)
+        #expect(said(t, "remind") == ["Sun Nov 29 09:30  Call (due Sun Nov 29 at 10:00, 30 min before)"])
+        t.given("day today")
+        #expect(said(t, "snooze 1") == [
+            "snoozed \"Call\" until Sun Nov 29 09:41", "Sun Nov 29 2026", "To do", "  1  10:00    Call ⏰", "  2           Bake",
+        ])
+        #expect(said(t, "open 1").contains("  Snoozed   until Sun Nov 29 09:41"))
+        t.given("back")
+        at(t, 9, 40)
+        #expect(said(t, "remind").isEmpty)
+        at(t, 9, 45)
+        #expect(said(t, "remind") == ["Sun Nov 29 09:41  Call (due Sun Nov 29 at 10:00)"])
+        #expect(said(t, "remind").isEmpty, "a snooze rings once")
+        #expect(try titled(t, "Call")?.snoozed == nil)
+        // Undo of a snooze puts it back off; what rang stays rung.
+        t.given("day today")
+        t.given("snooze 1 \"today 11:00\"")
+        #expect(try titled(t, "Call")?.snoozed == Reminder.minute(ShellTester.today, TimeOfDay(hour: 11, minute: 0)!))
+        t.given("undo")
+        #expect(try titled(t, "Call")?.snoozed == nil)
+        at(t, 11, 5)
+        #expect(said(t, "remind").isEmpty)
+        t.given("day today")
+        let before = try t.store.allItems()
+        #expect(said(t, "snooze 2") == ["error: snooze: \"Bake\" has no reminder to put off (add one with edit N --remind 30m)"])
+        #expect(said(t, "snooze 1 09:00") == ["error: snooze: \"09:00\" is not to come: give a wait (10m) or a later time"])
+        #expect(said(t, "snooze 1 2w") == ["error: snooze: at most a week ahead (for later, edit N --remind)"])
+        #expect(said(t, "snooze 1 soon") == [
+            "error: snooze: WHEN is how long (10m, 1h, 1d) or a day and time (18:00, dec 3 08:00): got \"soon\"",
+        ])
+        t.given("check 1")
+        t.given("day today")
+        #expect(said(t, "snooze 2") == ["error: snooze: \"Call\" is done: nothing rings for it"])
+        #expect(try t.store.allItems().filter { $0.title == "Bake" } == before.filter { $0.title == "Bake" })
+    }
 }

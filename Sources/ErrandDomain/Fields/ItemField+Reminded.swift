@@ -27,11 +27,14 @@ extension TodoItem {
         }
     }
 
-    /// Each reminder with the local minute it rings, earliest first.
+    /// Each reminder with the local minute it rings, earliest first, a snooze among them (as
+    /// a reminder at its moment).
     public var reminderMinutes: [(reminder: Reminder, minute: Int)] {
-        reminders.compactMap { reminder in
+        var all: [(reminder: Reminder, minute: Int)] = reminders.compactMap { reminder in
             reminder.local(due: due, time: time).map { (reminder, Reminder.minute($0.day, $0.time)) }
-        }.sorted { $0.minute < $1.minute }
+        }
+        if let snoozed, let moment = Reminder.moment(minute: snoozed) { all.append((moment, snoozed)) }
+        return all.sorted { $0.minute < $1.minute }
     }
 
     /// The minute the next reminder rings (after the last that rang), nil when none will:

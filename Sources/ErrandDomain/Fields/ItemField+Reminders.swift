@@ -37,7 +37,7 @@ extension TodoItem {
     /// minute and after the last that rang. Lists mark such an item. Counted in local minutes,
     /// as `remind` rings them, so the mark and the ringing agree across a change of UTC offset.
     public func hasPendingReminder(clock: Clock) -> Bool {
-        guard !isDone, fields[.reminders] != nil else { return false }
+        guard !isDone, fields[.reminders] != nil || fields[.snoozed] != nil else { return false }
         let after = max(Reminder.minute(of: clock.now, clock: clock), reminded ?? Int.min)
         return reminderMinutes.contains { $0.minute > after }
     }

@@ -29,7 +29,7 @@ public struct CommandTable: Sendable {
         Move.uncheck, Tag.spec, Tags.spec, ListAll.spec, Find.spec, Near.spec, Locate.spec,
         Day.spec, Undo.spec, Redo.spec, Log.spec, Clear.spec, ImportItems.spec, Export.spec, History.spec, Source.spec, Help.spec,
         SetCommand.spec, Ads.spec, Filter.spec, Categories.spec, Sync.spec, Remote.spec, More.spec, Quit.spec,
-        Remind.spec,
+        Remind.spec, Snooze.spec,
     ])
 
     /// `help` with no argument.

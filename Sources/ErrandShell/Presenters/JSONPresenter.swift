@@ -130,7 +130,7 @@ public struct JSONPresenter {
         if let time = item.time { pairs.append(("time", .string(time.description))) }
         if let notes = item.notes { pairs.append(("notes", .string(notes))) }
         if let rule = item.repeats { pairs.append(("repeat", .string(rule.description))) }
-        for (field, value) in item.fields.present where field != .reminders && field != .reminded {
+        for (field, value) in item.fields.present where field != .reminders && field != .reminded && field != .snoozed {
             pairs.append((field.name, JSONPresenter.json(value)))
         }
         // Each with the local moment it rings (floating, as the item's own time).
@@ -144,6 +144,7 @@ public struct JSONPresenter {
             })))
         }
         if let rang = item.fields[.reminded]?.words?.first { pairs.append(("reminded", .string(rang))) }
+        if let until = item.fields[.snoozed]?.words?.first { pairs.append(("snoozed", .string(until))) }
         if let damage = item.damage { pairs.append(("damaged", .string(damage))) }
         if let location = item.location {
             var place: [(String, JSONValue)] = [("name", .string(location.name))]
