@@ -113,8 +113,14 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// The snooze's migration adds its field.
+    static let withoutSnooze = """
+        ALTER TABLE item DROP COLUMN snoozed;
+
+        """
+
     /// The reminders' migration adds their two fields and the next one's minute, indexed.
-    static let withoutReminders = """
+    static let withoutReminders = withoutSnooze + """
         DROP INDEX item_remind_next; ALTER TABLE item DROP COLUMN reminders; ALTER TABLE item DROP COLUMN reminded;
         ALTER TABLE item DROP COLUMN remind_next;
 
