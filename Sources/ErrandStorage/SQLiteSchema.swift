@@ -172,6 +172,9 @@ enum SQLiteSchema {
         "CREATE INDEX item_priority ON item (priority, done) WHERE priority IS NOT NULL;\n" + adPriceIndexes,
         // Reminders (ItemField.reminders, .reminded) and the next one's minute, indexed.
         reminderFields,
+        // Several lists (ItemField.list): an old store's items carry none, so they are all in
+        // its main list, named after its remote (ListNames.mainName), with nothing rewritten.
+        listField,
     ]
 
     /// `due` of an item without a due day: one past 9999-12-31 (DueDay.supportedDayNumbers).

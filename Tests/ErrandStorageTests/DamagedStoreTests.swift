@@ -113,8 +113,14 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// The lists' migration adds the list's name and key, indexed.
+    static let withoutLists = """
+        DROP INDEX item_list; ALTER TABLE item DROP COLUMN list; ALTER TABLE item DROP COLUMN list_keys;
+
+        """
+
     /// The reminders' migration adds their two fields and the next one's minute, indexed.
-    static let withoutReminders = """
+    static let withoutReminders = withoutLists + """
         DROP INDEX item_remind_next; ALTER TABLE item DROP COLUMN reminders; ALTER TABLE item DROP COLUMN reminded;
         ALTER TABLE item DROP COLUMN remind_next;
 
