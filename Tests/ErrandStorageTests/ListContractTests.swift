@@ -100,6 +100,23 @@ import Testing
         store.close()
     }
 
+    /// An .ics file or a backup without lists updates an item by UID and leaves it in its list.
+    @Test(arguments: Backend.allCases)
+    func aReceivedCopyWithoutAListKeepsTheItemsList(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        var report = TodoItem(id: UUID(), title: "Report", due: Self.today, created: Self.created)
+        report.list = "Work"
+        _ = try store.add(report)
+        var newer = TodoItem(id: UUID(), uid: report.uid, title: "Report, final", due: Self.today, created: Self.created,
+                             modified: Self.created + 60)
+        newer.list = nil
+        #expect(try store.receiveTally([newer]).updated == 1)
+        let kept = try #require(try store.item(id: report.id))
+        #expect(kept.title == "Report, final" && kept.list == "Work")
+        store.close()
+    }
+
     /// A store from before lists: its items are all in the main list, named after its
     /// remote's collection, with nothing rewritten; a move to another list then works.
     @Test func aStoreFromBeforeListsHoldsOneListNamedAfterItsRemote() throws {

@@ -16,12 +16,15 @@ struct Use: ShellCommand {
             c.session.list = nil
             return try c.refresh(message: "showing every list")
         }
-        guard let list = try c.existingList(typed) else {
-            let names = try c.listNames().map { "\"\($0)\"" }.joined(separator: ", ")
-            throw ShellError.failed("no list called \"\(TextSafety.neutralised(String(typed.prefix(60))))\": "
-                + "the lists are \(names); create TITLE --list NAME makes one")
-        }
+        guard let list = try c.existingList(typed) else { throw ShellError.failed(try Use.noSuchList(typed, c)) }
         c.session.list = list
         return try c.refresh(message: "using the list \"\(list)\": create puts items there; use all shows every list")
+    }
+
+    /// `no list called "X": the lists are "local", "Work"; ...`.
+    static func noSuchList(_ typed: String, _ c: CommandContext) throws -> String {
+        let names = try c.listNames().map { "\"\($0)\"" }.joined(separator: ", ")
+        return "no list called \"\(TextSafety.neutralised(String(typed.prefix(60))))\": "
+            + "the lists are \(names); create TITLE --list NAME makes one"
     }
 }
