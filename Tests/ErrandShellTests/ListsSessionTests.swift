@@ -47,4 +47,29 @@ import Testing
         t.given("edit 1 --list local")
         #expect(try t.item(1).list == nil)
     }
+
+    /// `near` under `use` keeps to the list, a page at a time, numbered on across pages.
+    @Test func nearKeepsToTheListPageByPage() throws {
+        let t = try ShellTester()
+        for n in 0..<5 {
+            t.given("create Main \(n) --at Here --coords 48.85,2.3\(n)")
+            t.given("create Work \(n) --at There --coords 48.85,2.3\(n)5 --list Work")
+        }
+        t.given("set pagesize 2")
+        t.given("use Work")
+        t.given("near 48.85,2.3")
+        let first = t.interpreter.session.listing.compactMap { row -> String? in
+            if case let .item(item) = row { return item.title }
+            return nil
+        }
+        #expect(first == ["Work 0", "Work 1"])
+        t.given("more")
+        t.given("more")
+        let all = t.interpreter.session.listing.compactMap { row -> String? in
+            if case let .item(item) = row { return item.title }
+            return nil
+        }
+        #expect(all == ["Work 0", "Work 1", "Work 2", "Work 3", "Work 4"])
+        t.send("more", ["error: more: that was the last page (5 items)"], succeeds: false)
+    }
 }

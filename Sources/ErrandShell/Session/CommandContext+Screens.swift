@@ -100,12 +100,35 @@ extension CommandContext {
     private mutating func nearbyPage(_ centre: NearbyCentre, message: String?, continuing: Bool, keep: Int) throws -> Display {
         // The total comes with the page (and not always: see PlaceStore.nearby).
         let window = try ListPage(session, continuing: continuing, keep: keep, total: Int.max, describe: Plural.items)
-        let page = try store.nearby(centre.point, within: centre.radius, offset: window.start, limit: window.limit)
+        let page = try session.list == nil
+            ? store.nearby(centre.point, within: centre.radius, offset: window.start, limit: window.limit)
+            : nearbyInList(centre, offset: window.start, limit: window.limit)
         if continuing, page.rows.isEmpty {
             throw ShellError.usage("more: that was the last page (\(Plural.items(window.start)))")
         }
         session.listing = window.listing(session, adding: page.rows.map { .item($0.item) })
         return Display(message: message, screen: .nearby(centre, page, first: window.start + 1))
+    }
+
+    /// The page of `near` under `use`: the store's nearest-first walk, kept to the list's items,
+    /// read in chunks until the page is full (the R*Tree knows no lists).
+    private func nearbyInList(_ centre: NearbyCentre, offset: Int, limit: Int) throws -> NearbyPage {
+        let term = ListNames.term(session.list ?? "", main: try mainList())
+        let wanted = offset.addingReportingOverflow(limit)
+        let end = wanted.overflow ? Int.max : wanted.partialValue
+        var kept: [NearbyPage.Row] = []
+        var read = 0
+        var finished = false
+        while kept.count <= end, !finished {
+            let part = try store.nearby(centre.point, within: centre.radius, offset: read, limit: 500)
+            kept += part.rows.filter { term.matches($0.item) }
+            read += part.rows.count
+            finished = !part.more || part.rows.isEmpty
+        }
+        let rows = offset < kept.count ? Array(kept[offset..<min(kept.count, end)]) : []
+        let unplaced = try store.count(.matching(SearchQuery(.all([.term(term), .term(.open), .not(.term(.located))]),
+                                                             description: "")))
+        return NearbyPage(rows: rows, total: finished ? kept.count : nil, more: !finished || kept.count > end, unplaced: unplaced)
     }
 
     /// `help`, a page at a time at a terminal (`more` goes on, `back` returns), whole elsewhere.

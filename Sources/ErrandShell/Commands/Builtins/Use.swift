@@ -1,6 +1,6 @@
 import ErrandDomain
 
-/// `use NAME` / `use all`: narrows view, list, day and find to one list, and makes it where
+/// `use NAME` / `use all`: narrows view, list, day, find and near to one list, and makes it where
 /// create puts items; `use all` shows every list again. Remembered for the session only.
 struct Use: ShellCommand {
     static let all = "all"
