@@ -18,6 +18,8 @@ extension ItemRecords {
         guard item.modified > stored.modified else { return .unchanged }
         var next = item
         next.id = stored.id
+        // A file or server without lists (an .ics, an older backup) does not move the item.
+        if next.list == nil { next.list = stored.list }
         // Its place in its section stays unless it moves to the other one.
         next.sequence = stored.isDone == item.isDone ? stored.sequence : try nextSequence()
         let reopened = !next.isDone && (stored.isDone || EntryKey(next) != EntryKey(stored))

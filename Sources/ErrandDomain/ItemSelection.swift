@@ -39,3 +39,26 @@ public enum ItemSelection: Hashable, Sendable {
         }
     }
 }
+
+extension ItemSelection {
+    /// The same items, of one list only (`use NAME`): as a query the filtered read answers in
+    /// any order, so no list needs plans of its own.
+    public func narrowed(to list: QueryTerm) -> ItemSelection {
+        var parts: [QueryExpression] = [.term(list)]
+        switch self {
+        case let .matching(query):
+            parts.append(query.expression)
+            return .matching(SearchQuery(.all(parts), description: query.description))
+        case let .due(days, openOnly):
+            switch days {
+            case .any: break
+            case let .on(day?): parts.append(.term(.due(first: day.dayNumber, last: day.dayNumber)))
+            case .on(nil): parts.append(.term(.undated))
+            case let .before(day):
+                parts.append(.term(.due(first: DueDay.supportedDayNumbers.lowerBound, last: day.dayNumber - 1)))
+            }
+            if openOnly { parts.append(.term(.open)) }
+            return .matching(SearchQuery(.all(parts), description: ""))
+        }
+    }
+}

@@ -100,3 +100,15 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
             .map(String.init)
     }
 }
+
+extension SearchQuery {
+    /// The same query with its `list:` terms told whether they name the main list (whose items
+    /// carry no list value): only the store knows which list that is (ListNames).
+    public func markingMain(_ mainKey: String) -> SearchQuery {
+        let marked = expression.mapTerms { term in
+            guard case let .list(key, _) = term else { return term }
+            return .list(key: key, main: key == mainKey)
+        }
+        return SearchQuery(marked, description: description)
+    }
+}

@@ -62,6 +62,10 @@ struct SQLiteQueryCondition {
         case .located: return "(latitude IS NOT NULL AND longitude IS NOT NULL)"
         case .undated: return "due = \(parameter(.integer(Int64(SQLiteSchema.noDateKey))))"
         case let .near(near): return condition(near)
+        case let .list(key, main):
+            // list_keys holds the one folded name as a JSON array (SQLiteItemColumns).
+            let named = "json_extract(list_keys, '$[0]') = \(parameter(.text(key)))"
+            return main ? "(list_keys IS NULL OR \(named))" : named
         }
     }
 

@@ -64,4 +64,12 @@ extension SQLiteSchema {
     static let snoozeField = """
         ALTER TABLE item ADD COLUMN snoozed TEXT;
         """
+
+    /// The list's name and its folded key (a words field of one word); the partial index finds
+    /// a list other than the main one without reading the main list's rows.
+    static let listField = """
+        ALTER TABLE item ADD COLUMN list TEXT;
+        ALTER TABLE item ADD COLUMN list_keys TEXT;
+        CREATE INDEX item_list ON item (json_extract(list_keys, '$[0]'), done) WHERE list_keys IS NOT NULL;
+        """
 }

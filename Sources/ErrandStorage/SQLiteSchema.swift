@@ -174,6 +174,9 @@ enum SQLiteSchema {
         reminderFields,
         // A reminder put off (ItemField.snoozed).
         snoozeField,
+        // Several lists (ItemField.list): an old store's items carry none, so they are all in
+        // its main list, named after its remote (ListNames.mainName), with nothing rewritten.
+        listField,
     ]
 
     /// `due` of an item without a due day: one past 9999-12-31 (DueDay.supportedDayNumbers).

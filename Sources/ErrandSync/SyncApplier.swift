@@ -51,6 +51,8 @@ struct SyncApplier {
         }
         result.id = local.id
         result.uid = local.uid
+        // A server never carries the list (the collection is the list): the item's stays.
+        result.list = local.list
         result.sequence = result.isDone == local.isDone ? local.sequence : try records.nextSequence()
         if result != local {
             try records.update(try SyncApplier.checked(result, remote))

@@ -110,8 +110,19 @@ public struct SyncEngine {
     }
 
     /// Entries with something to send, and items no entry knows yet (made before the remote).
+    /// Only the main list's items (ItemField.list) go to the remote: one moved to a list kept
+    /// here has its server copy deleted (its entry goes with the DELETE, the item stays), and
+    /// one made in such a list is not sent at all.
     static func pendingWork(_ records: some SyncRecords) throws -> [SyncEntry] {
-        try records.pendingSyncEntries() + records.unsyncedItemIDs().map { SyncEntry(itemID: $0) }
+        let work = try records.pendingSyncEntries() + records.unsyncedItemIDs().map { SyncEntry(itemID: $0) }
+        return try work.compactMap { entry in
+            guard !entry.deleted, let item = try records.item(id: entry.itemID), item.list != nil else { return entry }
+            guard entry.href != nil else { return nil }
+            var leaving = entry
+            leaving.deleted = true
+            leaving.pending = true
+            return leaving
+        }
     }
 
     // MARK: pull

@@ -113,6 +113,11 @@ import Testing
                     lines.append("\(name) /")
                 case .command:
                     lines.append("\(name) nosuchcommand")
+                case .listName:
+                    // A name no list has, a name with a comma, one past the limit, "all" as a list.
+                    for bad in ["nosuchlist", "a,b", String(repeating: "l", count: 61), "\"\""] {
+                        lines.append("\(name) \(bad)")
+                    }
                 case .coordinate:
                     lines.append("\(name) 91,0")
                 case .time:

@@ -113,8 +113,14 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// The lists' migration adds the list's name and key, indexed.
+    static let withoutLists = """
+        DROP INDEX item_list; ALTER TABLE item DROP COLUMN list; ALTER TABLE item DROP COLUMN list_keys;
+
+        """
+
     /// The snooze's migration adds its field.
-    static let withoutSnooze = """
+    static let withoutSnooze = withoutLists + """
         ALTER TABLE item DROP COLUMN snoozed;
 
         """

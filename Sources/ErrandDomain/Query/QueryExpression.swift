@@ -62,6 +62,7 @@ extension QueryTerm {
         case let .near(near):
             let point = near.point.map { "\($0.latitude),\($0.longitude)" } ?? near.place
             return "near:" + point + " within:\(Int(near.metres))m"
+        case let .list(key, main): return "list:" + key + (main ? "(main)" : "")
         }
     }
 }

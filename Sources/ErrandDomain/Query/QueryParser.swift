@@ -15,7 +15,7 @@ public struct QueryParser {
     public static let maxTerms = 100
     /// Parentheses inside one another.
     public static let maxDepth = 16
-    public static let keys = ["priority:", "due:", "is:", "near:", "within:"]
+    public static let keys = ["priority:", "due:", "is:", "near:", "within:", "list:"]
     public static let states = ["open", "done", "overdue", "repeating", "located", "undated"]
 
     enum Token: Equatable {
@@ -184,6 +184,11 @@ public struct QueryParser {
             guard !place.isEmpty else { throw fail("near: needs a place or LAT,LON") }
             nearCount += 1
             return .term(.near(NearTerm(place: place, point: try? Coordinate(text: place))))
+        case "list:":
+            // Which list is the main one is the store's to say: the shell marks it (ListNames.term).
+            let key = ItemField.key(TextSafety.trimmed(value))
+            guard !key.isEmpty else { throw fail("list: needs a list's name (see lists)") }
+            return .term(.list(key: key, main: false))
         case "within:":
             guard within == nil else { throw fail("within: is given once, for every near:") }
             guard let metres = Distance.parse(value) else { throw fail("within: needs a distance such as 500m, 5km or 3mi") }

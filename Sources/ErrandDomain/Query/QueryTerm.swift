@@ -22,6 +22,9 @@ public enum QueryTerm: Hashable, Sendable {
     case undated
     /// Open, with coordinates within `metres` of `place`'s point, as `near` lists them.
     case near(NearTerm)
+    /// In the list whose folded name (ItemField.key) is `key`; `main` when that list is the
+    /// store's main one, whose items carry no list value (ListNames).
+    case list(key: String, main: Bool)
 
     /// The priority words of `priority:` and the marks `!`, `!!`, `!!!` lists show.
     public static let priorities: [(word: String, mark: String, numbers: ClosedRange<Int>)] = [
@@ -47,6 +50,7 @@ public enum QueryTerm: Hashable, Sendable {
         case .located: return item.location?.coordinate != nil
         case .undated: return item.listDay == nil
         case let .near(near): return !item.isDone && near.contains(item.location?.coordinate)
+        case let .list(key, main): return item.list.map { ItemField.key($0) == key } ?? main
         }
     }
 }

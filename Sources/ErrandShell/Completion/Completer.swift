@@ -127,9 +127,14 @@ public struct Completer {
             let names = (try? environment.store.placeNames(prefix: prefix, limit: 200)) ?? []
             return names.map { CompletionCandidate(insert: quote($0), display: $0) }
         case let .field(field):
-            let stored = field.option?.completesFromStore == true ? ((try? environment.store.wordCounts(field)) ?? []).map(\.word) : []
+            var stored = field.option?.completesFromStore == true ? ((try? environment.store.wordCounts(field)) ?? []).map(\.word) : []
+            if field == .list { stored.insert(mainList, at: 0) }
             let key = ItemField.key(prefix.hasPrefix("#") ? String(prefix.dropFirst()) : prefix)
             return ((field.option?.words ?? []) + stored).filter { ItemField.key($0).hasPrefix(key) }
+                .map { CompletionCandidate(insert: quote($0), display: $0) }
+        case .listName:
+            let names = [mainList] + ((try? environment.store.wordCounts(.list)) ?? []).map(\.word) + [Use.all]
+            return names.filter { ItemField.key($0).hasPrefix(ItemField.key(prefix)) }
                 .map { CompletionCandidate(insert: quote($0), display: $0) }
         case .tagChanges:
             // The sign typed stays: `-ho` offers `-home`.
@@ -171,5 +176,10 @@ public struct Completer {
                 return CompletionCandidate(insert: Tokenizer.quote(path), display: name + (folder ? "/" : ""),
                                            isComplete: !folder)
             }
+    }
+
+    /// The store's main list (ListNames), as `lists` names it.
+    private var mainList: String {
+        ListNames.mainName(remoteURL: ((try? environment.store.syncRemote()) ?? nil)?.url ?? environment.remoteURL)
     }
 }

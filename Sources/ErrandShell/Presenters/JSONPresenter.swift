@@ -69,6 +69,8 @@ public struct JSONPresenter {
                 .object([("rang", .string(one.moment.map { $0.day.iso + "T" + $0.time.description } ?? "")),
                          ("when", .string(one.reminder.text)), ("item", .object(JSONPresenter.fields(one.item)))])
             }))]
+        case let .lists(lists):
+            return [("screen", .string("lists")), ("items", .array(lists.map(JSONPresenter.list)))]
         case let .log(rows):
             return [("screen", .string("log")), ("items", .array(rows.map { row in
                 .object([("time", .string(APIDate.format(Int64(row.entry.time.timeIntervalSince1970)))), ("command", .string(row.entry.command)),
@@ -120,6 +122,13 @@ public struct JSONPresenter {
     }
 
     /// `matched`: the address a geocoder matched for the place (an item's detail).
+    static func list(_ list: ListSummary) -> JSONValue {
+        let remote: JSONValue = list.remote.map { .string(Secrets.redacted($0)) } ?? .null
+        let last: JSONValue = list.lastSync.map { .string($0) } ?? .null
+        return .object([("name", .string(list.name)), ("open", .int(list.open)), ("main", .bool(list.main)),
+                        ("remote", remote), ("lastSync", last), ("inUse", .bool(list.inUse))])
+    }
+
     static func fields(_ item: TodoItem, matched: String? = nil) -> [(String, JSONValue)] {
         var pairs: [(String, JSONValue)] = [
             ("id", .string(item.id.uuidString)), ("title", .string(item.title)),
@@ -130,9 +139,12 @@ public struct JSONPresenter {
         if let time = item.time { pairs.append(("time", .string(time.description))) }
         if let notes = item.notes { pairs.append(("notes", .string(notes))) }
         if let rule = item.repeats { pairs.append(("repeat", .string(rule.description))) }
-        for (field, value) in item.fields.present where field != .reminders && field != .reminded && field != .snoozed {
+        for (field, value) in item.fields.present
+            where field != .reminders && field != .reminded && field != .snoozed && field != .list {
             pairs.append((field.name, JSONPresenter.json(value)))
         }
+        // One name, not a list of words; absent for the store's main list.
+        if let list = item.list { pairs.append(("list", .string(list))) }
         // Each with the local moment it rings (floating, as the item's own time).
         if !item.reminders.isEmpty {
             pairs.append(("reminders", .array(item.reminders.map { reminder in

@@ -36,6 +36,8 @@ public struct TablePresenter {
         case let .tags(counts):
             return Table(header: ["n", "tag", "open"],
                          rows: counts.enumerated().map { i, c in [String(i + 1), c.word, String(c.open)] })
+        case let .lists(lists):
+            return Table(header: ["name", "open", "main", "remote", "last sync", "in use"], rows: lists.map(TablePresenter.list))
         case let .log(rows):
             return Table(header: ["time", "command", "summary", "undone"], rows: rows.map { row in
                 [APIDate.format(Int64(row.entry.time.timeIntervalSince1970)), row.entry.command, row.summary,
@@ -50,6 +52,11 @@ public struct TablePresenter {
         case .detail, .help, .history, .remote, .form, .adDetail:
             return nil
         }
+    }
+
+    static func list(_ list: ListSummary) -> [String] {
+        let remote: String = list.remote.map { Secrets.redacted($0) } ?? ""
+        return [list.name, String(list.open), yesNo(list.main), remote, list.lastSync ?? "", yesNo(list.inUse)]
     }
 
     /// An item's columns after its number: the core fields, then every declared one by name.

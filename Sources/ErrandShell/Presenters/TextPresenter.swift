@@ -63,6 +63,18 @@ public struct TextPresenter {
                 let at = one.moment.map { labeler.label($0.day) + " " + $0.time.description } ?? ""
                 return DisplayWidth.sanitize(at + "  " + one.item.title + " (" + Remind.about(one, labeler: labeler) + ")")
             }
+        case let .lists(lists)?:
+            lines.append(style("Lists", "1"))
+            let names = lists.map { DisplayWidth.sanitize($0.name) }
+            let widest = names.map { DisplayWidth.of($0) }.max() ?? 0
+            let counts = lists.map { "\($0.open) open" }
+            let countWidth = counts.map { DisplayWidth.of($0) }.max() ?? 0
+            lines += lists.enumerated().map { i, list in
+                let syncs = list.remote.map { "syncs with " + DisplayWidth.sanitize(Secrets.redacted($0))
+                    + (list.lastSync.map { ", last on " + $0 } ?? ", not synced yet") } ?? "kept here"
+                return clip((list.inUse ? "* " : "  ") + DisplayWidth.pad(names[i], to: widest) + "  "
+                            + DisplayWidth.pad(counts[i], to: countWidth) + "  " + syncs)
+            }
         case let .log(rows)?:
             if rows.isEmpty { lines.append("no changes yet") }
             lines += rows.map { clip($0.when + "  " + DisplayWidth.sanitize($0.summary) + ($0.entry.undone ? "  (undone)" : "")) }
@@ -259,6 +271,7 @@ public struct TextPresenter {
     /// Where the user is: the tab and, below it, the screens opened, shortened to fit (PromptPath).
     public func prompt(for session: Session) -> String {
         var parts = [session.tab.rawValue]
+        if let list = session.list, session.tab != .ads { parts.append("@" + DisplayWidth.truncate(DisplayWidth.sanitize(list), to: 20)) }
         for route in session.stack {
             switch route {
             case .week, .createForm: continue

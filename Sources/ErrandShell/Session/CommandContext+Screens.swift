@@ -12,9 +12,9 @@ extension CommandContext {
         let labeler = environment.labeler
         switch session.route {
         case let .week(start)?:
-            let rows = WeekRow.week(from: start, counts: try store.openCounts(from: start, days: 7, startedBy: today), labeler: labeler)
-            let overdue = start == today ? try store.count(.overdue(before: today)) : 0
-            let undated = try store.count(.due(.on(nil), openOnly: true))
+            let rows = WeekRow.week(from: start, counts: try weekCounts(from: start), labeler: labeler)
+            let overdue = start == today ? try store.count(try narrowed(.overdue(before: today))) : 0
+            let undated = try store.count(try narrowed(.due(.on(nil), openOnly: true)))
             // The No date row is numbered after the days (8), as Overdue is before them (0):
             // the days keep 1-7 whichever rows are shown.
             session.listing = rows.map { .day($0.day) } + (undated > 0 ? [.undated] : [])
@@ -78,13 +78,21 @@ extension CommandContext {
 
     /// One page of a list of items (see ListPage), so `check 3` still works after `more`.
     private mutating func itemsPage(_ list: ItemList, message: String?, continuing: Bool, keep: Int) throws -> Display {
-        let total = try store.count(list.query.selection)
+        let query = try narrowed(list.query)
+        let total = try store.count(query.selection)
         let page = try ListPage(session, continuing: continuing, keep: keep, total: total, describe: Plural.items)
-        let rows = try store.items(list.query, offset: page.start, limit: page.limit)
+        let rows = try store.items(query, offset: page.start, limit: page.limit)
         session.listing = page.listing(session, adding: rows.map { .item($0) })
         let heading = rows.isEmpty && list.emptySaysItAll ? "" : list.heading
         return Display(message: message, screen: .items(day: list.day, dated: list.showsDates, heading: heading, rows: rows,
                                                         first: page.start + 1, total: total, empty: list.empty))
+    }
+
+    /// The week's open counts, of the list in use only when there is one (counted a day at a
+    /// time; unlike the store's tallies, an item not started yet counts on its due day).
+    private func weekCounts(from start: DueDay) throws -> [Int] {
+        guard session.list != nil else { return try store.openCounts(from: start, days: 7, startedBy: today) }
+        return try (0..<7).map { offset in try store.count(try narrowed(.due(.on(start.adding(days: offset)), openOnly: true))) }
     }
 
     /// One page of the open items nearest a point, numbered like any list so `open 2` and
@@ -92,12 +100,35 @@ extension CommandContext {
     private mutating func nearbyPage(_ centre: NearbyCentre, message: String?, continuing: Bool, keep: Int) throws -> Display {
         // The total comes with the page (and not always: see PlaceStore.nearby).
         let window = try ListPage(session, continuing: continuing, keep: keep, total: Int.max, describe: Plural.items)
-        let page = try store.nearby(centre.point, within: centre.radius, offset: window.start, limit: window.limit)
+        let page = try session.list == nil
+            ? store.nearby(centre.point, within: centre.radius, offset: window.start, limit: window.limit)
+            : nearbyInList(centre, offset: window.start, limit: window.limit)
         if continuing, page.rows.isEmpty {
             throw ShellError.usage("more: that was the last page (\(Plural.items(window.start)))")
         }
         session.listing = window.listing(session, adding: page.rows.map { .item($0.item) })
         return Display(message: message, screen: .nearby(centre, page, first: window.start + 1))
+    }
+
+    /// The page of `near` under `use`: the store's nearest-first walk, kept to the list's items,
+    /// read in chunks until the page is full (the R*Tree knows no lists).
+    private func nearbyInList(_ centre: NearbyCentre, offset: Int, limit: Int) throws -> NearbyPage {
+        let term = ListNames.term(session.list ?? "", main: try mainList())
+        let wanted = offset.addingReportingOverflow(limit)
+        let end = wanted.overflow ? Int.max : wanted.partialValue
+        var kept: [NearbyPage.Row] = []
+        var read = 0
+        var finished = false
+        while kept.count <= end, !finished {
+            let part = try store.nearby(centre.point, within: centre.radius, offset: read, limit: 500)
+            kept += part.rows.filter { term.matches($0.item) }
+            read += part.rows.count
+            finished = !part.more || part.rows.isEmpty
+        }
+        let rows = offset < kept.count ? Array(kept[offset..<min(kept.count, end)]) : []
+        let unplaced = try store.count(.matching(SearchQuery(.all([.term(term), .term(.open), .not(.term(.located))]),
+                                                             description: "")))
+        return NearbyPage(rows: rows, total: finished ? kept.count : nil, more: !finished || kept.count > end, unplaced: unplaced)
     }
 
     /// `help`, a page at a time at a terminal (`more` goes on, `back` returns), whole elsewhere.

@@ -35,6 +35,8 @@ public enum Screen: Equatable, Sendable {
     case reminders([RangReminder])
     /// `log`: journal entries, newest first.
     case log([LogRow])
+    /// `lists`: every list, the main one first.
+    case lists([ListSummary])
 }
 
 /// An ad as listed, with its category name resolved.

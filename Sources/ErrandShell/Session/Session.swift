@@ -18,6 +18,8 @@ public struct Session: Equatable, Sendable {
     public var stacks = TabStacks()
     /// The ads category filter (catalogue).
     public var filter: String?
+    /// The list `use NAME` narrowed the to-do screens to, as the store spells it; nil: all.
+    public var list: String?
     /// The rows of the last listing shown: numbers typed refer to these.
     public var listing: [ListingRow] = [] {
         didSet { listingZero = nil }

@@ -77,12 +77,14 @@ struct Create: ShellCommand {
             due: due, time: when?.time ?? (undated ? nil : start?.time), location: location, created: clock.now,
             repeats: given.every.flatMap { Repeat(text: $0, afterDone: given.afterDone, from: due) })
         given.fields.apply(to: &item)
+        item.list = try c.storedList(item.list)
         try given.fields.checkReminders(item, was: nil, command: Create.spec.name)
         let added = try c.change { try $0.add(item) }
         let landing = added.due.map { "for " + c.environment.labeler.longLabel($0) }
             ?? added.start.map { "starting " + Create.starting($0, c.environment.labeler) } ?? "without a date"
         let extra = (added.time.map { " at \($0)" } ?? "") + (added.repeats.map { ", \($0)" } ?? "")
-        var display = try c.refresh(message: "created \"\(added.title)\" \(landing)\(extra)")
+        let into = added.list.map { " in \($0)" } ?? ""
+        var display = try c.refresh(message: "created \"\(added.title)\"\(into) \(landing)\(extra)")
         display.notice = notice?.line(row: c.session.row(of: added))
         return display
     }

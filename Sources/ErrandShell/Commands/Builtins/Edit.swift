@@ -53,6 +53,8 @@ struct Edit: ShellCommand {
                                                                           context: c.parseContext).values)
         }
         var edited = try changes.applied(to: listed)
+        // `edit N --list local` is the main list, which its items carry as no value.
+        if edited.list != listed.list { edited.list = try edited.list.flatMap { try c.storedList($0) } }
         var notice: PlaceLookup.Notice?
         // Only a new place is looked up: the form passes the place back as it was, and asking
         // again for it (offline, or paced at one a second) would only cost time.

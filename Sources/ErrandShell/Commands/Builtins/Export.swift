@@ -1,3 +1,4 @@
+import ErrandDomain
 import ErrandStorage
 
 /// `export FILE`: every item, as .plist (the SwiftUI app's format; what it cannot hold is
@@ -5,13 +6,22 @@ import ErrandStorage
 /// sends them).
 struct Export: ShellCommand {
     static let file = ArgumentSpec("FILE", .file, help: "where to write: .plist, .json or .ics")
+    static let list = OptionSpec("list", value: "NAME", kind: .listName, help: "only the items of this list (see lists)")
     static let spec = CommandSpec("export", summary: "write every item to FILE: .plist (SwiftUI app format), .json or .ics (iCalendar)",
-                                  arguments: [file]) { Export(name: try $0.requiredText(file)) }
+                                  arguments: [file], options: [list]) {
+        Export(name: try $0.requiredText(file), list: $0.text(list))
+    }
 
     let name: String
+    let list: String?
 
     func run(_ c: inout CommandContext) throws -> Display {
-        let items = try c.store.allItems()
+        var items = try c.store.allItems()
+        if let typed = list {
+            guard let known = try c.existingList(typed) else { throw ShellError.failed(try Use.noSuchList(typed, c)) }
+            let term = ListNames.term(known, main: try c.mainList())
+            items = items.filter(term.matches)
+        }
         let clock = c.environment.clock
         let helper = c.environment.calendarHelper
         let format = try c.naming(name) { path in

@@ -23,6 +23,7 @@ struct Find: ShellCommand {
           is:STATE              open, done, overdue, repeating, located (has coordinates), undated
           near:PLACE            open items within 5 km of a place or LAT,LON
           within:DISTANCE       the distance near: keeps (500m, 2km, 3mi)
+          list:NAME             in that list (lists shows them), case and accents aside
         Example: find #home (due:<+7d or !!!) -is:done
         On the ads tab: words in the title or description, cat:NAME (else the filter's), price:<200, \
         price:>100, price:100..500, is:urgent, is:pro (the seller has a SIRET), is:private, \
@@ -43,7 +44,8 @@ struct Find: ShellCommand {
             } catch {
                 throw ShellError.usage("find: \(error.description)")
             }
-            let placed = try query.placing { name in try Find.place(name, c) }
+            let main = ItemField.key(try c.mainList())
+            let placed = try query.placing { name in try Find.place(name, c) }.markingMain(main)
             return try Day.show(root: .found(placed), &c)
         }
         let query: AdQuery

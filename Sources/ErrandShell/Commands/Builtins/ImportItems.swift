@@ -11,9 +11,23 @@ struct ImportItems: ShellCommand {
         "import", summary: "add items from the SwiftUI app's todos.plist, the book app's toDoItems.plist, an export .json or an .ics file",
         details: "From .json (what export writes): every field back, matched by UID. From .ics: VTODOs only (other components are counted and skipped); an item already here by UID "
             + "is updated when the file's LAST-MODIFIED is later.",
-        arguments: [file]) { ImportItems(name: try $0.requiredText(file)) }
+        arguments: [file], options: [list]) { ImportItems(name: try $0.requiredText(file), list: $0.text(list)) }
+    static let list = OptionSpec("list", value: "NAME", kind: .listName,
+                                 help: "put the items in this list (a new name makes one); else each keeps its own, or joins the main list")
 
     let name: String
+    let list: String?
+
+    /// The items with the list given, as the store keeps it; the items as read without one.
+    func placed(_ items: [TodoItem], _ c: CommandContext) throws -> [TodoItem] {
+        guard let list else { return items }
+        let stored = try c.storedList(list)
+        return items.map { item in
+            var placed = item
+            placed.list = stored
+            return placed
+        }
+    }
 
     func run(_ c: inout CommandContext) throws -> Display {
         let lower = name.lowercased()
@@ -24,10 +38,12 @@ struct ImportItems: ShellCommand {
         }
         if parsed.format == .errandJSON {
             // A backup comes back whole: matched by UID like .ics, done items staying done.
-            let receipts = try c.change { try $0.receiveTally(parsed.items) }
+            let items = try placed(parsed.items, c)
+            let receipts = try c.change { try $0.receiveTally(items) }
             return try c.refresh(message: ImportItems.summary(receipts, skipped: [], from: name, format: parsed.format.rawValue))
         }
-        let outcome = try c.change { try $0.importItems(parsed.items) }
+        let items = try placed(parsed.items, c)
+        let outcome = try c.change { try $0.importItems(items) }
         let skipped = outcome.skipped == 0 ? "" : ", skipped \(outcome.skipped) already on the list"
         return try c.refresh(message: "imported \(Plural.items(outcome.added.count)) from \(name) (\(parsed.format.rawValue))\(skipped)")
     }
@@ -36,7 +52,8 @@ struct ImportItems: ShellCommand {
         let environment = c.environment
         let helper = environment.calendarHelper
         let batch = try c.naming(name) { try helper.read(path: $0, now: environment.clock.now, newID: environment.newID) }
-        let receipts = try c.change { try $0.receiveTally(batch.items) }
+        let items = try placed(batch.items, c)
+        let receipts = try c.change { try $0.receiveTally(items) }
         var message = ImportItems.summary(receipts, skipped: batch.skipped, from: name)
         // A field the file's value could not give (PRIORITY:-3): said, the item imported without it.
         let unread = batch.items.filter { $0.damage != nil }
