@@ -37,4 +37,4 @@ extension CatalogueStore {
 }
 
 /// What Errand keeps: to-do items and the ads cache.
-public typealias ErrandStore = any ItemStore & CatalogueStore & PlaceStore
+public typealias ErrandStore = any ItemStore & CatalogueStore & PlaceStore & SavedSearchStore

@@ -21,9 +21,12 @@ struct PlistDocument: Codable {
 
     /// Absent while no remote is set (and in files written before sync).
     var sync: PlistSync?
+    /// The saved searches by name (absent while there are none, and in older files).
+    var searches: [SavedSearch]?
 
     init(revision: Int, items: [TodoItem], catalogue: Catalogue?, journal: PlistJournal,
-         places: [String: CachedPlace] = [:], ledger: SyncLedger = SyncLedger(), damaged: [UUID: PlistItem] = [:]) {
+         places: [String: CachedPlace] = [:], ledger: SyncLedger = SyncLedger(), damaged: [UUID: PlistItem] = [:],
+         searches: [SavedSearch] = []) {
         format = Self.formatName
         version = Self.currentVersion
         self.revision = revision
@@ -32,6 +35,7 @@ struct PlistDocument: Codable {
         self.catalogue = catalogue.map(PlistCatalogue.init)
         self.journal = journal.entries.isEmpty ? nil : journal
         sync = PlistSync(ledger)
+        self.searches = searches.isEmpty ? nil : searches
         self.places = places.isEmpty ? nil : places.keys.sorted().compactMap { key in places[key].map { PlistPlace(key: key, $0) } }
     }
 

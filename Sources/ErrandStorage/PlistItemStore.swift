@@ -9,7 +9,7 @@ import FoundationEssentials
 /// directory fsync). So another process's change is never overwritten, and a crash leaves
 /// the previous or the next version whole. The cost of a change grows with the file: see
 /// README for the sizes it suits.
-public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
+public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore, SavedSearchStore {
     public let path: String
     let lock: FileLock
     private var manager = ItemManager()
@@ -20,6 +20,8 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     private var fingerprint: FileFingerprint?
     private var batch: Batch?
     private var journal = PlistJournal()
+    /// The saved searches by name, written with everything else.
+    private var searches: [SavedSearch] = []
     /// The damaged items as the file holds them: an item nobody mended is written back with
     /// the same values, so the damage stays visible instead of turning into "No date".
     private var damagedEntries: [UUID: PlistItem] = [:]
@@ -87,10 +89,36 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
 
     public func applyJournal(_ step: JournalStep, _ entry: JournalEntry,
                              _ body: (inout JournalRecorder<ItemManager>) throws -> Void) throws {
-        try changeAll { items, _, journal in
+        try changeAll { items, _, journal, searches in
             _ = try Self.recording(&items, body)
+            let steps = entry.searchSteps(step)
+            for change in steps where searches.first(where: { $0.name == change.name }) != change.before {
+                throw entry.staleSearch(step, change)
+            }
+            for change in steps { Self.write(change, to: &searches) }
             journal.mark(entry.id, undone: step == .undo)
         }
+    }
+
+    // MARK: saved searches
+
+    public func savedSearches() throws -> [SavedSearch] {
+        try refresh()
+        return searches
+    }
+
+    public func changeSavedSearch(_ change: SavedSearchChange) throws {
+        try changeAll { _, _, journal, searches in
+            guard searches.first(where: { $0.name == change.name }) == change.before else { throw change.changedSince }
+            Self.write(change, to: &searches)
+            try journal.append(change, context: journalContext, path: path)
+        }
+    }
+
+    private static func write(_ change: SavedSearchChange, to searches: inout [SavedSearch]) {
+        searches.removeAll { $0.name == change.name }
+        if let after = change.after { searches.append(after) }
+        searches.sort { $0.name < $1.name }
     }
 
     // MARK: catalogue
@@ -125,7 +153,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     }
 
     public func replaceCatalogue(_ next: Catalogue) throws -> CatalogueChange {
-        try changeAll { _, catalogue, _ in
+        try changeAll { _, catalogue, _, _ in
             let change = (catalogue ?? Catalogue(ads: [], categories: [], source: "", fetched: 0)).changes(to: next)
             catalogue = next
             return change
@@ -214,7 +242,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
 
     /// Applies `body` to the freshest copy of the items under the lock and writes the result.
     public func changeItems<T>(_ body: (inout JournalRecorder<ItemManager>) throws -> T) throws -> T {
-        try changeAll { items, _, journal in
+        try changeAll { items, _, journal, _ in
             if journalContext != nil { _ = try journal.nextID(path: path) }
             let (result, changes) = try Self.recording(&items, body)
             try journal.append(changes, context: journalContext, path: path)
@@ -240,12 +268,13 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
 
     /// Applies `body` to the freshest copy under the lock and writes the result; if `body`
     /// throws, nothing is written and the in-memory copy is left as the file is.
-    private func changeAll<T>(_ body: (inout ItemManager, inout Catalogue?, inout PlistJournal) throws -> T) throws -> T {
+    private func changeAll<T>(_ body: (inout ItemManager, inout Catalogue?, inout PlistJournal, inout [SavedSearch]) throws -> T)
+        throws -> T {
         if batch != nil {
             // In place: a copy per change made a 100,000-line script quadratic. Safe because
             // every rule (ItemRecords+Rules) checks before it changes anything, so a refused
             // change leaves the items as they were.
-            let result = try namingTheFile { try body(&manager, &cachedCatalogue, &journal) }
+            let result = try namingTheFile { try body(&manager, &cachedCatalogue, &journal, &searches) }
             batch?.dirty = true
             return result
         }
@@ -255,8 +284,9 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             var copy = manager
             var catalogueCopy = cachedCatalogue
             var journalCopy = journal
-            let result = try namingTheFile { try body(&copy, &catalogueCopy, &journalCopy) }
-            try write(items: copy, catalogue: catalogueCopy, journal: journalCopy)
+            var searchesCopy = searches
+            let result = try namingTheFile { try body(&copy, &catalogueCopy, &journalCopy, &searchesCopy) }
+            try write(items: copy, catalogue: catalogueCopy, journal: journalCopy, searches: searchesCopy)
             return result
         }
     }
@@ -279,7 +309,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     }
 
     /// Writes a new version of the file (the lock must be held) and makes it the one we hold.
-    private func write(items: ItemManager, catalogue: Catalogue?, journal: PlistJournal) throws {
+    private func write(items: ItemManager, catalogue: Catalogue?, journal: PlistJournal, searches: [SavedSearch]? = nil) throws {
         // The revision comes from the file: a hand-edited Int.max must refuse, not trap.
         let (next, overflow) = revision.addingReportingOverflow(1)
         if overflow {
@@ -287,7 +317,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         }
         let document = PlistDocument(revision: next, items: items.allInSections, catalogue: catalogue,
                                      journal: journal, places: cachedPlaces, ledger: items.ledger,
-                                     damaged: damagedEntries)
+                                     damaged: damagedEntries, searches: searches ?? self.searches)
         let data: Data
         do {
             data = try document.encoded()
@@ -299,6 +329,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         manager = items
         cachedCatalogue = catalogue
         self.journal = journal
+        self.searches = searches ?? self.searches
         revision = document.revision
         fingerprint = FileFingerprint(path: path)
     }
@@ -314,6 +345,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             cachedCatalogue = nil
             cachedPlaces = [:]
             journal = PlistJournal()
+            searches = []
             revision = 0
             fingerprint = nil
             return
@@ -343,6 +375,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             cachedCatalogue = nil
         }
         journal = document.journal ?? PlistJournal()
+        searches = document.searches ?? []
         cachedPlaces = document.placeCache
         revision = document.revision
         fingerprint = current

@@ -172,6 +172,12 @@ enum SQLiteSchema {
         "CREATE INDEX item_priority ON item (priority, done) WHERE priority IS NOT NULL;\n" + adPriceIndexes,
         // Reminders (ItemField.reminders, .reminded) and the next one's minute, indexed.
         reminderFields,
+        // Saved searches (SavedSearchStore), and the journal's column for their changes, so
+        // that save and forget are undone as any change is.
+        """
+        CREATE TABLE saved_search (name TEXT PRIMARY KEY, tab TEXT NOT NULL, query TEXT NOT NULL) WITHOUT ROWID;
+        ALTER TABLE journal ADD COLUMN searches TEXT;
+        """,
     ]
 
     /// `due` of an item without a due day: one past 9999-12-31 (DueDay.supportedDayNumbers).

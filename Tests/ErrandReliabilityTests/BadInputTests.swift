@@ -131,6 +131,10 @@ import Testing
                     for bad in ["0", "-1", "\(bound + 1)", "99999999999999999999", "ten", "2.5"] {
                         lines.append("\(name) \(bad)")
                     }
+                case .savedSearch:
+                    for bad in ["", "two words", "tab\u{7}bell", String(repeating: "n", count: 1_000), "nosuchsearch"] {
+                        lines.append("\(name) \(Tokenizer.quote(bad))")
+                    }
                 case .tagChanges:
                     for bad in ["-", "+", "#", ",", "-,", String(repeating: "t", count: 500)] { lines.append("\(name) 1 \(bad)") }
                 case .query:

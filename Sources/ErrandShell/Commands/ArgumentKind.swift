@@ -46,6 +46,9 @@ public enum ArgumentKind: Equatable, Sendable {
     /// (QueryWords); read by `find` in the tab's language (QueryParser, AdQuery). Tab offers
     /// its keys, their values and the tags.
     case query
+    /// A saved search's name: checked by the command (a name to save need not exist yet);
+    /// Tab offers the saved ones.
+    case savedSearch
 
     /// `text` typed for the argument or option `name` of `command`, as a checked value.
     func value(_ text: String, name: String, command: String, context: ParseContext) throws(ShellError) -> ArgumentValue {
@@ -102,7 +105,7 @@ public enum ArgumentKind: Equatable, Sendable {
             return .count(n)
         case let .field(field):
             return try Self.fieldValue(text, field, command: command, context: context)
-        case .text, .file, .dependent, .place, .wordOrFile, .tagChanges, .query: return .text(text)
+        case .text, .file, .dependent, .place, .wordOrFile, .tagChanges, .query, .savedSearch: return .text(text)
         }
     }
 

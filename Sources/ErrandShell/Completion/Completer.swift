@@ -139,6 +139,9 @@ public struct Completer {
             }
         case .query:
             return queryCandidates(prefix, quote: quote)
+        case .savedSearch:
+            let names = ((try? environment.store.savedSearches()) ?? []).map(\.name)
+            return names.filter { $0.hasPrefix(prefix) }.map { CompletionCandidate(insert: quote($0), display: $0) }
         case .text, .coordinate, .time, .count, .dependent:
             return []
         }

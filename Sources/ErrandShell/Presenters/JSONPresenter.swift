@@ -69,6 +69,11 @@ public struct JSONPresenter {
                 .object([("rang", .string(one.moment.map { $0.day.iso + "T" + $0.time.description } ?? "")),
                          ("when", .string(one.reminder.text)), ("item", .object(JSONPresenter.fields(one.item)))])
             }))]
+        case let .savedSearches(rows):
+            return [("screen", .string("saved")), ("items", .array(rows.map { row in
+                .object([("name", .string(row.search.name)), ("tab", .string(row.search.tab.rawValue)),
+                         ("query", .string(row.search.query)), ("count", row.count.map(JSONValue.int) ?? .null)])
+            }))]
         case let .log(rows):
             return [("screen", .string("log")), ("items", .array(rows.map { row in
                 .object([("time", .string(APIDate.format(Int64(row.entry.time.timeIntervalSince1970)))), ("command", .string(row.entry.command)),

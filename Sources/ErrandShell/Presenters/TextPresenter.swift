@@ -63,6 +63,8 @@ public struct TextPresenter {
                 let at = one.moment.map { labeler.label($0.day) + " " + $0.time.description } ?? ""
                 return DisplayWidth.sanitize(at + "  " + one.item.title + " (" + Remind.about(one, labeler: labeler) + ")")
             }
+        case let .savedSearches(rows)?:
+            lines += savedSearches(rows)
         case let .log(rows)?:
             if rows.isEmpty { lines.append("no changes yet") }
             lines += rows.map { clip($0.when + "  " + DisplayWidth.sanitize($0.summary) + ($0.entry.undone ? "  (undone)" : "")) }

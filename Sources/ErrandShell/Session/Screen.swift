@@ -35,6 +35,8 @@ public enum Screen: Equatable, Sendable {
     case reminders([RangReminder])
     /// `log`: journal entries, newest first.
     case log([LogRow])
+    /// `saved`: the saved searches by name.
+    case savedSearches([SavedSearchRow])
 }
 
 /// An ad as listed, with its category name resolved.
