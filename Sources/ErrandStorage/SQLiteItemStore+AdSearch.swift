@@ -48,12 +48,14 @@ extension SQLiteItemStore {
         if let high = query.highestPrice { conditions.append("price <= \(parameter(.real(high)))") }
         // `+`: the urgent and seller tests never drive a walk (see SQLiteQueryCondition's +done).
         if query.urgentOnly { conditions.append("+urgent = 1") }
+        // A gone ad is kept for its star alone (ad_starred indexes the starred ones).
+        conditions.append(query.starredOnly ? "starred = 1" : "+gone = 0")
         switch query.seller {
         case .pro?: conditions.append("coalesce(siret, '') <> ''")
         case .private?: conditions.append("coalesce(siret, '') = ''")
         case nil: break
         }
-        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
+        return (" WHERE " + conditions.joined(separator: " AND "), values)
     }
 
     static func adOrder(_ sort: AdQuery.Sort) -> String {
@@ -78,7 +80,7 @@ extension SQLiteItemStore {
 
     /// Rebuilds the index when it was built for another copy of the catalogue (or never): the
     /// copy is told by its fetch time, which every sync writes.
-    private func refreshAdText() throws {
+    func refreshAdText() throws {
         let stamp = "SELECT value FROM catalogue_info WHERE key = ?1"
         func value(_ key: String) throws -> String? {
             let s = try db.statement(stamp)

@@ -91,7 +91,7 @@ import Testing
                         lines.append("\(name) \(bad)")
                     }
                     fallthrough
-                case .row, .itemRow:
+                case .row, .itemRow, .adRows:
                     for bad in ["0", "-1", "-99999999999999999999", "99999999999999999999999999", "1.5", "one", "0x10", "1e3", "", "٣"] {
                         lines.append("\(name) \(bad.isEmpty ? "\"\"" : bad)")
                     }

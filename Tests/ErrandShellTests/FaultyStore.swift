@@ -59,6 +59,9 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore & SavedSea
         try read { try base.matchingAds(query, offset: offset, limit: limit) }
     }
     func replaceCatalogue(_ catalogue: Catalogue) throws -> CatalogueChange { try base.replaceCatalogue(catalogue) }
+    func earlierPrices(of id: Int64) throws -> [PricePoint] { try read { try base.earlierPrices(of: id) } }
+    func setStarred(_ starred: Bool, ids: [Int64]) throws -> Int { try base.setStarred(starred, ids: ids) }
+    func newAds(_ query: AdQuery, search: String) throws -> [NewAd] { try base.newAds(query, search: search) }
     func savedSearches() throws -> [SavedSearch] { try read { try base.savedSearches() } }
     func changeSavedSearch(_ change: SavedSearchChange) throws { try base.changeSavedSearch(change) }
     func cachedPlace(key: String) throws -> CachedPlace? { try read { try base.cachedPlace(key: key) } }

@@ -10,6 +10,8 @@ public enum ArgumentKind: Equatable, Sendable {
     /// Several item rows: `1 3 5`, `2-4` and mixes, each word one number or range (check,
     /// swipe...). The parser takes the leading words that look like rows.
     case itemRows
+    /// Several rows that must be ads, read as itemRows reads items (star, unstar).
+    case adRows
     /// A day as people type it (`tomorrow`, `dec 1`, `+3d`), optionally with a time.
     case date
     /// A day to look at (`day`, `week`): as `date`, but a month and day without a year is the
@@ -56,6 +58,9 @@ public enum ArgumentKind: Equatable, Sendable {
         case .row: return .row(try context.row(text, command: command))
         case .itemRow: return .item(try context.item(text, command: command))
         case .itemRows: return .items(try context.items(text, command: command))
+        case .adRows:
+            _ = try context.ads(text, command: command)
+            return .text(text)
         case .date, .lookedAtDay:
             do {
                 return .date(try DateInputParser.parse(text, today: context.today, nearest: self == .lookedAtDay,

@@ -30,7 +30,7 @@ public struct CommandTable: Sendable {
         Day.spec, Undo.spec, Redo.spec, Log.spec, Clear.spec, ImportItems.spec, Export.spec, History.spec, Source.spec, Help.spec,
         SetCommand.spec, Ads.spec, Filter.spec, Categories.spec, Sync.spec, Remote.spec, More.spec, Quit.spec,
         Remind.spec,
-        Save.spec, Saved.spec, Run.spec, Forget.spec,
+        Save.spec, Saved.spec, Run.spec, Forget.spec, Star.star, Star.unstar,
     ])
 
     /// `help` with no argument.

@@ -92,7 +92,7 @@ public struct Completer {
     func candidates(for kind: ArgumentKind, prefix: String,
                     quote: (String) -> String = Tokenizer.quote) -> [CompletionCandidate] {
         switch kind {
-        case .row, .itemRow, .itemRows:
+        case .row, .itemRow, .itemRows, .adRows:
             let zero = session.listingZero.map { [(0, $0)] } ?? []
             return (zero + session.listing.enumerated().map { ($0.offset + 1, $0.element) }).compactMap { number, row in
                 let n = String(number)

@@ -25,7 +25,7 @@ struct Find: ShellCommand {
           within:DISTANCE       the distance near: keeps (500m, 2km, 3mi)
         Example: find #home (due:<+7d or !!!) -is:done
         On the ads tab: words in the title or description, cat:NAME (else the filter's), price:<200, \
-        price:>100, price:100..500, is:urgent, is:pro (the seller has a SIRET), is:private, \
+        price:>100, price:100..500, is:urgent, is:pro (the seller has a SIRET), is:private, is:starred, \
         sort:price|-price|date (else urgent first, then newest), all required; back returns to the list.
         """
 
