@@ -129,4 +129,17 @@ import Testing
         t.given("save milk")
         t.send("run milk --new", ["error: run: --new is for ads searches; \"milk\" is a to-do search (run milk lists it)"], succeeds: false)
     }
+
+    @Test func tabCompletesSavedNames() throws {
+        let t = try ShellTester()
+        t.given("create \"Buy milk\" --date today")
+        t.given("find milk")
+        t.given("save milk")
+        t.given("save mail")
+        t.given("save bread")
+        let completer = Completer(table: t.interpreter.table, session: t.interpreter.session, environment: t.interpreter.environment)
+        #expect(completer.complete("run m").candidates.map(\.insert) == ["mail", "milk"])
+        #expect(completer.complete("forget b").candidates.map(\.insert) == ["bread"])
+        #expect(completer.complete("save ").candidates.count == 3)
+    }
 }
