@@ -8,7 +8,7 @@ import FoundationEssentials
 /// of the row.
 extension SQLiteItemStore {
     public func adMatchCount(_ query: AdQuery) throws -> Int {
-        try refreshAdText()
+        try refreshAdText(for: query)
         let (conditions, values) = Self.adConditions(query)
         let s = try db.statement("SELECT count(*) FROM ad" + conditions)
         Self.bind(values, s)
@@ -17,7 +17,7 @@ extension SQLiteItemStore {
     }
 
     public func matchingAds(_ query: AdQuery, offset: Int, limit: Int) throws -> [Ad] {
-        try refreshAdText()
+        try refreshAdText(for: query)
         let (conditions, values) = Self.adConditions(query)
         let next = Int32(values.count + 1)
         let s = try db.statement("SELECT \(Self.adColumns) FROM ad\(conditions) ORDER BY \(Self.adOrder(query.sort)) "
@@ -78,9 +78,11 @@ extension SQLiteItemStore {
         }
     }
 
-    /// Rebuilds the index when it was built for another copy of the catalogue (or never): the
+    /// Rebuilds the index when a query has words and it was built for another copy of the catalogue (or never): the
     /// copy is told by its fetch time, which every sync writes.
-    func refreshAdText() throws {
+    func refreshAdText(for query: AdQuery) throws {
+        // Only words read the index: `cat:X price:<500` right after a sync need not wait for it.
+        guard !query.words.isEmpty else { return }
         let stamp = "SELECT value FROM catalogue_info WHERE key = ?1"
         func value(_ key: String) throws -> String? {
             let s = try db.statement(stamp)

@@ -5,7 +5,7 @@ import ErrandDomain
 /// transaction. Both statements read the query's own indexes, as `find` does.
 extension SQLiteItemStore {
     public func newAds(_ query: AdQuery, search: String) throws -> [NewAd] {
-        try refreshAdText()
+        try refreshAdText(for: query)
         let (conditions, values) = Self.adConditions(query)
         let name = "?\(values.count + 1)"
         return try db.writeTransaction {
