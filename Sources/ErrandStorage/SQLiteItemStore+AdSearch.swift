@@ -9,11 +9,18 @@ import FoundationEssentials
 extension SQLiteItemStore {
     public func adMatchCount(_ query: AdQuery) throws -> Int {
         try refreshAdText(for: query)
-        let (conditions, values) = Self.adConditions(query)
-        let s = try db.statement("SELECT count(*) FROM ad" + conditions)
-        Self.bind(values, s)
-        defer { s.reset() }
-        return try s.step() ? Int(s.int(0)) : 0
+        // Counted from the indexes alone, less the gone ads counted from theirs (ad_gone): a
+        // test of `gone` here read every matching row (3x the time of `cat:X price:<500`).
+        let (conditions, values) = Self.adConditions(query, gone: nil)
+        func count(_ sql: String) throws -> Int {
+            let s = try db.statement(sql)
+            Self.bind(values, s)
+            defer { s.reset() }
+            return try s.step() ? Int(s.int(0)) : 0
+        }
+        let all = try count("SELECT count(*) FROM ad" + conditions)
+        guard !query.starredOnly else { return all }
+        return all - (try count("SELECT count(*) FROM ad INDEXED BY ad_gone" + conditions + " AND gone = 1"))
     }
 
     public func matchingAds(_ query: AdQuery, offset: Int, limit: Int) throws -> [Ad] {
@@ -31,7 +38,9 @@ extension SQLiteItemStore {
     }
 
     /// ` WHERE ...` (or nothing) and the values it binds from ?1, in order.
-    static func adConditions(_ query: AdQuery) -> (String, [SQLiteQueryCondition.Value]) {
+    /// `gone`: the test of the gone mark to add (nil: none, the caller counts them apart), by
+    /// default the one the query asks for.
+    static func adConditions(_ query: AdQuery, gone: String? = "+gone = 0") -> (String, [SQLiteQueryCondition.Value]) {
         var conditions: [String] = []
         var values: [SQLiteQueryCondition.Value] = []
         func parameter(_ value: SQLiteQueryCondition.Value) -> String {
@@ -49,13 +58,17 @@ extension SQLiteItemStore {
         // `+`: the urgent and seller tests never drive a walk (see SQLiteQueryCondition's +done).
         if query.urgentOnly { conditions.append("+urgent = 1") }
         // A gone ad is kept for its star alone (ad_starred indexes the starred ones).
-        conditions.append(query.starredOnly ? "starred = 1" : "+gone = 0")
+        if query.starredOnly {
+            conditions.append("starred = 1")
+        } else if let gone {
+            conditions.append(gone)
+        }
         switch query.seller {
         case .pro?: conditions.append("coalesce(siret, '') <> ''")
         case .private?: conditions.append("coalesce(siret, '') = ''")
         case nil: break
         }
-        return (" WHERE " + conditions.joined(separator: " AND "), values)
+        return (" WHERE " + (conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")), values)
     }
 
     static func adOrder(_ sort: AdQuery.Sort) -> String {

@@ -101,7 +101,8 @@ extension SQLiteItemStore: CatalogueStore {
             }
             var change = CatalogueChange(added: 0, updated: 0, removed: 0)
             var seen = Set<Int64>()
-            var added: [Ad] = []
+            // Ids only: a resync of 100,000 new ads held each whole until the end.
+            var added: [Int64] = []
             let insert = try db.statement(Self.insertAdSQL)
             let update = try db.statement(Self.updateChangedAdSQL)
             let exists = try db.statement("SELECT 1 FROM ad WHERE id = ?1")
@@ -122,7 +123,7 @@ extension SQLiteItemStore: CatalogueStore {
                 Self.bind(ad, to: insert)
                 try insert.run()
                 change.added += 1
-                if !fresh { added.append(ad) }
+                if !fresh { added.append(ad.id) }
             }
             if fresh {
                 try db.execute(SQLiteSchema.adIndexes + SQLiteSchema.adPriceIndexes)
@@ -173,7 +174,7 @@ extension SQLiteItemStore: CatalogueStore {
     /// ads), but a starred one stays, marked gone; a new ad with the title, text and seller of
     /// one that left is marked as its re-post, taking its star and earlier prices (and the
     /// original then leaves). Returns how many left the listing.
-    private func retireAds(notIn kept: Set<Int64>, added: [Ad]) throws -> Int {
+    private func retireAds(notIn kept: Set<Int64>, added: [Int64]) throws -> Int {
         var left: [Int64] = []
         let ids = try db.statement("SELECT id FROM ad")
         while try ids.step() {
@@ -204,21 +205,27 @@ extension SQLiteItemStore: CatalogueStore {
             let last = try db.statement("""
                 INSERT INTO ad_price (ad, price, seen) SELECT ?1, ?2, CAST(value AS INTEGER) FROM catalogue_info WHERE key = 'fetched'
                 """)
-            for ad in added {
-                guard let original = originals[ad.repostKey], !reposted.contains(original.id) else { continue }
+            let new = try db.statement("SELECT title, description, siret, price FROM ad WHERE id = ?1")
+            for id in added {
+                new.reset()
+                new.bind(1, id)
+                guard try new.step() else { continue }
+                let key = [new.text(0), new.text(1), new.optionalText(2) ?? ""], price = new.double(3)
+                new.reset()
+                guard let original = originals[key], !reposted.contains(original.id) else { continue }
                 reposted.insert(original.id)
                 mark.reset()
-                mark.bind(1, ad.id)
+                mark.bind(1, id)
                 mark.bind(2, original.id)
                 mark.bind(3, original.starred ? 1 : 0)
                 try mark.run()
                 history.reset()
-                history.bind(1, ad.id)
+                history.bind(1, id)
                 history.bind(2, original.id)
                 try history.run()
-                guard original.price != ad.price else { continue }
+                guard original.price != price else { continue }
                 last.reset()
-                last.bind(1, ad.id)
+                last.bind(1, id)
                 last.bind(2, original.price)
                 try last.run()
             }
