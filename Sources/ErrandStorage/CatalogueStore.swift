@@ -14,6 +14,16 @@ public protocol CatalogueStore: AnyObject {
     func adMatchCount(_ query: AdQuery) throws -> Int
     /// A page of those ads in the query's order.
     func matchingAds(_ query: AdQuery, offset: Int, limit: Int) throws -> [Ad]
+    /// The ad's earlier prices, oldest first, each with the sync that last saw it.
+    func earlierPrices(of id: Int64) throws -> [PricePoint]
+    /// Stars or unstars cached ads; an unstarred ad that is gone leaves the cache. Returns
+    /// how many changed.
+    func setStarred(_ starred: Bool, ids: [Int64]) throws -> Int
+    /// The ads `query` finds that saved search `search` has not reported yet, or whose price
+    /// dropped since it last did (a re-post counts as its original), in the query's order;
+    /// what it finds is recorded as reported in the same transaction, so a run stopped before
+    /// it commits reports the same again, and one after reports nothing twice.
+    func newAds(_ query: AdQuery, search: String) throws -> [NewAd]
     /// Replaces the whole cache in one durable step and says what changed; on any failure
     /// the previous cache stays exactly as it was.
     func replaceCatalogue(_ catalogue: Catalogue) throws -> CatalogueChange
@@ -37,4 +47,4 @@ extension CatalogueStore {
 }
 
 /// What Errand keeps: to-do items and the ads cache.
-public typealias ErrandStore = any ItemStore & CatalogueStore & PlaceStore
+public typealias ErrandStore = any ItemStore & CatalogueStore & PlaceStore & SavedSearchStore

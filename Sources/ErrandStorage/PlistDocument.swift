@@ -21,9 +21,14 @@ struct PlistDocument: Codable {
 
     /// Absent while no remote is set (and in files written before sync).
     var sync: PlistSync?
+    /// The saved searches by name (absent while there are none, and in older files).
+    var searches: [SavedSearch]?
+    /// What `run NAME --new` reported, per search (absent while nothing was).
+    var seen: [PlistSearchBook.Seen]?
 
     init(revision: Int, items: [TodoItem], catalogue: Catalogue?, journal: PlistJournal,
-         places: [String: CachedPlace] = [:], ledger: SyncLedger = SyncLedger(), damaged: [UUID: PlistItem] = [:]) {
+         places: [String: CachedPlace] = [:], ledger: SyncLedger = SyncLedger(), damaged: [UUID: PlistItem] = [:],
+         book: PlistSearchBook = PlistSearchBook()) {
         format = Self.formatName
         version = Self.currentVersion
         self.revision = revision
@@ -32,6 +37,8 @@ struct PlistDocument: Codable {
         self.catalogue = catalogue.map(PlistCatalogue.init)
         self.journal = journal.entries.isEmpty ? nil : journal
         sync = PlistSync(ledger)
+        searches = book.searches.isEmpty ? nil : book.searches
+        seen = book.seenEntries
         self.places = places.isEmpty ? nil : places.keys.sorted().compactMap { key in places[key].map { PlistPlace(key: key, $0) } }
     }
 
@@ -246,12 +253,25 @@ struct PlistCatalogue: Codable {
         var created: Int64
         var urgent: Bool
         var siret: String?
+        /// Absent when false (and in older files), as is repostOf when none.
+        var starred: Bool?
+        var gone: Bool?
+        var repostOf: Int64?
+    }
+
+    /// An earlier price of an ad (Catalogue.earlierPrices).
+    struct Price: Codable {
+        var ad: Int64
+        var price: Double
+        var seen: Int64
     }
 
     var source: String
     var fetched: Int64
     var categories: [Category]
     var ads: [Entry]
+    /// Absent while no price changed (and in older files).
+    var prices: [Price]?
 
     init(_ catalogue: Catalogue) {
         source = catalogue.source
@@ -259,18 +279,31 @@ struct PlistCatalogue: Codable {
         categories = catalogue.categories.map { Category(id: $0.id, name: $0.name) }
         ads = catalogue.ads.map {
             Entry(id: $0.id, category: $0.categoryID, title: $0.title, description: $0.description, price: $0.price,
-                  small: $0.smallImage, thumb: $0.thumbImage, created: $0.created, urgent: $0.isUrgent, siret: $0.siret)
+                  small: $0.smallImage, thumb: $0.thumbImage, created: $0.created, urgent: $0.isUrgent, siret: $0.siret,
+                  starred: $0.isStarred ? true : nil, gone: $0.isGone ? true : nil, repostOf: $0.repostOf)
         }
+        let points = catalogue.earlierPrices.keys.sorted().flatMap { id in
+            (catalogue.earlierPrices[id] ?? []).map { Price(ad: id, price: $0.price, seen: $0.seen) }
+        }
+        prices = points.isEmpty ? nil : points
     }
 
     /// nil when a value could not have come from a checked sync (a hand-edited file).
     var catalogue: Catalogue? {
         let seconds = Clock.supportedSeconds
         guard ads.allSatisfy({ seconds.contains(Double($0.created)) && $0.price.isFinite }) else { return nil }
-        return Catalogue(ads: ads.map {
-            Ad(id: $0.id, categoryID: $0.category, title: $0.title, description: $0.description, price: $0.price,
-               smallImage: $0.small, thumbImage: $0.thumb, created: $0.created, isUrgent: $0.urgent, siret: $0.siret)
+        var catalogue = Catalogue(ads: ads.map {
+            var ad = Ad(id: $0.id, categoryID: $0.category, title: $0.title, description: $0.description, price: $0.price,
+                        smallImage: $0.small, thumbImage: $0.thumb, created: $0.created, isUrgent: $0.urgent, siret: $0.siret)
+            ad.isStarred = $0.starred ?? false
+            ad.isGone = $0.gone ?? false
+            ad.repostOf = $0.repostOf
+            return ad
         }, categories: categories.map { AdCategory(id: $0.id, name: $0.name) }, source: source, fetched: fetched)
+        for point in prices ?? [] where point.price.isFinite {
+            catalogue.earlierPrices[point.ad, default: []].append(PricePoint(price: point.price, seen: point.seen))
+        }
+        return catalogue
     }
 }
 

@@ -9,7 +9,7 @@ import FoundationEssentials
 /// directory fsync). So another process's change is never overwritten, and a crash leaves
 /// the previous or the next version whole. The cost of a change grows with the file: see
 /// README for the sizes it suits.
-public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
+public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore, SavedSearchStore {
     public let path: String
     let lock: FileLock
     private var manager = ItemManager()
@@ -20,6 +20,8 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     private var fingerprint: FileFingerprint?
     private var batch: Batch?
     private var journal = PlistJournal()
+    /// The saved searches and what their alerts reported, written with everything else.
+    private var book = PlistSearchBook()
     /// The damaged items as the file holds them: an item nobody mended is written back with
     /// the same values, so the damage stays visible instead of turning into "No date".
     private var damagedEntries: [UUID: PlistItem] = [:]
@@ -87,9 +89,60 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
 
     public func applyJournal(_ step: JournalStep, _ entry: JournalEntry,
                              _ body: (inout JournalRecorder<ItemManager>) throws -> Void) throws {
-        try changeAll { items, _, journal in
+        try changeAll { items, _, journal, book in
             _ = try Self.recording(&items, body)
+            let steps = entry.searchSteps(step)
+            for change in steps where book.search(named: change.name) != change.before { throw entry.staleSearch(step, change) }
+            for change in steps { book.apply(change) }
             journal.mark(entry.id, undone: step == .undo)
+        }
+    }
+
+    // MARK: saved searches
+
+    public func savedSearches() throws -> [SavedSearch] {
+        try refresh()
+        return book.searches
+    }
+
+    public func changeSavedSearch(_ change: SavedSearchChange) throws {
+        try changeAll { _, _, journal, book in
+            guard book.search(named: change.name) == change.before else { throw change.changedSince }
+            book.apply(change)
+            try journal.append(change, context: journalContext, path: path)
+        }
+    }
+
+    public func newAds(_ query: AdQuery, search: String) throws -> [NewAd] {
+        try changeAll { _, catalogue, _, book in
+            book.newAds(catalogue?.listed(matching: query) ?? [], search: search)
+        }
+    }
+
+    public func earlierPrices(of id: Int64) throws -> [PricePoint] {
+        try refresh()
+        return cachedCatalogue?.earlierPrices[id] ?? []
+    }
+
+    public func setStarred(_ starred: Bool, ids: [Int64]) throws -> Int {
+        try changeAll { _, catalogue, _, _ in
+            guard var changed = catalogue else { return 0 }
+            let wanted = Set(ids)
+            var count = 0
+            // Unstarring a gone ad lets it leave, as the sync that dropped it would have.
+            changed.ads = changed.ads.compactMap { ad in
+                guard wanted.contains(ad.id), ad.isStarred != starred else { return ad }
+                count += 1
+                if !starred, ad.isGone {
+                    changed.earlierPrices[ad.id] = nil
+                    return nil
+                }
+                var marked = ad
+                marked.isStarred = starred
+                return marked
+            }
+            catalogue = changed
+            return count
         }
     }
 
@@ -125,9 +178,10 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     }
 
     public func replaceCatalogue(_ next: Catalogue) throws -> CatalogueChange {
-        try changeAll { _, catalogue, _ in
-            let change = (catalogue ?? Catalogue(ads: [], categories: [], source: "", fetched: 0)).changes(to: next)
-            catalogue = next
+        try changeAll { _, catalogue, _, _ in
+            let previous = catalogue ?? Catalogue(ads: [], categories: [], source: "", fetched: 0)
+            let change = previous.changes(to: next)
+            catalogue = previous.carried(into: next)
             return change
         }
     }
@@ -214,7 +268,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
 
     /// Applies `body` to the freshest copy of the items under the lock and writes the result.
     public func changeItems<T>(_ body: (inout JournalRecorder<ItemManager>) throws -> T) throws -> T {
-        try changeAll { items, _, journal in
+        try changeAll { items, _, journal, _ in
             if journalContext != nil { _ = try journal.nextID(path: path) }
             let (result, changes) = try Self.recording(&items, body)
             try journal.append(changes, context: journalContext, path: path)
@@ -240,12 +294,13 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
 
     /// Applies `body` to the freshest copy under the lock and writes the result; if `body`
     /// throws, nothing is written and the in-memory copy is left as the file is.
-    private func changeAll<T>(_ body: (inout ItemManager, inout Catalogue?, inout PlistJournal) throws -> T) throws -> T {
+    private func changeAll<T>(_ body: (inout ItemManager, inout Catalogue?, inout PlistJournal, inout PlistSearchBook) throws -> T)
+        throws -> T {
         if batch != nil {
             // In place: a copy per change made a 100,000-line script quadratic. Safe because
             // every rule (ItemRecords+Rules) checks before it changes anything, so a refused
             // change leaves the items as they were.
-            let result = try namingTheFile { try body(&manager, &cachedCatalogue, &journal) }
+            let result = try namingTheFile { try body(&manager, &cachedCatalogue, &journal, &book) }
             batch?.dirty = true
             return result
         }
@@ -255,8 +310,9 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             var copy = manager
             var catalogueCopy = cachedCatalogue
             var journalCopy = journal
-            let result = try namingTheFile { try body(&copy, &catalogueCopy, &journalCopy) }
-            try write(items: copy, catalogue: catalogueCopy, journal: journalCopy)
+            var bookCopy = book
+            let result = try namingTheFile { try body(&copy, &catalogueCopy, &journalCopy, &bookCopy) }
+            try write(items: copy, catalogue: catalogueCopy, journal: journalCopy, book: bookCopy)
             return result
         }
     }
@@ -279,7 +335,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
     }
 
     /// Writes a new version of the file (the lock must be held) and makes it the one we hold.
-    private func write(items: ItemManager, catalogue: Catalogue?, journal: PlistJournal) throws {
+    private func write(items: ItemManager, catalogue: Catalogue?, journal: PlistJournal, book: PlistSearchBook? = nil) throws {
         // The revision comes from the file: a hand-edited Int.max must refuse, not trap.
         let (next, overflow) = revision.addingReportingOverflow(1)
         if overflow {
@@ -287,7 +343,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         }
         let document = PlistDocument(revision: next, items: items.allInSections, catalogue: catalogue,
                                      journal: journal, places: cachedPlaces, ledger: items.ledger,
-                                     damaged: damagedEntries)
+                                     damaged: damagedEntries, book: book ?? self.book)
         let data: Data
         do {
             data = try document.encoded()
@@ -299,6 +355,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
         manager = items
         cachedCatalogue = catalogue
         self.journal = journal
+        self.book = book ?? self.book
         revision = document.revision
         fingerprint = FileFingerprint(path: path)
     }
@@ -314,6 +371,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             cachedCatalogue = nil
             cachedPlaces = [:]
             journal = PlistJournal()
+            book = PlistSearchBook()
             revision = 0
             fingerprint = nil
             return
@@ -343,6 +401,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore {
             cachedCatalogue = nil
         }
         journal = document.journal ?? PlistJournal()
+        book = PlistSearchBook(searches: document.searches, seen: document.seen)
         cachedPlaces = document.placeCache
         revision = document.revision
         fingerprint = current

@@ -10,6 +10,8 @@ struct PlistJournal: Codable {
         var command: String
         var undone: Bool
         var changes: [StoredChange]
+        /// Absent in entries that save or forget no search (and in older files).
+        var searches: [SavedSearchChange]?
     }
 
     private(set) var entries: [Entry] = []
@@ -32,6 +34,16 @@ struct PlistJournal: Codable {
         entries.removeAll(where: \.undone)
         entries.append(Entry(id: id, time: context.time, command: context.command, undone: false,
                              changes: changes.map(StoredChange.init)))
+        if entries.count > JournalEntry.capacity { entries.removeFirst(entries.count - JournalEntry.capacity) }
+    }
+
+    /// The same for a saved search saved or forgotten.
+    mutating func append(_ search: SavedSearchChange, context: JournalContext?, path: String) throws {
+        guard let context else { return }
+        let id = try nextID(path: path)
+        entries.removeAll(where: \.undone)
+        entries.append(Entry(id: id, time: context.time, command: context.command, undone: false, changes: [],
+                             searches: [search]))
         if entries.count > JournalEntry.capacity { entries.removeFirst(entries.count - JournalEntry.capacity) }
     }
 
@@ -67,6 +79,7 @@ struct PlistJournal: Codable {
 
     private func decoded(_ entry: Entry, path: String) throws -> JournalEntry {
         let changes = try entry.changes.map { try $0.checked(path: path) }
-        return JournalEntry(id: entry.id, time: entry.time, command: entry.command, changes: changes, undone: entry.undone)
+        return JournalEntry(id: entry.id, time: entry.time, command: entry.command, changes: changes,
+                            searches: entry.searches ?? [], undone: entry.undone)
     }
 }

@@ -8,16 +8,20 @@ extension SQLiteItemStore: CatalogueStore {
         var counts: [Int64: Int] = [:]
         let s = try db.statement("SELECT category_id, count(*) FROM ad GROUP BY category_id")
         while try s.step() { counts[s.int(0)] = Int(s.int(1)) }
+        // Less the starred ads kept after they left the listing, counted from their own index.
+        let gone = try db.statement("SELECT category_id, count(*) FROM ad WHERE gone = 1 GROUP BY category_id")
+        while try gone.step() { counts[gone.int(0), default: 0] -= Int(gone.int(1)) }
         return CatalogueSummary(source: source, fetched: fetched, categories: try adCategories(), counts: counts)
     }
 
     /// Both ORDER BYs are index column lists (ad_list_order, ad_category_order): a page is a
     /// walk of the index, whatever the size of the cache.
-    static let listedAdsSQL = "SELECT \(adColumns) FROM ad ORDER BY urgent DESC, created DESC, id LIMIT ?1 OFFSET ?2"
+    static let listedAdsSQL = "SELECT \(adColumns) FROM ad WHERE +gone = 0 ORDER BY urgent DESC, created DESC, id LIMIT ?1 OFFSET ?2"
     static let listedInCategorySQL = """
-        SELECT \(adColumns) FROM ad WHERE category_id = ?3 ORDER BY urgent DESC, created DESC, id LIMIT ?1 OFFSET ?2
+        SELECT \(adColumns) FROM ad WHERE category_id = ?3 AND +gone = 0 ORDER BY urgent DESC, created DESC, id LIMIT ?1 OFFSET ?2
         """
-    static let adColumns = "id, category_id, title, description, price, small_image, thumb_image, created, urgent, siret"
+    static let adColumns = "id, category_id, title, description, price, small_image, thumb_image, created, urgent, siret, "
+        + "starred, gone, repost_of"
 
     public func listedAds(in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
         let s = try db.statement(categoryID == nil ? Self.listedAdsSQL : Self.listedInCategorySQL)
@@ -29,9 +33,13 @@ extension SQLiteItemStore: CatalogueStore {
     }
 
     func adRow(_ a: SQLiteStatement) -> Ad {
-        Ad(id: a.int(0), categoryID: a.int(1), title: a.text(2), description: a.text(3), price: a.double(4),
-           smallImage: a.optionalText(5), thumbImage: a.optionalText(6), created: a.int(7),
-           isUrgent: a.int(8) != 0, siret: a.optionalText(9))
+        var ad = Ad(id: a.int(0), categoryID: a.int(1), title: a.text(2), description: a.text(3), price: a.double(4),
+                    smallImage: a.optionalText(5), thumbImage: a.optionalText(6), created: a.int(7),
+                    isUrgent: a.int(8) != 0, siret: a.optionalText(9))
+        ad.isStarred = a.int(10) != 0
+        ad.isGone = a.int(11) != 0
+        ad.repostOf = a.isNull(12) ? nil : a.int(12)
+        return ad
     }
 
     private func catalogueInfo() throws -> (String, Int64)? {
@@ -58,13 +66,14 @@ extension SQLiteItemStore: CatalogueStore {
 
     public func ad(id: Int64) throws -> (ad: Ad, category: String?)? {
         let a = try db.statement("""
-            SELECT ad.id, category_id, title, description, price, small_image, thumb_image, created, urgent, siret, ad_category.name
+            SELECT ad.id, category_id, title, description, price, small_image, thumb_image, created, urgent, siret, starred, gone,
+                repost_of, ad_category.name
             FROM ad LEFT JOIN ad_category ON ad_category.id = ad.category_id WHERE ad.id = ?1
             """)
         a.bind(1, id)
         defer { a.reset() }
         guard try a.step() else { return nil }
-        return (adRow(a), a.optionalText(10))
+        return (adRow(a), a.optionalText(13))
     }
 
     public func replaceCatalogue(_ next: Catalogue) throws -> CatalogueChange {
@@ -81,7 +90,8 @@ extension SQLiteItemStore: CatalogueStore {
                                  ads: (_ add: (Ad) throws -> Void) throws -> Void) throws -> CatalogueChange {
         try db.writeTransaction {
             let fresh = try db.scalar("SELECT count(*) FROM (SELECT 1 FROM ad LIMIT 1)") == 0
-            try db.execute("DELETE FROM ad_category; DELETE FROM catalogue_info;" + (fresh ? SQLiteSchema.dropAdIndexes : ""))
+            // catalogue_info goes last: the price trigger reads the fetch time of the copy it replaces.
+            try db.execute("DELETE FROM ad_category;" + (fresh ? SQLiteSchema.dropAdIndexes : ""))
             let c = try db.statement("INSERT INTO ad_category (id, name) VALUES (?1, ?2)")
             for category in categories {
                 c.reset()
@@ -91,6 +101,8 @@ extension SQLiteItemStore: CatalogueStore {
             }
             var change = CatalogueChange(added: 0, updated: 0, removed: 0)
             var seen = Set<Int64>()
+            // Ids only: a resync of 100,000 new ads held each whole until the end.
+            var added: [Int64] = []
             let insert = try db.statement(Self.insertAdSQL)
             let update = try db.statement(Self.updateChangedAdSQL)
             let exists = try db.statement("SELECT 1 FROM ad WHERE id = ?1")
@@ -111,12 +123,14 @@ extension SQLiteItemStore: CatalogueStore {
                 Self.bind(ad, to: insert)
                 try insert.run()
                 change.added += 1
+                if !fresh { added.append(ad.id) }
             }
             if fresh {
                 try db.execute(SQLiteSchema.adIndexes + SQLiteSchema.adPriceIndexes)
             } else {
-                change.removed = try deleteAds(notIn: seen)
+                change.removed = try retireAds(notIn: seen, added: added)
             }
+            try db.execute("DELETE FROM catalogue_info")
             let i = try db.statement("INSERT INTO catalogue_info (key, value) VALUES (?1, ?2)")
             for (key, value) in [("source", source), ("fetched", String(fetched))] {
                 i.reset()
@@ -136,9 +150,10 @@ extension SQLiteItemStore: CatalogueStore {
     /// count of updated ads (IS NOT compares NULLs as values).
     static let updateChangedAdSQL = """
         UPDATE ad SET category_id = ?2, title = ?3, description = ?4, price = ?5, small_image = ?6, thumb_image = ?7,
-            created = ?8, urgent = ?9, siret = ?10
+            created = ?8, urgent = ?9, siret = ?10, gone = 0
         WHERE id = ?1 AND (category_id IS NOT ?2 OR title IS NOT ?3 OR description IS NOT ?4 OR price IS NOT ?5
-            OR small_image IS NOT ?6 OR thumb_image IS NOT ?7 OR created IS NOT ?8 OR urgent IS NOT ?9 OR siret IS NOT ?10)
+            OR small_image IS NOT ?6 OR thumb_image IS NOT ?7 OR created IS NOT ?8 OR urgent IS NOT ?9 OR siret IS NOT ?10
+            OR gone <> 0)
         """
 
     private static func bind(_ ad: Ad, to s: SQLiteStatement) {
@@ -155,22 +170,109 @@ extension SQLiteItemStore: CatalogueStore {
         s.bind(10, ad.siret)
     }
 
-    /// Deletes the cached ads whose ids are not in `kept` (a walk of an index's ids, not of
-    /// the ads); returns how many.
-    private func deleteAds(notIn kept: Set<Int64>) throws -> Int {
-        var gone: [Int64] = []
+    /// The cached ads whose ids are not in `kept` leave (a walk of an index's ids, not of the
+    /// ads), but a starred one stays, marked gone; a new ad with the title, text and seller of
+    /// one that left is marked as its re-post, taking its star and earlier prices (and the
+    /// original then leaves). Returns how many left the listing.
+    private func retireAds(notIn kept: Set<Int64>, added: [Int64]) throws -> Int {
+        var left: [Int64] = []
         let ids = try db.statement("SELECT id FROM ad")
         while try ids.step() {
             let id = ids.int(0)
-            if !kept.contains(id) { gone.append(id) }
+            if !kept.contains(id) { left.append(id) }
         }
         ids.reset()
-        let delete = try db.statement("DELETE FROM ad WHERE id = ?1")
-        for id in gone {
-            delete.reset()
-            delete.bind(1, id)
-            try delete.run()
+        var removed = 0
+        var originals: [[String]: (id: Int64, price: Double, starred: Bool)] = [:]
+        var starred = Set<Int64>()
+        let row = try db.statement("SELECT title, description, siret, price, starred, gone FROM ad WHERE id = ?1")
+        for id in left {
+            row.reset()
+            row.bind(1, id)
+            guard try row.step() else { continue }
+            if row.int(5) == 0 { removed += 1 }
+            if row.int(4) != 0 { starred.insert(id) }
+            let key = [row.text(0), row.text(1), row.optionalText(2) ?? ""]
+            if originals[key] == nil { originals[key] = (id, row.double(3), row.int(4) != 0) }
         }
-        return gone.count
+        row.reset()
+        var reposted = Set<Int64>()
+        if !originals.isEmpty {
+            let mark = try db.statement("UPDATE ad SET repost_of = ?2, starred = ?3 WHERE id = ?1")
+            let history = try db.statement("""
+                INSERT INTO ad_price (ad, price, seen) SELECT ?1, price, seen FROM ad_price WHERE ad = ?2
+                """)
+            let last = try db.statement("""
+                INSERT INTO ad_price (ad, price, seen) SELECT ?1, ?2, CAST(value AS INTEGER) FROM catalogue_info WHERE key = 'fetched'
+                """)
+            let new = try db.statement("SELECT title, description, siret, price FROM ad WHERE id = ?1")
+            for id in added {
+                new.reset()
+                new.bind(1, id)
+                guard try new.step() else { continue }
+                let key = [new.text(0), new.text(1), new.optionalText(2) ?? ""], price = new.double(3)
+                new.reset()
+                guard let original = originals[key], !reposted.contains(original.id) else { continue }
+                reposted.insert(original.id)
+                mark.reset()
+                mark.bind(1, id)
+                mark.bind(2, original.id)
+                mark.bind(3, original.starred ? 1 : 0)
+                try mark.run()
+                history.reset()
+                history.bind(1, id)
+                history.bind(2, original.id)
+                try history.run()
+                guard original.price != price else { continue }
+                last.reset()
+                last.bind(1, id)
+                last.bind(2, original.price)
+                try last.run()
+            }
+        }
+        let keep = try db.statement("UPDATE ad SET gone = 1 WHERE id = ?1")
+        let delete = try db.statement("DELETE FROM ad WHERE id = ?1")
+        let forget = try db.statement("DELETE FROM ad_price WHERE ad = ?1")
+        for id in left {
+            let stays = starred.contains(id) && !reposted.contains(id)
+            let s = stays ? keep : delete
+            s.reset()
+            s.bind(1, id)
+            try s.run()
+            if stays { continue }
+            forget.reset()
+            forget.bind(1, id)
+            try forget.run()
+        }
+        return removed
+    }
+
+    public func earlierPrices(of id: Int64) throws -> [PricePoint] {
+        let s = try db.statement("SELECT price, seen FROM ad_price WHERE ad = ?1 ORDER BY seen, rowid")
+        s.bind(1, id)
+        defer { s.reset() }
+        var points: [PricePoint] = []
+        while try s.step() { points.append(PricePoint(price: s.double(0), seen: s.int(1))) }
+        return points
+    }
+
+    public func setStarred(_ starred: Bool, ids: [Int64]) throws -> Int {
+        try db.writeTransaction {
+            // Unstarring a gone ad lets it leave, as the sync that dropped it would have.
+            let sql = starred ? ["UPDATE ad SET starred = 1 WHERE id = ?1 AND starred = 0"]
+                : ["DELETE FROM ad_price WHERE ad = ?1 AND EXISTS (SELECT 1 FROM ad WHERE id = ?1 AND gone = 1)",
+                   "DELETE FROM ad WHERE id = ?1 AND gone = 1", "UPDATE ad SET starred = 0 WHERE id = ?1 AND starred = 1"]
+            var changed = 0
+            for id in Set(ids) {
+                for text in sql {
+                    let s = try db.statement(text)
+                    s.bind(1, id)
+                    try s.run()
+                    if text.hasPrefix("DELETE FROM ad_price") { continue }
+                    changed += db.changes
+                }
+            }
+            return changed
+        }
     }
 }

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// The undo journal in the `journal` table (schema version 7), written in the transaction that
 /// changes the items.
 extension SQLiteItemStore {
-    static let journalColumns = "id, time, command, undone, changes"
+    static let journalColumns = "id, time, command, undone, changes, searches"
 
     public func journal(limit: Int) throws -> [JournalEntry] {
         try journalRows("SELECT \(Self.journalColumns) FROM journal ORDER BY id DESC LIMIT ?1") {
@@ -26,6 +26,7 @@ extension SQLiteItemStore {
             // Undo is not journaled again: the entry flips, so nothing the recorder saw is kept.
             var records = JournalRecorder(SQLiteItemRecords(store: self)) { _, _, _ in }
             try body(&records)
+            try applySearches(step, entry)
             let s = try db.statement("UPDATE journal SET undone = ?2 WHERE id = ?1")
             s.bind(1, entry.id)
             s.bind(2, step == .undo ? 1 : 0)
@@ -65,6 +66,11 @@ extension SQLiteItemStore {
         }
         try text.append([UInt8(ascii: "]")])
         try text.finish()
+        try pruneJournal(below: id)
+    }
+
+    /// Keeps the newest `JournalEntry.capacity` entries, the newest being `id`.
+    func pruneJournal(below id: Int64) throws {
         // A hand-edited journal can hold ids near Int64.min, where the subtraction would trap;
         // there no id lies below the cut, so nothing is pruned.
         let (cut, overflow) = id.subtractingReportingOverflow(Int64(JournalEntry.capacity))
@@ -81,8 +87,9 @@ extension SQLiteItemStore {
         var entries: [JournalEntry] = []
         while try s.step() {
             let changes = try StoredChange.decode(s.bytes(4) ?? UnsafeRawBufferPointer(start: nil, count: 0), path: path)
+            let searches = try s.optionalText(5).map { try decodeSearches($0) } ?? []
             entries.append(JournalEntry(id: s.int(0), time: Date(timeIntervalSince1970: Double(s.int(1))),
-                                        command: s.text(2), changes: changes, undone: s.int(3) != 0))
+                                        command: s.text(2), changes: changes, searches: searches, undone: s.int(3) != 0))
         }
         return entries
     }

@@ -177,7 +177,38 @@ enum SQLiteSchema {
         // Several lists (ItemField.list): an old store's items carry none, so they are all in
         // its main list, named after its remote (ListNames.mainName), with nothing rewritten.
         listField,
+        // Saved searches (SavedSearchStore), and the journal's column for their changes, so
+        // that save and forget are undone as any change is.
+        """
+        CREATE TABLE saved_search (name TEXT PRIMARY KEY, tab TEXT NOT NULL, query TEXT NOT NULL) WITHOUT ROWID;
+        ALTER TABLE journal ADD COLUMN searches TEXT;
+        """,
+        // Stars, alerts and price history: a starred ad outlives the listing (gone), a new id
+        // re-posting an ad that left is marked, each price change is kept with the fetch time
+        // of the sync that last saw the old price (the trigger reads it before the sync
+        // writes its own), and what `run NAME --new` reported is remembered per search.
+        adMemory,
     ]
+
+    static let adMemory = """
+        ALTER TABLE ad ADD COLUMN starred INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE ad ADD COLUMN gone INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE ad ADD COLUMN repost_of INTEGER;
+        CREATE INDEX ad_starred ON ad (id) WHERE starred = 1;
+        CREATE INDEX ad_gone ON ad (category_id) WHERE gone = 1;
+        CREATE TABLE ad_price (ad INTEGER NOT NULL, price REAL NOT NULL, seen INTEGER NOT NULL);
+        CREATE INDEX ad_price_ad ON ad_price (ad, seen);
+        CREATE TRIGGER ad_price_change AFTER UPDATE OF price ON ad WHEN OLD.price IS NOT NEW.price BEGIN
+            INSERT INTO ad_price (ad, price, seen)
+                SELECT OLD.id, OLD.price, CAST(value AS INTEGER) FROM catalogue_info WHERE key = 'fetched';
+        END;
+        CREATE TABLE search_seen (
+            search TEXT NOT NULL,
+            ad INTEGER NOT NULL,
+            price REAL NOT NULL,
+            PRIMARY KEY (search, ad)
+        ) WITHOUT ROWID;
+        """
 
     /// `due` of an item without a due day: one past 9999-12-31 (DueDay.supportedDayNumbers).
     static let noDateKey = DueDay.supportedDayNumbers.upperBound + 1

@@ -91,7 +91,7 @@ import Testing
                         lines.append("\(name) \(bad)")
                     }
                     fallthrough
-                case .row, .itemRow:
+                case .row, .itemRow, .adRows:
                     for bad in ["0", "-1", "-99999999999999999999", "99999999999999999999999999", "1.5", "one", "0x10", "1e3", "", "٣"] {
                         lines.append("\(name) \(bad.isEmpty ? "\"\"" : bad)")
                     }
@@ -135,6 +135,10 @@ import Testing
                 case let .count(bound):
                     for bad in ["0", "-1", "\(bound + 1)", "99999999999999999999", "ten", "2.5"] {
                         lines.append("\(name) \(bad)")
+                    }
+                case .savedSearch:
+                    for bad in ["", "two words", "tab\u{7}bell", String(repeating: "n", count: 1_000), "nosuchsearch"] {
+                        lines.append("\(name) \(Tokenizer.quote(bad))")
                     }
                 case .tagChanges:
                     for bad in ["-", "+", "#", ",", "-,", String(repeating: "t", count: 500)] { lines.append("\(name) 1 \(bad)") }

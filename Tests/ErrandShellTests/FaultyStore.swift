@@ -4,7 +4,7 @@ import Foundation
 
 /// A store that forwards to a real one and, while `failReads` is set, fails every read: for
 /// showing what a command does when the read after its change fails.
-final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore>: ItemStore, CatalogueStore, PlaceStore {
+final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore & SavedSearchStore>: ItemStore, CatalogueStore, PlaceStore, SavedSearchStore {
     struct InjectedFault: Error, CustomStringConvertible {
         var description: String { "the disk could not be read (injected)" }
     }
@@ -59,6 +59,11 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore>: ItemStor
         try read { try base.matchingAds(query, offset: offset, limit: limit) }
     }
     func replaceCatalogue(_ catalogue: Catalogue) throws -> CatalogueChange { try base.replaceCatalogue(catalogue) }
+    func earlierPrices(of id: Int64) throws -> [PricePoint] { try read { try base.earlierPrices(of: id) } }
+    func setStarred(_ starred: Bool, ids: [Int64]) throws -> Int { try base.setStarred(starred, ids: ids) }
+    func newAds(_ query: AdQuery, search: String) throws -> [NewAd] { try base.newAds(query, search: search) }
+    func savedSearches() throws -> [SavedSearch] { try read { try base.savedSearches() } }
+    func changeSavedSearch(_ change: SavedSearchChange) throws { try base.changeSavedSearch(change) }
     func cachedPlace(key: String) throws -> CachedPlace? { try read { try base.cachedPlace(key: key) } }
     func cachePlace(name: String, match: PlaceMatch?, at seconds: Int64) throws {
         try base.cachePlace(name: name, match: match, at: seconds)

@@ -111,7 +111,7 @@ import Testing
     @Test(arguments: ["sqlite", "plist"])
     func aReadFailingAfterAChangeKeepsTheChangeUndoable(_ backend: String) throws {
         var injector: (Bool) -> Void = { _ in }
-        func wrap<Base: ItemStore & CatalogueStore & PlaceStore>(_ base: Base) -> ErrandStore {
+        func wrap<Base: ItemStore & CatalogueStore & PlaceStore & SavedSearchStore>(_ base: Base) -> ErrandStore {
             let store = FaultyStore(base)
             injector = { store.failReads = $0 }
             return store

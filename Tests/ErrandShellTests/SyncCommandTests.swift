@@ -26,7 +26,7 @@ import Testing
         defer { server.remove() }
         try server.makeTaskCollection("tasks")
         var injector: (Bool) -> Void = { _ in }
-        func wrap<Base: ItemStore & CatalogueStore & PlaceStore>(_ base: Base) -> ErrandStore {
+        func wrap<Base: ItemStore & CatalogueStore & PlaceStore & SavedSearchStore>(_ base: Base) -> ErrandStore {
             let store = FaultyStore(base)
             injector = { store.failReads = $0 }
             return store
@@ -48,7 +48,7 @@ import Testing
     @Test(arguments: ["sqlite", "plist"])
     func aReadFailingAfterSyncAdsSaysTheCatalogueWasSaved(_ backend: String) throws {
         var injector: (Bool) -> Void = { _ in }
-        func wrap<Base: ItemStore & CatalogueStore & PlaceStore>(_ base: Base) -> ErrandStore {
+        func wrap<Base: ItemStore & CatalogueStore & PlaceStore & SavedSearchStore>(_ base: Base) -> ErrandStore {
             let store = FaultyStore(base)
             injector = { store.failReads = $0 }
             return store

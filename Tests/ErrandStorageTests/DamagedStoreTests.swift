@@ -113,6 +113,14 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// Saved searches (their table, the journal's column), then stars, alerts and price history.
+    static let withoutSavedSearches = """
+        DROP TABLE search_seen; DROP TRIGGER ad_price_change; DROP INDEX ad_price_ad; DROP TABLE ad_price;
+        DROP INDEX ad_gone; DROP INDEX ad_starred; ALTER TABLE ad DROP COLUMN repost_of; ALTER TABLE ad DROP COLUMN gone;
+        ALTER TABLE ad DROP COLUMN starred; DROP TABLE saved_search; ALTER TABLE journal DROP COLUMN searches;
+
+        """
+
     /// The lists' migration adds the list's name and key, indexed.
     static let withoutLists = """
         DROP INDEX item_list; ALTER TABLE item DROP COLUMN list; ALTER TABLE item DROP COLUMN list_keys;
@@ -144,7 +152,7 @@ import Testing
         """
 
     /// Version 14 adds the declared fields (priority, tags) and their day order.
-    static let withoutFields = withoutReminders + withoutStartDates + """
+    static let withoutFields = withoutSavedSearches + withoutReminders + withoutStartDates + """
         DROP TRIGGER item_tag_insert; DROP TRIGGER item_tag_update; DROP TRIGGER item_tag_delete; DROP TABLE item_tag;
         DROP INDEX item_day_order; DROP INDEX item_todo_order;
         ALTER TABLE item DROP COLUMN priority; ALTER TABLE item DROP COLUMN tags; ALTER TABLE item DROP COLUMN tag_keys;

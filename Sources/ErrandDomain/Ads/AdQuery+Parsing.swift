@@ -1,9 +1,9 @@
 extension AdQuery {
     public static let keys = ["cat:", "price:", "is:", "sort:"]
-    public static let states = ["urgent", "pro", "private"]
+    public static let states = ["urgent", "pro", "private", "starred"]
 
     /// `find`'s terms on the ads tab: words, `cat:NAME`, `price:<200`, `price:>100`,
-    /// `price:100..500`, `price:250`, `is:urgent|pro|private`, `sort:price|-price|date`, all
+    /// `price:100..500`, `price:250`, `is:urgent|pro|private|starred`, `sort:price|-price|date`, all
     /// required (no `or`, `-` or parentheses here). A value with spaces is quoted
     /// (`cat:"Livres/CD/DVD"`). Refused with the term and its column, as QueryParser refuses.
     public static func parse(_ text: String) throws(QuerySyntaxError) -> AdQuery {
@@ -37,6 +37,7 @@ extension AdQuery {
             case "is:":
                 switch TextFolding.fold(value) {
                 case "urgent": query.urgentOnly = true
+                case "starred": query.starredOnly = true
                 case "pro":
                     guard query.seller != .private else { throw fail("is:pro and is:private cannot go together") }
                     query.seller = .pro

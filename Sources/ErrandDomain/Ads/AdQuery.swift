@@ -23,6 +23,8 @@ public struct AdQuery: Hashable, Sendable, CustomStringConvertible {
     public var lowestPrice: Double?
     public var highestPrice: Double?
     public var urgentOnly = false
+    /// `is:starred`: the starred ads, those gone from the listing included.
+    public var starredOnly = false
     public var seller: Seller?
     public var sort = Sort.listed
     /// As typed, for headings.
@@ -44,6 +46,8 @@ public struct AdQuery: Hashable, Sendable, CustomStringConvertible {
         if let lowestPrice, ad.price < lowestPrice { return false }
         if let highestPrice, ad.price > highestPrice { return false }
         if urgentOnly, !ad.isUrgent { return false }
+        // A gone ad is kept for its star alone: only is:starred lists it.
+        if starredOnly ? !ad.isStarred : ad.isGone { return false }
         switch seller {
         case .pro?: if !ad.isProfessional { return false }
         case .private?: if ad.isProfessional { return false }

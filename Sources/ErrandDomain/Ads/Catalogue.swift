@@ -7,6 +7,8 @@ public struct Catalogue: Equatable, Sendable {
     public var source: String
     /// Seconds since 1970 of the fetch.
     public var fetched: Int64
+    /// Each ad's earlier prices, oldest first (Catalogue+Carrying).
+    public var earlierPrices: [Int64: [PricePoint]] = [:]
 
     public init(ads: [Ad], categories: [AdCategory], source: String, fetched: Int64) {
         self.ads = ads
@@ -22,7 +24,7 @@ public struct Catalogue: Equatable, Sendable {
 
     public var summary: CatalogueSummary {
         var counts: [Int64: Int] = [:]
-        for ad in ads { counts[ad.categoryID, default: 0] += 1 }
+        for ad in ads where !ad.isGone { counts[ad.categoryID, default: 0] += 1 }
         return CatalogueSummary(source: source, fetched: fetched, categories: categories, counts: counts)
     }
 
@@ -31,7 +33,7 @@ public struct Catalogue: Equatable, Sendable {
     /// SQLite backend's WHERE does), and ads whose category is missing from the list are still
     /// found by their id.
     public func listed(in categoryID: Int64?) -> [Ad] {
-        ads.filter { categoryID == nil || $0.categoryID == categoryID }.sorted(by: Ad.listOrder)
+        ads.filter { !$0.isGone && (categoryID == nil || $0.categoryID == categoryID) }.sorted(by: Ad.listOrder)
     }
 
     /// What `find` finds on the ads tab, in the query's order.
@@ -42,11 +44,11 @@ public struct Catalogue: Equatable, Sendable {
     /// What a new copy changes compared with this one.
     public func changes(to next: Catalogue) -> CatalogueChange {
         var old: [Int64: Ad] = [:]
-        for ad in ads { old[ad.id] = ad }
+        for ad in ads where !ad.isGone { old[ad.id] = ad }
         var added = 0, updated = 0
         for ad in next.ads {
             if let previous = old.removeValue(forKey: ad.id) {
-                if previous != ad { updated += 1 }
+                if !previous.sameListing(ad) { updated += 1 }
             } else {
                 added += 1
             }

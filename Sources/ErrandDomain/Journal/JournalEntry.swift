@@ -10,10 +10,13 @@ public struct JournalEntry: Equatable, Sendable {
     /// The command as the user named it (`check`, `postpone`, `clear`).
     public var command: String
     public var changes: [ItemChange]
+    /// The saved searches the command saved or forgot (`save`, `forget`).
+    public var searches: [SavedSearchChange]
     /// Undone entries are the ones `redo` can apply again; a new change drops them.
     public var undone: Bool
 
-    public init(id: Int64, time: Date, command: String, changes: [ItemChange], undone: Bool = false) {
+    public init(id: Int64, time: Date, command: String, changes: [ItemChange], searches: [SavedSearchChange] = [],
+                undone: Bool = false) {
         self.id = id
         // Within years 1...9999, as every date Errand reads: a damaged store's time must not
         // trap where it is shown (JSON's log writes it as a 64-bit count of seconds).
@@ -22,6 +25,7 @@ public struct JournalEntry: Equatable, Sendable {
         self.time = Date(timeIntervalSince1970: kept.rounded(.down))
         self.command = command
         self.changes = changes
+        self.searches = searches
         self.undone = undone
     }
 

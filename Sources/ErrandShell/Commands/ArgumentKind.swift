@@ -10,6 +10,8 @@ public enum ArgumentKind: Equatable, Sendable {
     /// Several item rows: `1 3 5`, `2-4` and mixes, each word one number or range (check,
     /// swipe...). The parser takes the leading words that look like rows.
     case itemRows
+    /// Several rows that must be ads, read as itemRows reads items (star, unstar).
+    case adRows
     /// A day as people type it (`tomorrow`, `dec 1`, `+3d`), optionally with a time.
     case date
     /// A day to look at (`day`, `week`): as `date`, but a month and day without a year is the
@@ -48,6 +50,9 @@ public enum ArgumentKind: Equatable, Sendable {
     case query
     /// A list's name (`use`): Tab offers the store's lists and `all`.
     case listName
+    /// A saved search's name: checked by the command (a name to save need not exist yet);
+    /// Tab offers the saved ones.
+    case savedSearch
 
     /// `text` typed for the argument or option `name` of `command`, as a checked value.
     func value(_ text: String, name: String, command: String, context: ParseContext) throws(ShellError) -> ArgumentValue {
@@ -55,6 +60,9 @@ public enum ArgumentKind: Equatable, Sendable {
         case .row: return .row(try context.row(text, command: command))
         case .itemRow: return .item(try context.item(text, command: command))
         case .itemRows: return .items(try context.items(text, command: command))
+        case .adRows:
+            _ = try context.ads(text, command: command)
+            return .text(text)
         case .date, .lookedAtDay:
             do {
                 return .date(try DateInputParser.parse(text, today: context.today, nearest: self == .lookedAtDay,
@@ -104,7 +112,7 @@ public enum ArgumentKind: Equatable, Sendable {
             return .count(n)
         case let .field(field):
             return try Self.fieldValue(text, field, command: command, context: context)
-        case .text, .file, .dependent, .place, .wordOrFile, .tagChanges, .query, .listName: return .text(text)
+        case .text, .file, .dependent, .place, .wordOrFile, .tagChanges, .query, .listName, .savedSearch: return .text(text)
         }
     }
 

@@ -20,7 +20,7 @@ public struct ArgumentSpec: Equatable, Sendable {
     }
 
     var usage: String {
-        let word = (rest && kind == .text) || kind == .itemRows ? name + "..." : name
+        let word = (rest && kind == .text) || kind == .itemRows || kind == .adRows ? name + "..." : name
         return optional ? "[" + word + "]" : word
     }
 }

@@ -49,6 +49,21 @@ public struct ParseContext {
     /// `1 3 5`, `2-4` and mixes, resolved against the last listing: every row must be an item;
     /// a row named twice counts once.
     func items(_ text: String, command: String) throws(ShellError) -> [TodoItem] {
+        try rowNumbers(text, command: command).map { n throws(ShellError) in try item(String(n), command: command) }
+    }
+
+    /// The same for ads (star, unstar): every row must be an ad.
+    func ads(_ text: String, command: String) throws(ShellError) -> [Ad] {
+        try rowNumbers(text, command: command).map { n throws(ShellError) in
+            guard case let .ad(ad) = try row(String(n), command: command) else {
+                throw .usage("\(command): row \(n) is not an ad: list the ads first (ads, find, run)")
+            }
+            return ad
+        }
+    }
+
+    /// `1 3 5`, `2-4`, `1,2`, each row checked against the listing, each once, in order.
+    private func rowNumbers(_ text: String, command: String) throws(ShellError) -> [Int] {
         // `1,2` and `1, 3`, and a `;` typed at the end out of SQL habit, separate rows too.
         let words = text.split { $0 == " " || $0 == "," || $0 == ";" }
         // Nothing but spaces is no row at all, and is named as such.
@@ -68,9 +83,7 @@ public struct ParseContext {
             numbers += Array(low...high)
         }
         var seen = Set<Int>()
-        return try numbers.filter { seen.insert($0).inserted }.map { n throws(ShellError) in
-            try item(String(n), command: command)
-        }
+        return numbers.filter { seen.insert($0).inserted }
     }
 
     /// A row number checked against the listing, as a number.

@@ -92,7 +92,7 @@ public struct Completer {
     func candidates(for kind: ArgumentKind, prefix: String,
                     quote: (String) -> String = Tokenizer.quote) -> [CompletionCandidate] {
         switch kind {
-        case .row, .itemRow, .itemRows:
+        case .row, .itemRow, .itemRows, .adRows:
             let zero = session.listingZero.map { [(0, $0)] } ?? []
             return (zero + session.listing.enumerated().map { ($0.offset + 1, $0.element) }).compactMap { number, row in
                 let n = String(number)
@@ -144,6 +144,9 @@ public struct Completer {
             }
         case .query:
             return queryCandidates(prefix, quote: quote)
+        case .savedSearch:
+            let names = ((try? environment.store.savedSearches()) ?? []).map(\.name)
+            return names.filter { $0.hasPrefix(prefix) }.map { CompletionCandidate(insert: quote($0), display: $0) }
         case .text, .coordinate, .time, .count, .dependent:
             return []
         }

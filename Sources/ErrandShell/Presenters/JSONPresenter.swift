@@ -12,6 +12,9 @@ public struct JSONPresenter {
         case let .success(display):
             if let message = display.message { pairs.append(("message", .string(message))) }
             if let notice = display.notice { pairs.append(("notice", .string(notice))) }
+            if let query = display.query {
+                pairs.append(("query", .object([("text", .string(query.text)), ("outline", .string(query.outline))])))
+            }
             if let screen = display.screen { pairs += self.screen(screen) }
         }
         return JSONValue.object(pairs).text
@@ -71,6 +74,11 @@ public struct JSONPresenter {
             }))]
         case let .lists(lists):
             return [("screen", .string("lists")), ("items", .array(lists.map(JSONPresenter.list)))]
+        case let .savedSearches(rows):
+            return [("screen", .string("saved")), ("items", .array(rows.map { row in
+                .object([("name", .string(row.search.name)), ("tab", .string(row.search.tab.rawValue)),
+                         ("query", .string(row.search.query)), ("count", row.count.map(JSONValue.int) ?? .null)])
+            }))]
         case let .log(rows):
             return [("screen", .string("log")), ("items", .array(rows.map { row in
                 .object([("time", .string(APIDate.format(Int64(row.entry.time.timeIntervalSince1970)))), ("command", .string(row.entry.command)),
@@ -89,9 +97,10 @@ public struct JSONPresenter {
                         .object([("n", .int(first + i)), ("id", .int(Int(row.ad.id))), ("title", .string(row.ad.title)),
                                  ("category", .string(row.category)), ("category_id", .int(Int(row.ad.categoryID))),
                                  ("price", .double(row.ad.price)), ("urgent", .bool(row.ad.isUrgent)),
-                                 ("date", .string(APIDate.format(row.ad.created))), ("image", .bool(row.ad.hasImage))])
+                                 ("date", .string(APIDate.format(row.ad.created))), ("image", .bool(row.ad.hasImage))]
+                                + JSONPresenter.marks(row.ad) + (row.was.map { [("was", JSONValue.double($0))] } ?? []))
                     }))]
-        case let .adDetail(ad, category, _):
+        case let .adDetail(ad, category, _, earlier):
             var images: [(String, JSONValue)] = []
             if let small = ad.smallImage { images.append(("small", .string(small))) }
             if let thumb = ad.thumbImage { images.append(("thumb", .string(thumb))) }
@@ -100,10 +109,21 @@ public struct JSONPresenter {
                 ("title", .string(ad.title)), ("description", .string(ad.description)), ("price", .double(ad.price)),
                 ("images_url", .object(images)), ("creation_date", .string(APIDate.format(ad.created))),
                 ("is_urgent", .bool(ad.isUrgent)), ("siret", ad.siret.map(JSONValue.string) ?? .null),
-            ]))]
+            ] + JSONPresenter.marks(ad) + (earlier.isEmpty ? [] : [("earlier_prices", .array(earlier.map { point in
+                .object([("price", .double(point.price)), ("seen", .string(APIDate.format(point.seen)))])
+            }))])))]
         default:
             return []
         }
+    }
+
+    /// Our own marks on an ad, only when set (stars, gone, re-posts).
+    static func marks(_ ad: Ad) -> [(String, JSONValue)] {
+        var pairs: [(String, JSONValue)] = []
+        if ad.isStarred { pairs.append(("starred", .bool(true))) }
+        if ad.isGone { pairs.append(("gone", .bool(true))) }
+        if let original = ad.repostOf { pairs.append(("reposted_from", .int(Int(original)))) }
+        return pairs
     }
 
     /// A screen that is a list of lines, under its command's name.

@@ -47,6 +47,10 @@ public struct TablePresenter {
             return Table(header: ["rang", "when"] + TablePresenter.itemHeader.dropFirst(), rows: rang.map { one in
                 [one.moment.map { $0.day.iso + "T" + $0.time.description } ?? "", one.reminder.text] + TablePresenter.fields(one.item)
             })
+        case let .savedSearches(rows):
+            return Table(header: ["name", "tab", "query", "count"], rows: rows.map { row in
+                [row.search.name, row.search.tab.rawValue, row.search.query, row.count.map(String.init) ?? ""]
+            })
         case let .settings(values):
             return Table(header: ["setting", "value"], rows: values.map { [$0.name.rawValue, $0.value] })
         case .detail, .help, .history, .remote, .form, .adDetail:

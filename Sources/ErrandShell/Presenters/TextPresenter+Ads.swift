@@ -17,7 +17,9 @@ extension TextPresenter {
         let prices = rows.map { PriceFormat.euros($0.ad.price) }
         let priceWidth = prices.map { DisplayWidth.of($0) }.max() ?? 0
         let anyUrgent = rows.contains { $0.ad.isUrgent }
-        let titles = rows.map { DisplayWidth.sanitize($0.ad.title) }
+        let titles = rows.map { row in
+            (row.ad.isStarred ? "★ " : "") + DisplayWidth.sanitize(row.ad.title) + TextPresenter.marks(row)
+        }
         // On a narrow screen the other columns make room for the title, least needed first:
         // the day posted, the photo mark, the category, URGENT, and the price last.
         let room = GiveWay(width: width, fixed: 2 + numberWidth + 2,
@@ -35,7 +37,16 @@ extension TextPresenter {
         return out + pageFooter(first: first, count: rows.count, total: total)
     }
 
-    func adDetail(_ ad: Ad, category: String, picture: Picture? = nil) -> [String] {
+    /// After the title: `(gone)`, `(reposted)`, `(was 350,00 €)`.
+    static func marks(_ row: AdRow) -> String {
+        var marks: [String] = []
+        if row.ad.isGone { marks.append("gone") }
+        if row.ad.repostOf != nil { marks.append("reposted") }
+        if let was = row.was { marks.append("was " + PriceFormat.euros(was)) }
+        return marks.isEmpty ? "" : " (" + marks.joined(separator: ", ") + ")"
+    }
+
+    func adDetail(_ ad: Ad, category: String, picture: Picture? = nil, earlier: [PricePoint] = []) -> [String] {
         var out: [String] = []
         // The helper's drawing is written as it came: it is ours, made from pixels, never text
         // from the network.
@@ -47,12 +58,18 @@ extension TextPresenter {
         func field(_ name: String, _ value: String) { out += self.field(name, DisplayWidth.sanitize(value), nameWidth: 11) }
         field("Category", category)
         field("Price", PriceFormat.euros(ad.price))
+        // Newest first: `was 320,00 € on Dec 2`.
+        for point in earlier.reversed() {
+            field("", "was " + PriceFormat.euros(point.price) + " on " + labeler.label(localDay(point.seen)))
+        }
         let offset = Int64(clock.offset(at: Double(ad.created)))
         let local = ad.created.addingReportingOverflow(offset).partialValue
         let minutes = Int((local % 86_400 + 86_400) % 86_400 / 60)
         field("Date", localDay(ad.created).iso + " " + DueDay.pad(minutes / 60, 2) + ":" + DueDay.pad(minutes % 60, 2)
               + " (" + clock.zoneName + ")")
         field("Urgent", ad.isUrgent ? "yes" : "no")
+        if ad.isStarred { field("Starred", ad.isGone ? "yes, gone from the listing (unstar lets it go)" : "yes") }
+        if let original = ad.repostOf { field("Reposted", "a new id for ad \(original), gone from the listing") }
         if let siret = ad.siret { field("SIRET", siret) }
         // URLs are never cut: people copy them.
         if let small = ad.smallImage { out.append("  Image        " + DisplayWidth.sanitize(small)) }

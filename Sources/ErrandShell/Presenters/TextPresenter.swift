@@ -42,7 +42,7 @@ public struct TextPresenter {
         case let .settings(values)?: lines += values.map { DisplayWidth.sanitize($0.line) }
         case let .form(hint)?: lines.append(hint)
         case let .ads(heading, rows, first, total)?: lines += ads(rows, heading: heading, first: first, total: total)
-        case let .adDetail(ad, category, picture)?: lines += adDetail(ad, category: category, picture: picture)
+        case let .adDetail(ad, category, picture, earlier)?: lines += adDetail(ad, category: category, picture: picture, earlier: earlier)
         case let .categories(counts)?:
             let widest = counts.map { DisplayWidth.of($0.name) }.max() ?? 0
             lines += counts.enumerated().map { i, c in
@@ -75,6 +75,8 @@ public struct TextPresenter {
                 return clip((list.inUse ? "* " : "  ") + DisplayWidth.pad(names[i], to: widest) + "  "
                             + DisplayWidth.pad(counts[i], to: countWidth) + "  " + syncs)
             }
+        case let .savedSearches(rows)?:
+            lines += savedSearches(rows)
         case let .log(rows)?:
             if rows.isEmpty { lines.append("no changes yet") }
             lines += rows.map { clip($0.when + "  " + DisplayWidth.sanitize($0.summary) + ($0.entry.undone ? "  (undone)" : "")) }

@@ -24,7 +24,11 @@ extension CommandContext {
             guard let route = session.route, let list = ItemList(route, labeler: labeler) else {
                 return Display(message: message)
             }
-            return try itemsPage(list, message: message, continuing: continuing, keep: keep)
+            var display = try itemsPage(list, message: message, continuing: continuing, keep: keep)
+            if case let .found(query)? = session.route {
+                display.query = QueryReading(text: query.description, outline: query.expression.outline)
+            }
+            return display
         case let .item(shown)?:
             guard let item = try store.item(id: shown.id) else {
                 // Gone (swiped here or elsewhere): show the list it came from instead.
@@ -44,14 +48,17 @@ extension CommandContext {
         case .ads?:
             return try adsList(message: message, continuing: continuing)
         case let .adsFound(query)?:
-            return try adsList(message: message, continuing: continuing, matching: query)
+            var display = try adsList(message: message, continuing: continuing, matching: query)
+            display.query = QueryReading(text: query.description, outline: query.outline)
+            return display
         case let .ad(id)?:
             guard let found = try store.ad(id: id) else {
                 session.stack.removeLast()
                 return try render(message: message)
             }
             return Display(message: message, screen: .adDetail(found.ad, category: found.category ?? "?",
-                                                               picture: picture(of: found.ad)))
+                                                               picture: picture(of: found.ad),
+                                                               earlier: try store.earlierPrices(of: id)))
         }
     }
 

@@ -8,6 +8,8 @@ public struct Display: Equatable, Sendable {
     /// A second line about a side matter of the command (where a place was located, or why
     /// it was not), shown under the message.
     public var notice: String?
+    /// The query of a `find` or `run` list, as read (JSON writes it before the rows).
+    public var query: QueryReading?
 
     public init(message: String? = nil, screen: Screen? = nil, notice: String? = nil) {
         self.message = message

@@ -27,7 +27,8 @@ public enum Screen: Equatable, Sendable {
     /// A page of the ads list: rows numbered from `first`, out of `total`.
     case ads(heading: String, rows: [AdRow], first: Int, total: Int)
     /// `picture`: the photo drawn for the terminal, or why not (nil: none asked for).
-    case adDetail(Ad, category: String, picture: Picture?)
+    /// `earlier`: its earlier prices, oldest first, from successive syncs.
+    case adDetail(Ad, category: String, picture: Picture?, earlier: [PricePoint])
     case categories([CategoryCount])
     /// `tags`: every tag with how many open items hold it, numbered for `open N`.
     case tags([WordCount])
@@ -37,12 +38,16 @@ public enum Screen: Equatable, Sendable {
     case log([LogRow])
     /// `lists`: every list, the main one first.
     case lists([ListSummary])
+    /// `saved`: the saved searches by name.
+    case savedSearches([SavedSearchRow])
 }
 
 /// An ad as listed, with its category name resolved.
 public struct AdRow: Equatable, Sendable {
     public var ad: Ad
     public var category: String
+    /// In `run NAME --new`: the price it had when last reported, when it dropped since.
+    public var was: Double? = nil
 }
 
 public struct CategoryCount: Equatable, Sendable {

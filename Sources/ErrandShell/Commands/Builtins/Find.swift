@@ -26,7 +26,7 @@ struct Find: ShellCommand {
           list:NAME             in that list (lists shows them), case and accents aside
         Example: find #home (due:<+7d or !!!) -is:done
         On the ads tab: words in the title or description, cat:NAME (else the filter's), price:<200, \
-        price:>100, price:100..500, is:urgent, is:pro (the seller has a SIRET), is:private, \
+        price:>100, price:100..500, is:urgent, is:pro (the seller has a SIRET), is:private, is:starred, \
         sort:price|-price|date (else urgent first, then newest), all required; back returns to the list.
         """
 
@@ -34,34 +34,52 @@ struct Find: ShellCommand {
     let text: String
 
     func run(_ c: inout CommandContext) throws -> Display {
-        guard c.session.tab == .ads else {
-            let today = c.today, words = c.parseContext.dateWords
-            let query: SearchQuery
-            do {
-                query = try SearchQuery.parse(text, today: today) { date in
-                    try DateInputParser.parse(date, today: today, nearest: true, local: words).day
-                }
-            } catch {
-                throw ShellError.usage("find: \(error.description)")
-            }
-            let main = ItemField.key(try c.mainList())
-            let placed = try query.placing { name in try Find.place(name, c) }.markingMain(main)
-            return try Day.show(root: .found(placed), &c)
+        try Find.show(text, on: c.session.tab == .ads ? .ads : .todos, command: "find", &c)
+    }
+
+    /// Lists what `text` finds, read in the language of `tab` (`find` here, `run` a saved search).
+    static func show(_ text: String, on tab: SavedSearch.Tab, command: String, _ c: inout CommandContext) throws -> Display {
+        switch tab {
+        case .todos:
+            return try Day.show(root: .found(try todoQuery(text, command: command, c)), &c)
+        case .ads:
+            let query = try adQuery(text, command: command, c)
+            c.session.tab = .ads
+            c.session.stack = [.ads, .adsFound(query)]
+            return try c.render()
         }
+    }
+
+    /// `text` in the to-dos' query language, its `near:` places found.
+    static func todoQuery(_ text: String, command: String, _ c: CommandContext) throws -> SearchQuery {
+        let today = c.today, words = c.parseContext.dateWords
+        let query: SearchQuery
+        do {
+            query = try SearchQuery.parse(text, today: today) { date in
+                try DateInputParser.parse(date, today: today, nearest: true, local: words).day
+            }
+        } catch {
+            throw ShellError.usage("\(command): \(error.description)")
+        }
+        let main = ItemField.key(try c.mainList())
+        return try query.placing { name in try Find.place(name, c) }.markingMain(main)
+    }
+
+    /// `text` in the ads' query language, its `cat:` checked against the catalogue.
+    static func adQuery(_ text: String, command: String, _ c: CommandContext) throws -> AdQuery {
         let query: AdQuery
         do {
             query = try AdQuery.parse(text)
         } catch {
-            throw ShellError.usage("find: \(error.description)")
+            throw ShellError.usage("\(command): \(error.description)")
         }
         guard let catalogue = try c.store.catalogueSummary() else {
-            throw ShellError.usage("find: no ads are cached yet: sync URL first")
+            throw ShellError.usage("\(command): no ads are cached yet: sync URL first")
         }
         if let name = query.categoryName, catalogue.category(named: name) == nil {
-            throw ShellError.usage("find: no category \"\(name)\" in the catalogue (categories lists them)")
+            throw ShellError.usage("\(command): no category \"\(name)\" in the catalogue (categories lists them)")
         }
-        c.session.stack = [.ads, .adsFound(query)]
-        return try c.render()
+        return query
     }
 
     /// A `near:` by name, found as `near` finds one.

@@ -3,7 +3,7 @@ import ErrandDomain
 /// `undo`: revert the last change. The journal is the store's, so it reaches changes made
 /// before a restart, and refuses one that a later change (here or in another shell) overtook.
 struct Undo: ShellCommand {
-    static let spec = CommandSpec("undo", summary: "revert the last change (create, edit, postpone, swipe, check, uncheck, move, clear, import, locate)",
+    static let spec = CommandSpec("undo", summary: "revert the last change (create, edit, postpone, swipe, check, uncheck, move, clear, import, locate, save, forget)",
                                   details: "The store keeps the last 1,000 changes, so undo works after a restart; see log.") { _ in Undo() }
 
     func run(_ c: inout CommandContext) throws -> Display {

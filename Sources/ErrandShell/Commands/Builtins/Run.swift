@@ -1,0 +1,44 @@
+import ErrandDomain
+
+/// `run NAME`: a saved search, listed as `find` lists (numbered, so `open N` and `check N`
+/// act on its rows), on the tab it was saved on. `run NAME --new`: only the ads not reported
+/// by an earlier `--new` run, or cheaper since; nothing at all when there are none, so cron
+/// mails only news.
+struct Run: ShellCommand {
+    static let name = ArgumentSpec("NAME", .savedSearch, help: "a saved search (saved lists them)")
+    static let new = OptionSpec("new", help: "ads searches: only the ads new since the last run --new, or cheaper; nothing when none")
+    static let spec = CommandSpec("run", summary: "list what a saved search finds now (--new: only what is new since)",
+                                  details: "An ads search runs on all ads, whatever the filter: it was saved with its own cat:. "
+                                      + "The first run --new of a search lists all it finds; a re-posted ad (a new id with "
+                                      + "the same title, text and seller) is new only if cheaper than before. Typical from cron: "
+                                      + "errand -c 'sync ads' -c 'run flat --new'.",
+                                  arguments: [name], options: [new]) { values in
+        Run(name: try values.requiredText(name), onlyNew: values.has(new))
+    }
+
+    let name: String
+    let onlyNew: Bool
+
+    func run(_ c: inout CommandContext) throws -> Display {
+        let search = try Save.saved(name, command: "run", c)
+        guard onlyNew else {
+            if search.tab == .ads { c.session.filter = nil }
+            return try Find.show(search.query, on: search.tab, command: "run \(name)", &c)
+        }
+        guard search.tab == .ads else {
+            throw ShellError.usage("run: --new is for ads searches; \"\(name)\" is a to-do search (run \(name) lists it)")
+        }
+        var query = try Find.adQuery(search.query, command: "run \(name)", c)
+        guard let catalogue = try c.store.catalogueSummary() else { throw ShellError.usage("run: no ads are cached yet: sync URL first") }
+        query.categoryID = query.categoryName.map { catalogue.category(named: $0)?.id ?? -1 }
+        let found = try c.commit(saved: "what it found is recorded as reported") { try $0.store.newAds(query, search: name) }
+        c.session.tab = .ads
+        c.session.stack = [.ads]
+        c.session.listing = found.map { .ad($0.ad) }
+        // Silence is the answer a cron job mails nothing for; a script reading JSON still gets its line.
+        if found.isEmpty, c.session.output == .text { return Display() }
+        let rows = found.map { AdRow(ad: $0.ad, category: catalogue.category($0.ad.categoryID)?.name ?? "?", was: $0.was) }
+        let heading = "New for \"\(name)\" (\(search.query)): \(Plural.ads(found.count))"
+        return Display(screen: .ads(heading: heading, rows: rows, first: 1, total: found.count))
+    }
+}
