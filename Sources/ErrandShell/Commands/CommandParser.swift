@@ -47,7 +47,9 @@ public struct CommandParser: Sendable {
             }
         }
         for (argument, text) in try positionals(typed, spec: spec) {
-            values[argument] = try argument.kind.value(text, name: argument.name, command: spec.name, context: context)
+            // Another command's line: that command's own parse checks it.
+            values[argument] = argument.passthrough ? .text(text)
+                : try argument.kind.value(text, name: argument.name, command: spec.name, context: context)
         }
         do {
             return ParsedCommand(spec: spec, values: values, command: try spec.make(values))
@@ -121,6 +123,9 @@ public struct CommandParser: Sendable {
                     text = argument.kind == .query ? QueryWords.joined(remaining) : remaining.joined(separator: " ")
                 }
                 remaining = []
+            } else if argument.optional, position < spec.arguments.count - 1,
+                      let next = remaining.first, !argument.kind.mayTake(next) {
+                text = nil
             } else {
                 text = remaining.popFirst()
             }

@@ -30,6 +30,7 @@ public struct CommandTable: Sendable {
         Day.spec, Undo.spec, Redo.spec, Log.spec, Clear.spec, ImportItems.spec, Export.spec, History.spec, Source.spec, Help.spec,
         SetCommand.spec, Ads.spec, Filter.spec, Categories.spec, Sync.spec, Remote.spec, More.spec, Quit.spec,
         Remind.spec,
+        Watch.spec,
     ])
 
     /// `help` with no argument.
@@ -51,6 +52,10 @@ public struct CommandTable: Sendable {
     public static let wordRule = "Words: a command's own words (a title, rows) come first; an option's value runs "
         + "up to the next --option; quote a word to keep it as text (\"--draft\"); a word that fits nowhere is an error."
 
+    /// The rule's one exception, said in `help` for the commands it applies to.
+    public static let passthroughRule = "Options come first, each value one word: from the first other word on, "
+        + "every word is the command's own, as typed (watch 2 find --json)."
+
     /// `help COMMAND`.
     public func help(for spec: CommandSpec) -> [String] {
         var lines = ["usage: " + spec.usage, spec.summary]
@@ -58,10 +63,15 @@ public struct CommandTable: Sendable {
         lines += spec.details.split(separator: "\n").map(String.init)
         if !spec.aliases.isEmpty { lines.append("also: " + spec.aliases.joined(separator: ", ")) }
         for argument in spec.arguments { lines.append("  \(argument.name)  \(argument.help)") }
+        if spec.passesThrough {
+            // Read from the declarations, so a command added later is listed where it belongs.
+            lines.append("  commands that only read: "
+                         + specs.filter { $0.effect == .reads }.map(\.name).joined(separator: ", "))
+        }
         for option in spec.options {
             lines.append("  \(option.label)  \(option.help)")
         }
-        if !spec.options.isEmpty { lines.append(CommandTable.wordRule) }
+        if !spec.options.isEmpty { lines.append(spec.passesThrough ? CommandTable.passthroughRule : CommandTable.wordRule) }
         return lines
     }
 }

@@ -24,7 +24,8 @@ struct Ads: ShellCommand {
         // Read first, then sync outside the read, through the committed-change path.
         if let cached = try c.store.catalogueSummary() {
             let age = now - cached.fetched
-            message = age > environment.catalogueMaxAge ? Ads.refresh(cached, age: age, now: now, &c) : nil
+            // While watched the cache is shown as it is: a refresh is a write.
+            message = age > environment.catalogueMaxAge && !c.readOnly ? Ads.refresh(cached, age: age, now: now, &c) : nil
         } else {
             do {
                 let (summary, _) = try Ads.fetch(try CatalogueSync.baseURL(environment.catalogueBase), now: now, &c)

@@ -32,7 +32,7 @@ struct Edit: ShellCommand {
         details: "The item keeps its id, created time and place in its section; undo reverts the edit. "
             + "Bare edit N, at a terminal, asks each field with its current value to edit (Ctrl-C changes nothing).",
         arguments: [row], options: [title, date, noDate, time, noTime, place, noPlace, coords, noCoords, notes, noNotes,
-                                    every, afterDone, noRepeat, noGeocode] + FieldOptions.edit) {
+                                    every, afterDone, noRepeat, noGeocode] + FieldOptions.edit, effect: .changesStore) {
         Edit(listed: try $0.item(row), changes: EditChanges($0))
     }
 

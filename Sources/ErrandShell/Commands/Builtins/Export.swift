@@ -6,7 +6,7 @@ import ErrandStorage
 struct Export: ShellCommand {
     static let file = ArgumentSpec("FILE", .file, help: "where to write: .plist, .json or .ics")
     static let spec = CommandSpec("export", summary: "write every item to FILE: .plist (SwiftUI app format), .json or .ics (iCalendar)",
-                                  arguments: [file]) { Export(name: try $0.requiredText(file)) }
+                                  arguments: [file], effect: .writesFile) { Export(name: try $0.requiredText(file)) }
 
     let name: String
 
