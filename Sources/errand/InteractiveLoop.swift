@@ -39,6 +39,8 @@ struct InteractiveLoop {
                 // Recalled as saved: with any password masked (see main.swift).
                 if history.add(line), let kept = history.entries.last { editor.remember(kept) }
                 runner.runOne(line)
+                // SIGTERM while a command ran (watch ends its wait for it): leave as at the prompt.
+                if SignalFlags.terminationRequested { break loop }
             case .tooLong:
                 runner.refuse(LineLimit.tooLong, location: nil)
             case .interrupted:

@@ -52,7 +52,9 @@ public struct Completer {
     /// command's own next word (after `--`, always).
     func complete(spec: CommandSpec, words: [CommandWord], prefix: String, prefixQuoted: Bool = false) -> [CompletionCandidate] {
         let walk = WordWalk(words, spec: spec)
-        if spec.passesThrough, let inner = passedThrough(walk.positionals, spec: spec) {
+        // Before its first word, `--` names the command's own options (`watch --count`).
+        if spec.passesThrough, !(walk.positionals.isEmpty && prefix.hasPrefix("-")),
+           let inner = passedThrough(walk.positionals, spec: spec) {
             // `watch 2 fi` and `watch 2 find --js`: the words after are their own command line.
             guard let first = inner.first else {
                 return candidates(for: .command, prefix: prefix)

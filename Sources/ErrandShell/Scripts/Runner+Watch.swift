@@ -43,7 +43,8 @@ extension Runner {
             if wake == .stop { break }
         }
         if pacer.drawsInPlace {
-            sink.out("watched \(plan.command) \(runs == 1 ? "once" : "\(runs) times")"
+            // Over the ^C the terminal echoed, if any.
+            sink.out("\r\u{1B}[Kwatched \(plan.command) \(runs == 1 ? "once" : "\(runs) times")"
                      + (failed > 0 ? " (\(failed) failed)" : ""))
         }
         return failed == 0

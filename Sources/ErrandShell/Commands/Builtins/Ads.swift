@@ -31,6 +31,7 @@ struct Ads: ShellCommand {
                 let (summary, _) = try Ads.fetch(try CatalogueSync.baseURL(environment.catalogueBase), now: now, &c)
                 message = "fetched \(Plural.ads(summary.total)) from \(Secrets.redacted(environment.catalogueBase))"
             } catch {
+                if c.refusedWrite { throw error }
                 throw ShellError.failed("ads: nothing is cached and \(ShellError.from(error)); get a catalogue with sync URL, e.g. "
                     + (environment.exampleCatalogue().map { "sync " + $0 }
                         ?? "sync file:///path/to/folder (holding listing.json and categories.json)"))
