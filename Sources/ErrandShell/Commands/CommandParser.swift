@@ -36,6 +36,7 @@ public struct CommandParser: Sendable {
         let (typed, options) = try split(words, spec: spec)
         var values = ArgumentValues()
         for (option, texts) in options {
+            if texts.isEmpty { values[option] = .flag }
             for text in texts {
                 let value = try option.value?.kind.value(text, name: option.flag, command: spec.name, context: context) ?? .flag
                 // A repeated option adds its words to those before (`--tag a --tag b`).
@@ -83,7 +84,9 @@ public struct CommandParser: Sendable {
                 guard found[option.name] == nil || option.repeatable else {
                     throw .usage("\(spec.name): --\(option.name) given twice")
                 }
-                if let value, let valueName = option.value?.name {
+                if let value, value.isEmpty, option.valueOptional {
+                    found[option.name] = []
+                } else if let value, let valueName = option.value?.name {
                     guard !value.isEmpty else {
                         throw .usage("\(spec.name): --\(option.name) needs a \(valueName) (usage: \(spec.usage))")
                     }
