@@ -46,7 +46,8 @@ public struct CommandTable: Sendable {
     public static let keys = "Keys: Tab completes; the newest history line starting with what is typed shows dimmed "
         + "after it (colour terminals; set suggest off): → or Ctrl-F at the end takes it, Alt-F one word of it; "
         + "Up and Down walk the history lines starting with what is typed (all of them on an empty line); "
-        + "Ctrl-R searches the history; Ctrl-C cancels the line; Ctrl-D leaves."
+        + "Ctrl-R searches the history; Ctrl-C cancels the line (and stops watch); Ctrl-D leaves. "
+        + "The prompt's > turns red (! without colour) while Enter would refuse the line."
 
     /// How the parser places words, said once for `help` (CommandParser keeps to it).
     public static let wordRule = "Words: a command's own words (a title, rows) come first; an option's value runs "
