@@ -5,6 +5,13 @@ import ErrandTerminal
 /// short by a resumed job or a resized window (SignalWait).
 final class TerminalWatchPacer: WatchPacer {
     private let signals = SignalWait()
+    private let width: () -> Int
+
+    init(width: @escaping () -> Int) {
+        self.width = width
+    }
+
+    var columns: Int? { width() }
 
     var drawsInPlace: Bool { true }
     func begin() { signals.begin() }

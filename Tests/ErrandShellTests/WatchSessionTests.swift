@@ -20,6 +20,7 @@ import Testing
             self.wakes = wakes
         }
 
+        var columns: Int? { nil }
         func begin() { began += 1 }
         func end() { ended += 1 }
 

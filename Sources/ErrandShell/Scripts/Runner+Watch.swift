@@ -29,7 +29,7 @@ extension Runner {
                 }
                 if !outcome.succeeded { failed += 1 }
                 if pacer.drawsInPlace {
-                    let rows = drawnRows(outcome, width: width)
+                    let rows = drawnRows(outcome, width: pacer.columns ?? width)
                     frame = WatchFrame(rows: rows, marked: earlier.map { WatchFrame.changed(rows, since: $0) } ?? [])
                     earlier = rows
                 } else {

@@ -5,5 +5,6 @@ public final class ImmediatePacer: WatchPacer {
     public var drawsInPlace: Bool { false }
     public func begin() {}
     public func end() {}
+    public var columns: Int? { nil }
     public func wait(_ seconds: Double) -> WatchWake { .due }
 }

@@ -9,6 +9,7 @@ public final class SleepingPacer: WatchPacer {
     public var drawsInPlace: Bool { false }
     public func begin() {}
     public func end() {}
+    public var columns: Int? { nil }
 
     public func wait(_ seconds: Double) -> WatchWake {
         var time = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1_000_000_000))

@@ -10,6 +10,9 @@ public protocol WatchPacer: AnyObject {
     func end()
     /// Waits `seconds` at most.
     func wait(_ seconds: Double) -> WatchWake
+    /// The terminal's columns now, asked before each drawing (a window resized while watched
+    /// is drawn at its new width); nil: the width the runner had.
+    var columns: Int? { get }
 }
 
 public enum WatchWake: Equatable, Sendable {
