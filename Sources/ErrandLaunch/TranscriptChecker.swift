@@ -61,6 +61,8 @@ public struct TranscriptChecker {
         environment.catalogueBase = "file:///nonexistent/errand-offline/"
         // Nor the geocoder, whatever ERRAND_GEOCODER says: places come with --coords.
         environment.geocoder = nil
+        // Its clock stands still: watch's runs follow each other with no wait.
+        environment.watchPacer = ImmediatePacer()
         let sink = MemorySink()
         let runner = Runner(interpreter: Interpreter(environment: environment), sink: sink,
                             options: ScriptOptions(width: columns))

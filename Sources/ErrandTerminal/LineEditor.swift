@@ -25,6 +25,13 @@ public final class LineEditor {
     private let output: UnsafeMutablePointer<FILE>?
     private let maxLineBytes: Int
     public var completer: Completer?
+    /// Whether Enter would refuse the line as it stands (the shell's LineCheck): while it
+    /// would, the prompt's mark (its last character, `>`) is drawn red, or as `!` where
+    /// `markInColour` is off. Never asked in a question's own history.
+    public var refuses: ((String) -> Bool)?
+    public var markInColour = false
+    /// What the mark on the screen shows now; libedit's own picture of it is always the plain one.
+    private var markRefused = false
 
     /// A line longer than `maxLineBytes` (the newline not counted) is read as `.tooLong`.
     public init?(program: String = "errand", history entries: [String], maxLineBytes: Int, historyLimit: Int = HistoryFile.defaultLimit) {
@@ -115,6 +122,7 @@ public final class LineEditor {
             if name != nil, let history { cel_set_history(editLine, history) }
         }
         setPrompt(prompt)
+        markRefused = false
         _ = SignalFlags.takeInterrupt()
         if !initial.isEmpty, !initial.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             el_push(editLine, initial)
@@ -172,6 +180,7 @@ public final class LineEditor {
     /// and SIGHUP end the read as libedit's own reader does (el_gets then returns NULL);
     /// other signals (a resized window, a resumed job) only interrupt the wait.
     private func readKey(_ el: OpaquePointer, into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        drawMark(el)
         let ghost = drawSuggestion(el)
         defer { if ghost { writeOut("\u{1B}[K") } }
         var state = mbstate_t()
@@ -214,6 +223,30 @@ public final class LineEditor {
         guard width > 0 else { return false }
         writeOut("\u{1B}[2m" + shown + "\u{1B}[0m\u{1B}[\(width)D")
         return true
+    }
+
+    /// The prompt's mark, drawn over libedit's plain one while the line would be refused and
+    /// put back once it would not. Drawn when libedit waits for a key, as the suggestion is: its
+    /// prompt call runs only on a whole redraw, not for each character typed. The mark keeps its
+    /// width, so libedit's picture of the row stays true but for that cell's colour or letter.
+    private func drawMark(_ el: OpaquePointer) {
+        let refused: Bool
+        if let refuses, !ownHistoryActive, let (bytes, _) = typed(el), bytes.count <= LineEditor.suggestedBytes {
+            refused = refuses(String(decoding: bytes, as: UTF8.self))
+        } else {
+            refused = false
+        }
+        guard refused || markRefused else { return }
+        markRefused = refused
+        guard let at = promptText.lastIndex(where: { $0 != " " }), let column = LineEditor.columns(String(promptText[..<at])),
+              let info = el_line(el)?.pointee, let start = info.buffer,
+              let before = LineEditor.columns(String(decoding: UnsafeRawBufferPointer(start: start, count: info.cursor - start)
+                                                     .bindMemory(to: UInt8.self), as: UTF8.self)),
+              let promptColumns = LineEditor.columns(promptText) else { return }
+        let width = max(1, TerminalInfo.width(environment: [:]))
+        let rowsUp = (promptColumns + before) / width
+        let mark = refused ? (markInColour ? "\u{1B}[1;31m" + String(promptText[at]) + "\u{1B}[0m" : "!") : String(promptText[at])
+        writeOut("\u{1B}7" + (rowsUp > 0 ? "\u{1B}[\(rowsUp)A" : "") + "\r" + (column > 0 ? "\u{1B}[\(column)C" : "") + mark + "\u{1B}8")
     }
 
     /// Columns the text takes at the terminal; nil when it holds a character that is not

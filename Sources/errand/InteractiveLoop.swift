@@ -23,6 +23,13 @@ struct InteractiveLoop {
             return TabCompletion(replaceCount: answer.replaceCount,
                                  candidates: answer.candidates.map { ($0.insert, $0.display, $0.isComplete) })
         }
+        // The prompt's mark says when Enter would refuse the line: from the declarations and the
+        // listing in memory, no store read at any key.
+        editor.refuses = { line in
+            let interpreter = runner.interpreter
+            return LineCheck(table: interpreter.table, session: interpreter.session,
+                             today: interpreter.environment.clock.today).refuses(line)
+        }
         runner.sink.out("Errand: type help for commands, Tab to complete, Ctrl-D to leave.")
         if let notice = runner.interpreter.startupNotice() { runner.sink.out(notice) }
         runner.sink.flush()
@@ -32,6 +39,7 @@ struct InteractiveLoop {
             runner.remindAbovePrompt()
             let session = runner.interpreter.session
             editor.suggesting = session.suggest && session.color
+            editor.markInColour = session.color
             let read = editor.readLine(prompt: runner.prompt)
             runner.options.width = width()
             switch read {
@@ -39,6 +47,8 @@ struct InteractiveLoop {
                 // Recalled as saved: with any password masked (see main.swift).
                 if history.add(line), let kept = history.entries.last { editor.remember(kept) }
                 runner.runOne(line)
+                // SIGTERM while a command ran (watch ends its wait for it): leave as at the prompt.
+                if SignalFlags.terminationRequested { break loop }
             case .tooLong:
                 runner.refuse(LineLimit.tooLong, location: nil)
             case .interrupted:

@@ -101,6 +101,7 @@ import Glibc
             Launch.fail("errand: cannot start the line editor", .commandFailed)
         }
         interpreter.environment.prompter = EditorPrompter(editor: editor, runner: runner)
+        interpreter.environment.watchPacer = TerminalWatchPacer(width: { [environment] in TerminalInfo.width(environment: environment) })
         InteractiveLoop(runner: runner, editor: editor, history: history, startup: startup,
                         width: { [environment] in TerminalInfo.width(environment: environment) }).run()
         finish(.succeeded)

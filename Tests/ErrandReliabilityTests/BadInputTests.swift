@@ -132,6 +132,10 @@ import Testing
                     }
                 case .distance:
                     lines.append("\(name) far")
+                case .seconds:
+                    for bad in ["0", "-1", "0.01", "-0", "1e9", "inf", "99999999999999999999", ".", "1..2"] {
+                        lines.append("\(name) \(bad) view")
+                    }
                 case let .count(bound):
                     for bad in ["0", "-1", "\(bound + 1)", "99999999999999999999", "ten", "2.5"] {
                         lines.append("\(name) \(bad)")

@@ -82,3 +82,23 @@ import Testing
         #expect(complete(t, "tag 1 ho") == ["home"])
     }
 }
+
+@Suite struct CompleterPassthroughTests {
+    func complete(_ t: ShellTester, _ line: String) -> Completion {
+        Completer(table: t.interpreter.table, session: t.interpreter.session, environment: t.interpreter.environment)
+            .complete(line)
+    }
+
+    /// After `watch 2 ` the words are another command line: Tab completes it as its own.
+    @Test func watchCompletesTheCommandItWatches() throws {
+        let t = try ShellTester()
+        t.given("create Buy milk")
+        t.given("list")
+        #expect(complete(t, "watch 2 fin").candidates.map(\.insert) == ["find"])
+        #expect(complete(t, "watch fin").candidates.map(\.insert) == ["find"])
+        #expect(complete(t, "watch ").candidates.count == CommandTable.standard.specs.count)
+        #expect(complete(t, "watch 2 open ").candidates.map(\.display) == ["1  Buy milk"])
+        #expect(complete(t, "watch 2 near 0,0 --wi").candidates.map(\.insert) == ["--within"])
+        #expect(complete(t, "watch --c").candidates.map(\.insert) == ["--count"])
+    }
+}

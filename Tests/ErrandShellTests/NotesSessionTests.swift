@@ -33,6 +33,24 @@ import Testing
         #expect(try notes(t) == "two litres")
     }
 
+    /// Bare `edit N --notes` at a terminal is `notes N`; in a script, or with other changes,
+    /// one line and nothing changed.
+    @Test func bareEditNotesOpensTheEditorAtATerminalOnly() throws {
+        let script = try tester(#"printf "eggs\n" > "$0""#)
+        script.send("edit 1 --notes", ["error: edit: --notes needs a TEXT here (bare --notes, at a terminal, opens your editor)"],
+                    succeeds: false)
+        #expect(try notes(script) == "two litres")
+        let t = try tester(#"printf "eggs\n" > "$0""#)
+        t.interpreter.environment.prompter = ScriptedPrompter([])
+        t.send("edit 1 --notes --title Buy oat milk", ["error: edit: bare --notes opens your editor and goes alone; give the notes "
+                                                       + "as --notes TEXT to change them with the rest"], succeeds: false)
+        t.given("edit 1 --notes")
+        #expect(t.sink.all.first == "notes of \"Buy milk\" saved")
+        #expect(try notes(t) == "eggs")
+        t.given("edit 1 --notes two eggs")
+        #expect(try notes(t) == "two eggs")
+    }
+
     @Test func anUnchangedFileOrAFailingEditorChangesNothing() throws {
         let unchanged = try tester("true")
         unchanged.send("notes 1", ["notes of \"Buy milk\" unchanged"])

@@ -77,6 +77,25 @@ import Testing
         #expect(table.lines(.text).isEmpty && table.lines(.json).isEmpty)
     }
 
+    /// Every format's escaping is total: a carriage return (alone or before a line feed), a tab,
+    /// a pipe, a backslash, raw HTML and C0/C1 escapes, in a header or a field, never end a
+    /// field, a row or a cell early, nor reach the terminal.
+    @Test func everyFormatEscapesWhatWouldEndAFieldOrDriveATerminal() {
+        let fields = ["cr\rhere", "crlf\r\nhere", "tab\there", "pipe|here", "back\\slash", "<b>html", "csi\u{9B}31m", "bell\u{7}"]
+        let table = Table(header: ["a,b", "c\rd"], rows: [fields])
+        #expect(table.lines(.csv) == ["\"a,b\",\"c\rd\"", "\"cr\rhere\",\"crlf\r\nhere\",tab\there,pipe|here,back\\slash,<b>html,"
+                                      + "csi\u{FFFD}31m,bell\u{FFFD}"])
+        #expect(table.lines(.tsv) == ["a,b\tc\\rd", "cr\\rhere\tcrlf\\r\\nhere\ttab\\there\tpipe|here\tback\\\\slash\t<b>html\t"
+                                      + "csi\u{FFFD}31m\tbell\u{FFFD}"])
+        #expect(table.lines(.markdown) == ["| a,b | c<br>d |", "|---|---|",
+                                           "| cr<br>here | crlf<br>here | tab here | pipe\\|here | back\\\\slash | \\<b>html | "
+                                           + "csi\u{FFFD}31m | bell\u{FFFD} |"])
+        // One line per row in tsv and markdown; in csv the line breaks are inside quotes.
+        for mode in [OutputMode.tsv, .markdown] {
+            #expect(table.lines(mode).allSatisfy { !$0.contains("\n") && !$0.contains("\r") })
+        }
+    }
+
     @Test func setOutputOffersAndRefusesByName() throws {
         let t = try tester()
         t.send("set output xml", ["error: set output: choose text, json, csv, tsv or markdown, not \"xml\""], succeeds: false)

@@ -28,6 +28,9 @@ public enum ArgumentKind: Equatable, Sendable {
     case schedule
     /// A whole number from 1 to the bound (`log 20`).
     case count(Int)
+    /// Seconds between two runs (`watch 2 view`, `watch 0.5 view`), from `WatchPlan.shortest`
+    /// to a day. Optional before other words, it takes a word only if the word is a number.
+    case seconds
     case text
     case file
     /// A command name (`help open`).
@@ -110,10 +113,26 @@ public enum ArgumentKind: Equatable, Sendable {
                 throw .usage("\(command): \(name) must be a whole number from 1 to \(bound), not \(ShellError.quote(text))")
             }
             return .count(n)
+        case .seconds:
+            guard let seconds = Double(text), seconds.isFinite else {
+                throw .usage("\(command): \(name) must be a number of seconds (2, 0.5), not \(ShellError.quote(text))")
+            }
+            guard seconds >= WatchPlan.shortest, seconds <= WatchPlan.longest else {
+                throw .usage("\(command): \(name) must be from \(WatchPlan.shortest) to \(Int(WatchPlan.longest)) seconds, "
+                             + "not \(ShellError.quote(text))" + (seconds <= 0 ? " (nothing to wait for between runs)" : ""))
+            }
+            return .seconds(seconds)
         case let .field(field):
             return try Self.fieldValue(text, field, command: command, context: context)
         case .text, .file, .dependent, .place, .wordOrFile, .tagChanges, .query, .listName, .savedSearch: return .text(text)
         }
+    }
+
+    /// Whether an optional argument of this kind takes `word`, when other arguments follow it
+    /// (`watch view` has no SECONDS): only a number is seconds.
+    func mayTake(_ word: String) -> Bool {
+        guard self == .seconds else { return true }
+        return word.first.map { $0.isNumber || $0 == "." || $0 == "-" } ?? false
     }
 
     /// A declared field's value, read by its declaration (`high` -> 1); the line names the field.

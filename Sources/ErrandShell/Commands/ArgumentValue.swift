@@ -13,6 +13,7 @@ public enum ArgumentValue: Equatable, Sendable {
     case distance(Double)
     case time(TimeOfDay)
     case count(Int)
+    case seconds(Double)
     /// A declared field's value (ItemField), checked by its declaration.
     case field(FieldValue)
     /// A `--flag` that was given.

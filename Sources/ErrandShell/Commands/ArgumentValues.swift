@@ -47,6 +47,16 @@ public struct ArgumentValues: Equatable, Sendable {
         return nil
     }
 
+    public func count(_ option: OptionSpec) -> Int? {
+        if case let .count(n)? = self[option] { return n }
+        return nil
+    }
+
+    public func seconds(_ argument: ArgumentSpec) -> Double? {
+        if case let .seconds(seconds)? = self[argument] { return seconds }
+        return nil
+    }
+
     /// A declared field's value, when its option was given (repeated ones already joined).
     public func field(_ option: OptionSpec) -> FieldValue? {
         if case let .field(value)? = self[option] { return value }

@@ -36,6 +36,7 @@ public struct CommandParser: Sendable {
         let (typed, options) = try split(words, spec: spec)
         var values = ArgumentValues()
         for (option, texts) in options {
+            if texts.isEmpty { values[option] = .flag }
             for text in texts {
                 let value = try option.value?.kind.value(text, name: option.flag, command: spec.name, context: context) ?? .flag
                 // A repeated option adds its words to those before (`--tag a --tag b`).
@@ -47,7 +48,9 @@ public struct CommandParser: Sendable {
             }
         }
         for (argument, text) in try positionals(typed, spec: spec) {
-            values[argument] = try argument.kind.value(text, name: argument.name, command: spec.name, context: context)
+            // Another command's line: that command's own parse checks it.
+            values[argument] = argument.passthrough ? .text(text)
+                : try argument.kind.value(text, name: argument.name, command: spec.name, context: context)
         }
         do {
             return ParsedCommand(spec: spec, values: values, command: try spec.make(values))
@@ -81,7 +84,9 @@ public struct CommandParser: Sendable {
                 guard found[option.name] == nil || option.repeatable else {
                     throw .usage("\(spec.name): --\(option.name) given twice")
                 }
-                if let value, let valueName = option.value?.name {
+                if let value, value.isEmpty, option.valueOptional {
+                    found[option.name] = []
+                } else if let value, let valueName = option.value?.name {
                     guard !value.isEmpty else {
                         throw .usage("\(spec.name): --\(option.name) needs a \(valueName) (usage: \(spec.usage))")
                     }
@@ -121,6 +126,9 @@ public struct CommandParser: Sendable {
                     text = argument.kind == .query ? QueryWords.joined(remaining) : remaining.joined(separator: " ")
                 }
                 remaining = []
+            } else if argument.optional, position < spec.arguments.count - 1,
+                      let next = remaining.first, !argument.kind.mayTake(next) {
+                text = nil
             } else {
                 text = remaining.popFirst()
             }

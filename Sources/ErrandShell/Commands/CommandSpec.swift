@@ -7,12 +7,13 @@ public struct CommandSpec: Sendable {
     public let details: String
     public let arguments: [ArgumentSpec]
     public let options: [OptionSpec]
+    public let effect: CommandEffect
     /// Builds the typed command from checked values; may refuse combinations the kinds alone
     /// cannot (a setting's value).
     let make: @Sendable (ArgumentValues) throws -> any ShellCommand
 
     init(_ name: String, aliases: [String] = [], summary: String, details: String = "",
-         arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+         arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], effect: CommandEffect = .reads,
          make: @escaping @Sendable (ArgumentValues) throws -> any ShellCommand) {
         self.name = name
         self.aliases = aliases
@@ -20,12 +21,19 @@ public struct CommandSpec: Sendable {
         self.details = details
         self.arguments = arguments
         self.options = options
+        self.effect = effect
         self.make = make
     }
 
     public var usage: String {
-        ([name] + arguments.map(\.usage) + options.map(\.usage)).joined(separator: " ")
+        // Options stop at a passthrough's first word (watch's command has options of its own),
+        // so they are written before the words there.
+        let words = passesThrough ? options.map(\.usage) + arguments.map(\.usage) : arguments.map(\.usage) + options.map(\.usage)
+        return ([name] + words).joined(separator: " ")
     }
+
+    /// Whether an argument takes the rest of the line as written (ArgumentSpec.passthrough).
+    public var passesThrough: Bool { arguments.contains(where: \.passthrough) }
 
     public var names: [String] { [name] + aliases }
 

@@ -32,6 +32,7 @@ public struct CommandTable: Sendable {
         Remind.spec, Snooze.spec,
         Lists.spec, Use.spec, MoveToList.spec,
         Save.spec, Saved.spec, Run.spec, Forget.spec, Star.star, Star.unstar,
+        Watch.spec,
     ])
 
     /// `help` with no argument.
@@ -47,11 +48,16 @@ public struct CommandTable: Sendable {
     public static let keys = "Keys: Tab completes; the newest history line starting with what is typed shows dimmed "
         + "after it (colour terminals; set suggest off): → or Ctrl-F at the end takes it, Alt-F one word of it; "
         + "Up and Down walk the history lines starting with what is typed (all of them on an empty line); "
-        + "Ctrl-R searches the history; Ctrl-C cancels the line; Ctrl-D leaves."
+        + "Ctrl-R searches the history; Ctrl-C cancels the line (and stops watch); Ctrl-D leaves. "
+        + "The prompt's > turns red (! without colour) while Enter would refuse the line."
 
     /// How the parser places words, said once for `help` (CommandParser keeps to it).
     public static let wordRule = "Words: a command's own words (a title, rows) come first; an option's value runs "
         + "up to the next --option; quote a word to keep it as text (\"--draft\"); a word that fits nowhere is an error."
+
+    /// The rule's one exception, said in `help` for the commands it applies to.
+    public static let passthroughRule = "Options come first, each value one word: from the first other word on, "
+        + "every word is the command's own, as typed (watch 2 find --json)."
 
     /// `help COMMAND`.
     public func help(for spec: CommandSpec) -> [String] {
@@ -60,10 +66,15 @@ public struct CommandTable: Sendable {
         lines += spec.details.split(separator: "\n").map(String.init)
         if !spec.aliases.isEmpty { lines.append("also: " + spec.aliases.joined(separator: ", ")) }
         for argument in spec.arguments { lines.append("  \(argument.name)  \(argument.help)") }
+        if spec.passesThrough {
+            // Read from the declarations, so a command added later is listed where it belongs.
+            lines.append("  commands that only read: "
+                         + specs.filter { $0.effect == .reads }.map(\.name).joined(separator: ", "))
+        }
         for option in spec.options {
             lines.append("  \(option.label)  \(option.help)")
         }
-        if !spec.options.isEmpty { lines.append(CommandTable.wordRule) }
+        if !spec.options.isEmpty { lines.append(spec.passesThrough ? CommandTable.passthroughRule : CommandTable.wordRule) }
         return lines
     }
 }

@@ -14,4 +14,11 @@ public struct CommandWord: Equatable, Sendable {
 
     /// A bare `--`: every word after it is an argument.
     var endsOptions: Bool { !literal && text == "--" }
+
+    /// The word as it would be typed to be read back the same: quoted when it holds a space
+    /// or a quote, or when it was quoted to stay text (`"--draft"`).
+    var typed: String {
+        guard literal, !text.isEmpty, !text.contains(where: { " \t\"'\\".contains($0) }) else { return Tokenizer.quote(text) }
+        return text.hasPrefix("-") ? "\"" + text + "\"" : text
+    }
 }

@@ -20,9 +20,13 @@ public struct OptionSpec: Equatable, Sendable {
     public let prompt: String?
     /// May be given more than once, each value adding to the last (`--tag a --tag b`).
     public let repeatable: Bool
+    /// May be given bare, with no value (`edit N --notes` opens the editor): then it reads as a
+    /// flag, and the command says what that means.
+    public let valueOptional: Bool
 
     public init(_ name: String, value: String? = nil, kind: ArgumentKind = .text, help: String,
-                requires: OptionSpec? = nil, conflicts: OptionSpec? = nil, prompt: String? = nil, repeatable: Bool = false) {
+                requires: OptionSpec? = nil, conflicts: OptionSpec? = nil, prompt: String? = nil, repeatable: Bool = false,
+                valueOptional: Bool = false) {
         self.name = name
         self.value = value.map { Value(name: $0, kind: kind) }
         self.help = help
@@ -30,6 +34,7 @@ public struct OptionSpec: Equatable, Sendable {
         self.conflicts = conflicts?.name
         self.prompt = prompt
         self.repeatable = repeatable
+        self.valueOptional = valueOptional
     }
 
     /// As typed: `--name`.

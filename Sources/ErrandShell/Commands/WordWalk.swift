@@ -25,8 +25,19 @@ struct WordWalk: Equatable {
         while index < words.count {
             let word = words[index]
             index += 1
+            if spec.passesThrough, !endedOptions, !word.endsOptions, !word.isOption {
+                // The command's first own word: the rest is another command's line, kept as
+                // typed (quoted again where it was quoted) for that command's own parse.
+                endedOptions = true
+                steps += words[(index - 1)...].map { .positional($0.typed) }
+                break
+            }
             if word.endsOptions, !endedOptions {
                 endedOptions = true
+                if spec.passesThrough {
+                    steps += words[index...].map { .positional($0.typed) }
+                    break
+                }
                 continue
             }
             guard !endedOptions, word.isOption else {
@@ -51,8 +62,10 @@ struct WordWalk: Equatable {
                 if let inline {
                     steps.append(.option(option, value: [inline], inline: true))
                 } else {
-                    // An option's value runs up to the next option (`--at Gare de Lyon`).
-                    let taken = words[index...].prefix { !$0.isOption && !$0.endsOptions }.map(\.text)
+                    // An option's value runs up to the next option (`--at Gare de Lyon`); before
+                    // a passthrough's words, where no option follows, it is one word.
+                    let taken = words[index...].prefix { !$0.isOption && !$0.endsOptions }
+                        .prefix(spec.passesThrough ? 1 : Int.max).map(\.text)
                     index += taken.count
                     steps.append(.option(option, value: taken, inline: false))
                 }

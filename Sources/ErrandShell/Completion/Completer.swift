@@ -52,6 +52,18 @@ public struct Completer {
     /// command's own next word (after `--`, always).
     func complete(spec: CommandSpec, words: [CommandWord], prefix: String, prefixQuoted: Bool = false) -> [CompletionCandidate] {
         let walk = WordWalk(words, spec: spec)
+        // Before its first word, `--` names the command's own options (`watch --count`).
+        if spec.passesThrough, !(walk.positionals.isEmpty && prefix.hasPrefix("-")),
+           let inner = passedThrough(walk.positionals, spec: spec) {
+            // `watch 2 fi` and `watch 2 find --js`: the words after are their own command line.
+            guard let first = inner.first else {
+                return candidates(for: .command, prefix: prefix)
+            }
+            guard let other = table.spec(named: first) else { return [] }
+            let words = (try? Tokenizer.split(inner.dropFirst().joined(separator: " "))) ?? []
+            return complete(spec: other, words: words.map { CommandWord($0.text, literal: $0.quoted) }, prefix: prefix,
+                            prefixQuoted: prefixQuoted)
+        }
         if !walk.endedOptions, !prefixQuoted, prefix.hasPrefix("--"), let eq = prefix.firstIndex(of: "=") {
             let name = String(prefix[prefix.index(prefix.startIndex, offsetBy: 2)..<eq])
             guard let kind = spec.option(named: name)?.value?.kind else { return [] }
@@ -86,6 +98,19 @@ public struct Completer {
             return candidates(for: .choice(positional.last.flatMap { choices[$0] } ?? []), prefix: prefix)
         }
         return candidates(for: argument.kind, prefix: prefix)
+    }
+
+    /// The words of a passthrough argument typed so far, as typed (nil: the cursor is still at
+    /// the arguments before it: `watch ` could be given seconds, yet a command is what Tab offers).
+    private func passedThrough(_ positional: [String], spec: CommandSpec) -> [String]? {
+        var rest = positional[...]
+        for argument in spec.arguments {
+            if argument.passthrough { return Array(rest) }
+            guard let next = rest.first else { return argument.optional ? [] : nil }
+            if argument.optional, !argument.kind.mayTake(next) { continue }
+            rest = rest.dropFirst()
+        }
+        return nil
     }
 
     /// `quote` makes a value with spaces one word of a command line.
@@ -147,7 +172,7 @@ public struct Completer {
         case .savedSearch:
             let names = ((try? environment.store.savedSearches()) ?? []).map(\.name)
             return names.filter { $0.hasPrefix(prefix) }.map { CompletionCandidate(insert: quote($0), display: $0) }
-        case .text, .coordinate, .time, .count, .dependent:
+        case .text, .coordinate, .time, .count, .dependent, .seconds:
             return []
         }
     }

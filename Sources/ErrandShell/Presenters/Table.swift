@@ -51,14 +51,20 @@ public struct Table: Equatable, Sendable {
         return out
     }
 
-    /// A cell ends at a `|` or a line break: the first is escaped, the second a <br>.
+    /// A cell ends at a `|` or a line break, and raw HTML (`<b>`, `<!--`) would reach past it:
+    /// the first and `<` are escaped as CommonMark allows any punctuation to be, a line break
+    /// (`\n`, `\r\n` or a lone `\r`) is a <br>, a tab a space.
     static func markdown(_ field: String) -> String {
         var out = ""
-        for scalar in TextSafety.neutralised(field, keep: ["\n"], asSpace: ["\t"]).unicodeScalars {
+        var afterReturn = false
+        for scalar in TextSafety.neutralised(field, keep: ["\n", "\r"], asSpace: ["\t"]).unicodeScalars {
+            defer { afterReturn = scalar == "\r" }
             switch scalar {
             case "|": out += "\\|"
             case "\\": out += "\\\\"
-            case "\n": out += "<br>"
+            case "<": out += "\\<"
+            case "\r": out += "<br>"
+            case "\n": if !afterReturn { out += "<br>" }
             default: out.unicodeScalars.append(scalar)
             }
         }

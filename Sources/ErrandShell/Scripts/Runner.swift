@@ -104,6 +104,7 @@ public final class Runner {
         switch outcome.control {
         case .quit?: quitRequested = true
         case let .source(path)?: ok = source(path, location: location) && ok
+        case let .watch(plan)?: ok = watch(plan, location: location) && ok
         case nil: break
         }
         if !ok { failures += 1 }
@@ -156,7 +157,14 @@ public final class Runner {
     }
 
     public func present(_ outcome: CommandOutcome, location: String?) {
+        present(outcome, location: location, to: sink)
+    }
+
+    /// `sink` is the runner's own, or where `watch` gathers a run to draw it.
+    func present(_ outcome: CommandOutcome, location: String?, to sink: OutputSink) {
         let session = interpreter.session
+        // watch's own answer is its runs.
+        if case .watch? = outcome.control { return }
         if session.output == .json {
             if !options.quiet || !outcome.succeeded { sink.out(JSONPresenter().line(for: outcome)) }
             return
@@ -173,11 +181,15 @@ public final class Runner {
             }
             for line in presenter.lines(for: display) { sink.out(line) }
         case let .failure(error):
-            report(error, command: outcome.command, location: location)
+            report(error, command: outcome.command, location: location, to: sink)
         }
     }
 
     func report(_ error: ShellError, command: String, location: String?) {
+        report(error, command: command, location: location, to: sink)
+    }
+
+    func report(_ error: ShellError, command: String, location: String?, to sink: OutputSink) {
         if interpreter.session.output == .json {
             sink.out(JSONPresenter().line(for: CommandOutcome(command: command, result: .failure(error))))
         } else if let location {

@@ -16,6 +16,10 @@ struct CommandContext {
     /// The session right after the last store change, kept even if the command then fails,
     /// and the words that then say what was saved.
     private(set) var committed: (session: Session, saved: String)?
+    /// While watched: a read-only run, whose first write is refused before it starts (so a
+    /// command declared as reading that does write never writes there), noted here.
+    var readOnly = false
+    private(set) var refusedWrite = false
 
     init(session: Session, environment: ShellEnvironment, table: CommandTable) {
         self.session = session
@@ -35,6 +39,7 @@ struct CommandContext {
 
     /// Runs one store change, journaled as this command's so that undo can revert it.
     mutating func change<T>(_ body: (ErrandStore) throws -> T) throws -> T {
+        try refuseIfReadOnly()
         let result = try journaled(body)
         committed = (session, CommandContext.undoable)
         return result
@@ -43,6 +48,7 @@ struct CommandContext {
     /// A change that may find nothing to do (undo with nothing left): nil is no change, so a
     /// failure afterwards is not reported as a change that was saved.
     mutating func changeIfAny<T>(_ body: (ErrandStore) throws -> T?) throws -> T? {
+        try refuseIfReadOnly()
         guard let result = try journaled(body) else { return nil }
         committed = (session, CommandContext.undoable)
         return result
@@ -51,9 +57,16 @@ struct CommandContext {
     /// A store write that journals itself or is not undone (a sync: the engine journals only
     /// its merges; the catalogue): a failure afterwards still says it was saved, as `saved`.
     mutating func commit<T>(saved: String, _ body: (ShellEnvironment) throws -> T) throws -> T {
+        try refuseIfReadOnly()
         let result = try body(environment)
         committed = (session, saved)
         return result
+    }
+
+    private mutating func refuseIfReadOnly() throws(ShellError) {
+        guard readOnly else { return }
+        refusedWrite = true
+        throw .usage("watch: \(command) would change the store, so it is not repeated; nothing was changed")
     }
 
     private static let undoable = "the change itself was saved: undo reverts it"

@@ -3,6 +3,8 @@ public struct CommandOutcome: Equatable, Sendable {
     public enum Control: Equatable, Sendable {
         case quit
         case source(String)
+        /// Run a reading command again and again (`watch`); the runner paces and draws it.
+        case watch(WatchPlan)
     }
 
     /// The command's canonical name ("" when the line named no known command).

@@ -17,7 +17,25 @@ public final class Interpreter {
     public var table: CommandTable { parser.table }
 
     public func execute(_ line: String) -> CommandOutcome {
+        execute(line, watched: false).outcome
+    }
+
+    /// One run of a watched command, from the session watch started in (every run means the
+    /// same rows): read-only, asking the person nothing. `refusedWrite`: it tried to change
+    /// the store and was stopped first, so watching ends.
+    func watchedRun(_ line: String, from start: Session) -> (outcome: CommandOutcome, refusedWrite: Bool) {
+        session = start
+        return execute(line, watched: true)
+    }
+
+    private func execute(_ line: String, watched: Bool) -> (outcome: CommandOutcome, refusedWrite: Bool) {
+        var environment = self.environment
+        if watched {
+            environment.prompter = nil
+            environment.editor = nil
+        }
         var context = CommandContext(session: session, environment: environment, table: table)
+        context.readOnly = watched
         let parsed: ParsedCommand
         do {
             parsed = try parser.parse(line, context: context.parseContext)
@@ -26,12 +44,12 @@ public final class Interpreter {
             // read once the line needs them (never at start, which stays one store read).
             guard session.route == nil, session.tab == .view, session.listing.isEmpty,
                   (try? Week.show(from: environment.clock.today, &context)) != nil else {
-                return CommandOutcome(command: error.command, result: .failure(error.error))
+                return (CommandOutcome(command: error.command, result: .failure(error.error)), false)
             }
             do {
                 parsed = try parser.parse(line, context: context.parseContext)
             } catch {
-                return CommandOutcome(command: error.command, result: .failure(error.error))
+                return (CommandOutcome(command: error.command, result: .failure(error.error)), false)
             }
         }
         // Work on a copy: a command that fails leaves the session as it was, except for a
@@ -40,14 +58,14 @@ public final class Interpreter {
         do {
             let display = try parsed.command.run(&context)
             session = context.session
-            return CommandOutcome(command: parsed.spec.name, result: .success(display), control: context.control)
+            return (CommandOutcome(command: parsed.spec.name, result: .success(display), control: context.control), false)
         } catch {
             var failure = ShellError.from(error)
             if let committed = context.committed {
                 session = committed.session
                 failure = .failed("\(failure) (\(committed.saved))")
             }
-            return CommandOutcome(command: parsed.spec.name, result: .failure(failure))
+            return (CommandOutcome(command: parsed.spec.name, result: .failure(failure)), context.refusedWrite)
         }
     }
 

@@ -44,6 +44,9 @@ public struct ShellEnvironment {
     /// nil: the store's remembered remote.
     public var remoteURL: String?
     public var todoSync = TodoSync()
+    /// How `watch` waits and draws: a script's sleeps unless the keyboard's wiring (a terminal)
+    /// or a test sets its own.
+    public var watchPacer: any WatchPacer = SleepingPacer()
 
     /// In the clock's zone: a DUE with a time is the time it shows.
     public var calendarHelper: CalendarHelper {

@@ -24,12 +24,14 @@ struct Ads: ShellCommand {
         // Read first, then sync outside the read, through the committed-change path.
         if let cached = try c.store.catalogueSummary() {
             let age = now - cached.fetched
-            message = age > environment.catalogueMaxAge ? Ads.refresh(cached, age: age, now: now, &c) : nil
+            // While watched the cache is shown as it is: a refresh is a write.
+            message = age > environment.catalogueMaxAge && !c.readOnly ? Ads.refresh(cached, age: age, now: now, &c) : nil
         } else {
             do {
                 let (summary, _) = try Ads.fetch(try CatalogueSync.baseURL(environment.catalogueBase), now: now, &c)
                 message = "fetched \(Plural.ads(summary.total)) from \(Secrets.redacted(environment.catalogueBase))"
             } catch {
+                if c.refusedWrite { throw error }
                 throw ShellError.failed("ads: nothing is cached and \(ShellError.from(error)); get a catalogue with sync URL, e.g. "
                     + (environment.exampleCatalogue().map { "sync " + $0 }
                         ?? "sync file:///path/to/folder (holding listing.json and categories.json)"))

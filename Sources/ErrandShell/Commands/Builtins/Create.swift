@@ -24,7 +24,7 @@ struct Create: ShellCommand {
         details: "Without a title, at a terminal, asks field by field, each checked as it is answered "
             + "(Tab offers what fits the field; Date takes none for no date; Ctrl-C or Ctrl-D cancels, nothing is saved). "
             + "A place given without --coords is looked up (ERRAND_GEOCODER) and its coordinates kept.",
-        arguments: [title], options: [date, noDate, place, coords, notes, every, afterDone, noGeocode] + FieldOptions.create) {
+        arguments: [title], options: [date, noDate, place, coords, notes, every, afterDone, noGeocode] + FieldOptions.create, effect: .changesStore) {
         Create(given: CreateFields($0))
     }
     /// What the Create tab shows when there is nobody to ask.

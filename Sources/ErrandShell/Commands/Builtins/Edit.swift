@@ -17,8 +17,8 @@ struct Edit: ShellCommand {
     static let coords = OptionSpec("coords", value: "LAT,LON", kind: .coordinate, help: "the place's coordinates",
                                    conflicts: noCoords, prompt: "Coordinates LAT,LON (optional): ")
     static let noCoords = OptionSpec("no-coords", help: "keep the place, drop its coordinates")
-    static let notes = OptionSpec("notes", value: "TEXT", help: "new notes", conflicts: noNotes,
-                                  prompt: "Notes (optional): ")
+    static let notes = OptionSpec("notes", value: "TEXT", help: "new notes; bare --notes at a terminal edits them in your editor, as notes N",
+                                  conflicts: noNotes, prompt: "Notes (optional): ", valueOptional: true)
     static let noNotes = OptionSpec("no-notes", help: "no notes")
     static let every = OptionSpec("every", value: "RULE", kind: .schedule,
                                   help: "repeat: day, weekday, week, 2 weeks, month, year", conflicts: noRepeat,
@@ -32,14 +32,26 @@ struct Edit: ShellCommand {
         details: "The item keeps its id, created time and place in its section; undo reverts the edit. "
             + "Bare edit N, at a terminal, asks each field with its current value to edit (Ctrl-C changes nothing).",
         arguments: [row], options: [title, date, noDate, time, noTime, place, noPlace, coords, noCoords, notes, noNotes,
-                                    every, afterDone, noRepeat, noGeocode] + FieldOptions.edit) {
-        Edit(listed: try $0.item(row), changes: EditChanges($0))
+                                    every, afterDone, noRepeat, noGeocode] + FieldOptions.edit, effect: .changesStore) {
+        Edit(listed: try $0.item(row), changes: EditChanges($0), editsNotes: $0.has(notes) && $0.text(notes) == nil)
     }
 
     let listed: TodoItem
     let changes: EditChanges
+    /// Bare `--notes`: the notes in the person's editor, as `notes N`.
+    let editsNotes: Bool
 
     func run(_ c: inout CommandContext) throws -> Display {
+        if editsNotes {
+            guard c.environment.prompter != nil else {
+                throw ShellError.usage("edit: --notes needs a TEXT here (bare --notes, at a terminal, opens your editor)")
+            }
+            guard changes.isEmpty else {
+                throw ShellError.usage("edit: bare --notes opens your editor and goes alone; give the notes as --notes TEXT "
+                                       + "to change them with the rest")
+            }
+            return try Notes(listed: listed).run(&c)
+        }
         var changes = self.changes
         if changes.isEmpty {
             guard let prompter = c.environment.prompter else {

@@ -6,9 +6,9 @@ struct Move: ShellCommand {
     static let rows = ArgumentSpec("N", .itemRows, help: "row numbers of the last listing: 1 3 5, 1,2, 2-4")
     static let check = CommandSpec("check", aliases: ["done"], summary: "mark rows done: they move to the end of Done",
                                    details: "A repeating item's next occurrence is created as it is checked.",
-                                   arguments: [rows]) { Move(done: true, listed: try $0.items(rows)) }
+                                   arguments: [rows], effect: .changesStore) { Move(done: true, listed: try $0.items(rows)) }
     static let uncheck = CommandSpec("uncheck", aliases: ["undone"], summary: "move rows back to To do",
-                                     arguments: [rows]) { Move(done: false, listed: try $0.items(rows)) }
+                                     arguments: [rows], effect: .changesStore) { Move(done: false, listed: try $0.items(rows)) }
 
     let done: Bool
     let listed: [TodoItem]

@@ -11,7 +11,7 @@ struct Remind: ShellCommand {
         details: "A reminder rings once its moment has come: the store marks it rung as it is printed, so another "
             + "errand remind, a restart or a sync never rings it again and a missed run rings it at the next. "
             + "Prints nothing when nothing rang. Not undone by undo.",
-        options: [notify]) { values in
+        options: [notify], effect: .changesStore) { values in
         Remind(notifies: values.has(notify))
     }
 

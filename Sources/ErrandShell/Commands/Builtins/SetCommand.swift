@@ -8,7 +8,7 @@ struct SetCommand: ShellCommand {
     })), optional: true, help: "the setting's value")
     static let spec = CommandSpec(
         "set", summary: "change a setting: " + Setting.Name.listed(\.rawValue, separator: ", ") + "; alone, list them",
-        arguments: [setting, value]) { values in
+        arguments: [setting, value], effect: .changesSettings) { values in
         let name = values.text(setting).flatMap(Setting.Name.init(rawValue:))
         guard let name, let text = values.text(value) else { return SetCommand(change: nil, shown: name) }
         return SetCommand(change: try Setting(name, text), shown: name)

@@ -12,7 +12,7 @@ struct Snooze: ShellCommand {
         "snooze", summary: "put off rows' reminders: ring again in 10m (or WHEN), once",
         details: "What rang is dismissed; the item rings again at the time given, once (remind prints it). "
             + "Only an open item with a reminder can be snoozed. Undone by undo.",
-        arguments: [rows, when]) { values in
+        arguments: [rows, when], effect: .changesStore) { values in
         Snooze(listed: try values.items(rows), when: values.text(when))
     }
 

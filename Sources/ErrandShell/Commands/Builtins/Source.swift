@@ -2,7 +2,7 @@
 struct Source: ShellCommand {
     static let file = ArgumentSpec("FILE", .file, help: "a script")
     static let spec = CommandSpec("source", aliases: ["."], summary: "run the commands of a script file",
-                                  arguments: [file]) { Source(path: try $0.requiredText(file)) }
+                                  arguments: [file], effect: .steersShell) { Source(path: try $0.requiredText(file)) }
 
     let path: String
 

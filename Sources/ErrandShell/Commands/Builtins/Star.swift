@@ -5,9 +5,9 @@ import ErrandDomain
 struct Star: ShellCommand {
     static let rows = ArgumentSpec("N", .adRows, rest: true, help: "row numbers of the ads listed: 1 3 5, 1,2, 2-4")
     static let star = CommandSpec("star", summary: "star ads: kept after they leave the listing, found by find is:starred",
-                                  arguments: [rows]) { Star(rows: try $0.requiredText(rows), starred: true) }
+                                  arguments: [rows], effect: .changesStore) { Star(rows: try $0.requiredText(rows), starred: true) }
     static let unstar = CommandSpec("unstar", summary: "unstar ads (a starred ad gone from the listing then leaves the cache)",
-                                    arguments: [rows]) { Star(rows: try $0.requiredText(rows), starred: false) }
+                                    arguments: [rows], effect: .changesStore) { Star(rows: try $0.requiredText(rows), starred: false) }
 
     let rows: String
     let starred: Bool

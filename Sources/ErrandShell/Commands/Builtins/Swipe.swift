@@ -5,7 +5,7 @@ struct Swipe: ShellCommand {
     static let rows = ArgumentSpec("N", .itemRows, help: "row numbers of the last listing: 1 3 5, 1,2, 2-4")
     static let spec = CommandSpec("swipe", aliases: ["delete", "rm"], summary: "delete rows, as swiping left did",
                                   details: "Several rows are deleted together, or none if one changed since it was listed.",
-                                  arguments: [rows]) { Swipe(listed: try $0.items(rows)) }
+                                  arguments: [rows], effect: .changesStore) { Swipe(listed: try $0.items(rows)) }
 
     let listed: [TodoItem]
 

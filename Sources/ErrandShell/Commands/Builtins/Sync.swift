@@ -18,7 +18,7 @@ struct Sync: ShellCommand {
                                       says what happened in one line. sync ads [URL] fetches the catalogue (--images: and the photos). \
                                       Scripts should use the explicit forms.
                                       """,
-                                  arguments: [what, url], options: [images]) {
+                                  arguments: [what, url], options: [images], effect: .changesStore) {
                                       try Sync(what: $0.text(what), typed: $0.text(url), images: $0.has(images))
                                   }
 

@@ -7,7 +7,7 @@ struct Use: ShellCommand {
     static let name = ArgumentSpec("NAME", .listName, help: "a list's name (see lists), or all")
     static let spec = CommandSpec("use", summary: "show one list (and create into it), or all of them again",
                                   details: "The prompt shows the list in use; rows of a list other than the main one carry its [name].",
-                                  arguments: [name]) { Use(typed: $0.text(name) ?? "") }
+                                  arguments: [name], effect: .changesSettings) { Use(typed: $0.text(name) ?? "") }
 
     let typed: String
 

@@ -1,0 +1,168 @@
+import ErrandTestSupport
+import Foundation
+import Testing
+
+/// Issue 26, `watch` and the prompt's mark in a real terminal (tmux on sockets of their own,
+/// "watch-..."), typed at as a person would; waits are on the screen, never on the clock.
+@Suite(.serialized) final class WatchTerminalTests {
+    final class Tmux: TmuxDriver {
+        init() { super.init(prefix: "watch") }
+
+        @discardableResult
+        func wait(for text: String, timeout: Double = 120, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+            var last = ""
+            let found = try poll(timeout: timeout) { () throws -> String? in
+                last = try screen()
+                return last.contains(text) ? last : nil
+            }
+            if let found { return found }
+            Issue.record("screen never showed \(text.debugDescription):\n\(last)", sourceLocation: sourceLocation)
+            return last
+        }
+
+        func type(_ line: String) throws {
+            try run(["send-keys", "-t", "t", "-l", line])
+            try keys("Enter")
+        }
+
+        /// The screen with its colours, as the escapes that draw them.
+        func colours() throws -> String { try run(["capture-pane", "-p", "-e", "-t", "t"]) }
+
+        /// The process the window runs (env execs errand in its place).
+        func errandPID() throws -> Int32? {
+            let shell = try run(["display-message", "-p", "-t", "t", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let pipe = popen("pgrep -P \(Int32(shell) ?? -1)", "r")
+            defer { if let pipe { pclose(pipe) } }
+            var buffer = [CChar](repeating: 0, count: 64)
+            guard let pipe, fgets(&buffer, 64, pipe) != nil else { return nil }
+            return Int32(String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    let dir = NSTemporaryDirectory() + "errand-tty-watch-" + UUID().uuidString
+    var store: String { dir + "/store.sqlite" }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: dir) }
+
+    func launch(_ tmux: Tmux) throws {
+        let executable = try ChildProcess.built()
+        let env = "HOME=\(dir) XDG_STATE_HOME=\(dir)/state ERRAND_TODAY=2026-11-29 ERRAND_GEOCODER=off LANG=C.UTF-8 TERM=xterm"
+        try tmux.start("env -u NO_COLOR \(env) \(executable) --store \(store); echo EXIT=$?", columns: 80, rows: 24)
+        try tmux.wait(for: "view>")
+    }
+
+    /// Another terminal's change, as a second errand on the same store.
+    func elsewhere(_ line: String) throws {
+        let (status, _, errors) = try ChildProcess.run(["--store", store, "-c", line], environment: ["ERRAND_TODAY": "2026-11-29"])
+        #expect(status == 0, "\(errors)")
+    }
+
+    /// Redrawn in place; a row added elsewhere comes marked `+` on the next run; Ctrl-C gives
+    /// the prompt back, whose rows are the last run's.
+    @Test func watchRedrawsMarksWhatChangedAndCtrlCGivesThePromptBack() throws {
+        let tmux = Tmux()
+        try elsewhere("create Buy milk")
+        try launch(tmux)
+        try tmux.type("list")
+        try tmux.wait(for: "Buy milk")
+        try tmux.type("watch 1 list")
+        let first = try tmux.wait(for: "every 1s: list · run 2")
+        // Drawn from the top: the header is the screen's first line, the prompt gone.
+        #expect(first.split(separator: "\n").first?.hasPrefix("every 1s: list · run 2") == true, "\(first)")
+        #expect(!first.contains("all> watch"), "\(first)")
+        try elsewhere("create Call mum")
+        try tmux.wait(for: "+   2  Sun Nov 29    Call mum")
+        // One run later the row is no longer new.
+        try tmux.wait(for: "\n    2  Sun Nov 29    Call mum")
+        try tmux.keys("C-c")
+        let stopped = try tmux.wait(for: "view › all>")
+        #expect(stopped.contains("watched list"), "\(stopped)")
+        try tmux.type("open 2")
+        try tmux.wait(for: "State     to do")
+        try tmux.keys("C-d")
+        try tmux.wait(for: "EXIT=0")
+    }
+
+    /// A changing command is refused in one line at once, and so is no pause at all.
+    @Test func watchRefusesAChangingCommandByName() throws {
+        let tmux = Tmux()
+        try elsewhere("create Buy milk")
+        try launch(tmux)
+        try tmux.type("list")
+        try tmux.type("watch 1 swipe 1")
+        try tmux.wait(for: "watch: swipe changes the store, so it is not repeated")
+        try tmux.type("watch 0 view")
+        try tmux.wait(for: "SECONDS must be from 0.1 to 86400 seconds")
+        try tmux.type("list")
+        try tmux.wait(for: "1  Sun Nov 29    Buy milk")
+        try tmux.keys("C-d")
+        try tmux.wait(for: "EXIT=0")
+    }
+
+    /// SIGTERM while watching leaves as it does at the prompt (history saved, status 0).
+    @Test func sigtermWhileWatchingLeavesCleanly() throws {
+        let tmux = Tmux()
+        try launch(tmux)
+        try tmux.type("watch 0.5 view")
+        try tmux.wait(for: "every 0.5s: view · run 2")
+        let pid = try #require(try tmux.errandPID())
+        kill(pid, SIGTERM)
+        let screen = try tmux.wait(for: "EXIT=0")
+        #expect(screen.contains("watched view"), "\(screen)")
+    }
+
+    /// Ctrl-Z, then fg in the shell: the watch goes on, drawn again at once.
+    @Test func ctrlZAndFgRedrawTheWatch() throws {
+        let tmux = Tmux()
+        let executable = try ChildProcess.built()
+        try tmux.start("env -u NO_COLOR HOME=\(dir) PS1='sh$ ' LANG=C.UTF-8 TERM=xterm bash --norc --noprofile -i", columns: 80, rows: 24)
+        try tmux.wait(for: "sh$")
+        try tmux.type("ERRAND_TODAY=2026-11-29 XDG_STATE_HOME=\(dir)/state \(executable) --store \(store)")
+        try tmux.wait(for: "view>")
+        try tmux.type("watch 60 view")
+        try tmux.wait(for: "every 60s: view · run 1")
+        try tmux.keys("C-z")
+        try tmux.wait(for: "Stopped")
+        try tmux.type("clear; fg")
+        // Redrawn at once (not 60 s later), still the first run.
+        let again = try tmux.wait(for: "every 60s: view · run 1")
+        #expect(!again.contains("Stopped"), "\(again)")
+        try tmux.keys("C-c")
+        try tmux.wait(for: "watched view once")
+        try tmux.type("quit")
+        try tmux.wait(for: "sh$")
+    }
+
+    /// The prompt's mark: red while Enter would refuse the line (an unknown command, a row the
+    /// listing does not hold), plain once it would not; `!` without colour.
+    @Test func thePromptsMarkTellsBeforeEnter() throws {
+        let tmux = Tmux()
+        try elsewhere("create Buy milk")
+        try launch(tmux)
+        try tmux.type("list")
+        try tmux.wait(for: "Buy milk")
+        try tmux.run(["send-keys", "-t", "t", "-l", "opn"])
+        let red = "\u{1B}[31m>"
+        let refused = try tmux.poll(timeout: 120) { try tmux.colours().contains("all\u{1B}[1m\(red)") ? true : nil }
+        #expect(refused == true, "\((try? tmux.colours()) ?? "")")
+        try tmux.keys("C-u")
+        try tmux.run(["send-keys", "-t", "t", "-l", "open 1"])
+        try tmux.wait(for: "all> open 1")
+        let plain = try tmux.poll(timeout: 120) { try !tmux.colours().contains(red) ? true : nil }
+        #expect(plain == true, "\((try? tmux.colours()) ?? "")")
+        try tmux.keys("BSpace")
+        try tmux.run(["send-keys", "-t", "t", "-l", "7"])
+        let row = try tmux.poll(timeout: 120) { try tmux.colours().contains(red) ? true : nil }
+        #expect(row == true, "\((try? tmux.colours()) ?? "")")
+        try tmux.keys("C-u")
+        try tmux.type("set color off")
+        try tmux.run(["send-keys", "-t", "t", "-l", "opn"])
+        try tmux.wait(for: "all! opn")
+        try tmux.keys("C-u", "C-d")
+        try tmux.wait(for: "EXIT=0")
+    }
+}
