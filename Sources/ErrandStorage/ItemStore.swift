@@ -114,17 +114,32 @@ extension ItemStore {
 
     /// Several listed items checked, and the next occurrences of those that repeat added, in
     /// one durable step (all or nothing, as setDone(_:listed:)). An occurrence equal to an
-    /// item already open is not added twice.
-    public func check(listed: [TodoItem], next: [TodoItem], at now: Date) throws
-        -> (checked: [TodoItem], added: [TodoItem]) {
+    /// item already open is not added twice. `occurrences`, by listed id: a series another
+    /// client wrote, checked as that client records it (OccurrenceCheck): the series itself
+    /// moves on to its next open occurrence and the done occurrence is added; `added` then
+    /// holds the series as it moved.
+    public func check(listed: [TodoItem], next: [TodoItem], occurrences: [UUID: (series: TodoItem, done: TodoItem)] = [:],
+                      at now: Date) throws -> (checked: [TodoItem], added: [TodoItem]) {
         try changeItems { records in
             try records.holdAll(listed)
             var checked: [TodoItem] = []
+            var moved: [TodoItem] = []
             checked.reserveCapacity(listed.count)
             for item in listed {
-                checked.append(try records.setDone(true, stored: records.current(id: item.id, expecting: item), at: now))
+                let stored = try records.current(id: item.id, expecting: item)
+                guard let occurrence = occurrences[item.id] else {
+                    checked.append(try records.setDone(true, stored: stored, at: now))
+                    continue
+                }
+                moved.append(try records.edit(occurrence.series, stored: stored, at: now))
+                var done = occurrence.done
+                done.modified = TodoItem.wholeSeconds(now)
+                guard case let .added(added) = try records.receive(done) else {
+                    throw DomainError.alreadyDone(item.title)
+                }
+                checked.append(added)
             }
-            return (checked, try records.importItems(next).added)
+            return (checked, moved + (try records.importItems(next).added))
         }
     }
 

@@ -290,7 +290,9 @@ public struct SyncEngine {
         while start < work.count {
             let part = Array(work[start..<min(work.count, start + chunk)])
             start += chunk
-            let planned = try guarded(try store.readRecords { records in try plan(part, records) }, compare: compare)
+            var inSeries: [SyncEntry] = []
+            let planned = try guarded(try store.readRecords { records in try plan(part, records, inSeries: &inSeries) },
+                                      compare: compare)
             let sent = planned.compactMap(\.write)
             var answers = try client.write(sent).makeIterator()
             let replies = planned.map { $0.write == nil ? DAVResponse(status: 412) : answers.next() ?? DAVResponse(status: 0) }
@@ -303,6 +305,8 @@ public struct SyncEngine {
                     }
                 }
                 for entry in part where entry.deleted && entry.href == nil { try records.removeSyncEntry(itemID: entry.itemID) }
+                // Nothing of its own to send: known, so it is not met again as unsynced.
+                for entry in inSeries { try records.putSyncEntry(SyncEntry(itemID: entry.itemID, pending: false)) }
             }
             outcome = local
             if let failure { throw failure }
@@ -354,7 +358,9 @@ public struct SyncEngine {
     }
 
     /// The writes for `part`: DELETEs for removals, PUTs (texts made in one codec batch).
-    func plan(_ part: [SyncEntry], _ records: some SyncRecords) throws -> [PlannedWrite] {
+    /// `inSeries`: the finished occurrences (Occurrence), which travel inside their series's
+    /// resource and are never sent on their own.
+    func plan(_ part: [SyncEntry], _ records: some SyncRecords, inSeries: inout [SyncEntry]) throws -> [PlannedWrite] {
         var deletes: [PlannedWrite] = []
         var puts: [(SyncEntry, TodoItem)] = []
         for entry in part {
@@ -363,7 +369,7 @@ public struct SyncEngine {
                     deletes.append(PlannedWrite(entry: entry, item: nil, write: .delete(href: href, etag: entry.etag)))
                 }
             } else if let item = try records.item(id: entry.itemID) {
-                puts.append((entry, item))
+                if item.isOccurrence { inSeries.append(entry) } else { puts.append((entry, item)) }
             }
         }
         let texts: [String]
