@@ -62,7 +62,12 @@ struct VTodoFields: Equatable {
             self.declared[.start] = nil
         }
         if let rule = repeats, let due {
-            self.due = VTodoFields.firstOpen(due, rule, todo: todo, overrides: overrides, zone: zone)
+            let open = VTodoFields.firstOpen(due, rule, todo: todo, overrides: overrides, zone: zone)
+            // The start keeps its distance from the due day, as a new occurrence's does.
+            if case let .text(text)? = self.declared[.start], let start = DayTime(text: text), open != due {
+                self.declared[.start] = .text(DayTime(day: start.day.adding(days: open.dayNumber - due.dayNumber), time: start.time).text)
+            }
+            self.due = open
         }
     }
 

@@ -91,7 +91,8 @@ public struct VTodoReader {
     }
 
     /// Each text a calendar object holding exactly one VTODO (what a CalDAV server sends per
-    /// resource): one item per text, in order. A refusal names the object by its place (1-based).
+    /// resource): one item per text, in order, each followed by the finished occurrences its
+    /// series records (Occurrence). A refusal names the object by its place (1-based).
     public func readEach(_ texts: [String], newID: () -> UUID) throws(ICalError) -> [TodoItem] {
         var items: [TodoItem] = []
         for (index, text) in texts.enumerated() {
@@ -101,12 +102,12 @@ public struct VTodoReader {
             } catch {
                 throw .inObject(record: index + 1, reason: error.description)
             }
-            // The finished occurrences stay in the series's text (sync reads the series alone).
             let series = batch.items.filter { !$0.isOccurrence }
             guard series.count == 1, let item = series.first else {
                 throw .inObject(record: index + 1, reason: "\(series.count) VTODOs where one was expected")
             }
             items.append(item)
+            items += batch.items.filter(\.isOccurrence)
         }
         return items
     }

@@ -202,10 +202,10 @@ public struct SyncEngine {
                              _ outcome: inout SyncOutcome, doubtful: Bool) throws {
         let (merging, bases) = try store.readRecords { records in try mergeCandidates(items, records, doubtful: doubtful) }
         let baseTexts = Array(Set(bases))
-        let decoded = try decode(items.map(\.text) + baseTexts, hrefs: items.map(\.href))
+        let (decoded, occurrences) = try decode(items.map(\.text) + baseTexts, hrefs: items.map(\.href))
         var baseItems: [String: TodoItem] = [:]
         for (text, item) in zip(baseTexts, decoded.dropFirst(items.count)) { baseItems[text] = item }
-        let applier = SyncApplier(bases: baseItems, doubtful: doubtful)
+        let applier = SyncApplier(bases: baseItems, doubtful: doubtful, occurrences: occurrences)
         let pairs = Array(zip(items, decoded.prefix(items.count)))
         // A field the server's value could not give (PRIORITY:-3): said once, the rest applied.
         for (_, parsed) in pairs {
@@ -266,12 +266,25 @@ public struct SyncEngine {
         return (hrefs, bases)
     }
 
-    func decode(_ texts: [String], hrefs: [String]) throws -> [TodoItem] {
-        if texts.isEmpty { return [] }
+    /// One item per text, and the finished occurrences (Occurrence) each series records, by
+    /// the series's UID.
+    func decode(_ texts: [String], hrefs: [String]) throws -> ([TodoItem], [String: [TodoItem]]) {
+        if texts.isEmpty { return ([], [:]) }
         do {
-            let items = try codec.items(from: texts)
+            let read = try codec.items(from: texts)
+            let items = read.filter { !$0.isOccurrence }
             guard items.count == texts.count else { throw SyncError.helper("the iCalendar helper lost items") }
-            return items
+            // Each follows its series; those of the base texts (after the members) are not news.
+            var occurrences: [String: [TodoItem]] = [:]
+            var series = 0
+            for item in read {
+                guard let uid = Occurrence.seriesUID(of: item.uid) else {
+                    series += 1
+                    continue
+                }
+                if series <= hrefs.count { occurrences[uid, default: []].append(item) }
+            }
+            return (items, occurrences)
         } catch let error as SyncError {
             throw error
         } catch {

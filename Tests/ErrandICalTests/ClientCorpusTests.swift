@@ -163,11 +163,13 @@ import Testing
         #expect(Set(first).count == first.count)
     }
 
-    /// A sync server sends one resource per UID: a series with its occurrences is one item.
+    /// A sync server sends one resource per UID: a series with its occurrences is one item,
+    /// followed by the done items of its finished occurrences.
     @Test func aResourceWithOccurrencesIsOneItem() throws {
         let text = try ClientCorpus.text("em-client-completed-occurrence.ics")
-        let items = try VTodoReader(zoneName: "UTC", now: now).readEach([text], newID: UUID.init)
-        #expect(items.map(\.title) == ["Morning run"])
+        let items = try VTodoReader(zoneName: "UTC", now: now).readEach([text, text], newID: UUID.init)
+        #expect(items.map(\.isOccurrence) == [false, true, true, false, true, true])
+        #expect(Set(items.map(\.title)) == ["Morning run"])
     }
 }
 

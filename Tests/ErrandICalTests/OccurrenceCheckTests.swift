@@ -26,6 +26,8 @@ import Testing
         let (next, done, text) = try checked(item)
         #expect(next.due == DueDay(year: 2026, month: 12, day: 16))
         #expect(next.time == item.time && next.uid == item.uid && !next.isDone)
+        // The start keeps its distance from the due day (19:00, an hour before).
+        #expect(item.start?.day == DueDay(year: 2026, month: 12, day: 9) && next.start?.day == DueDay(year: 2026, month: 12, day: 16))
         #expect(done.isDone && done.due == item.due && done.time == item.time && done.title == item.title)
         #expect(done.uid == item.uid + ";RECURRENCE-ID=20261209T190000")
         let blocks = ClientCorpus.blocks("VTODO", in: text)
