@@ -43,6 +43,10 @@ import Testing
         #expect(run(t, "day today") == ["Sun Nov 29 2026", "Done", "  1  ✓ Morning run"])
         #expect(run(t, "week").prefix(3) == ["View: 7 days from Sun Nov 29 2026", "  1  Sun Nov 29  no items  today",
                                              "  2  Mon Nov 30  1 item"])
+        // Its record is the series's: not reopened alone.
+        t.given("list")
+        #expect(run(t, "uncheck 2") == ["uncheck: \"Morning run\" on Sun Nov 29 is a finished occurrence of a repeating item: "
+            + "undo the check, or reopen it in the app that finished it"])
         // Imported again: the same two items, nothing added.
         #expect(run(t, "import run.ics").first == "imported 0 items from run.ics (iCalendar): 0 new, 0 updated; 2 already up to date")
     }

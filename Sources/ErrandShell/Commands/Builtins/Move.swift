@@ -16,6 +16,12 @@ struct Move: ShellCommand {
 
     func run(_ c: inout CommandContext) throws -> Display {
         guard done else {
+            // Its record is the series's (a RECURRENCE-ID VTODO another client reads too):
+            // reopened here alone, the series would still say it was done.
+            if let occurrence = listed.first(where: \.isOccurrence) {
+                throw ShellError.usage("uncheck: \"\(occurrence.title)\" on \(c.environment.labeler.label(occurrence.due)) is a finished "
+                    + "occurrence of a repeating item: undo the check, or reopen it in the app that finished it")
+            }
             let now = c.environment.clock.now
             let moved = try c.change { try $0.setDone(false, listed: listed, at: now) }
             return try c.refresh(message: "unchecked \(Plural.naming(moved)): back in To do")
