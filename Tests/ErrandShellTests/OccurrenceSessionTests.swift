@@ -45,7 +45,7 @@ import Testing
                                              "  2  Mon Nov 30  1 item"])
         // Its record is the series's: not reopened alone.
         t.given("list")
-        #expect(run(t, "uncheck 2") == ["uncheck: \"Morning run\" on Sun Nov 29 is a finished occurrence of a repeating item: "
+        #expect(run(t, "uncheck 2") == ["error: uncheck: \"Morning run\" on Sun Nov 29 is a finished occurrence of a repeating item: "
             + "undo the check, or reopen it in the app that finished it"])
         // Imported again: the same two items, nothing added.
         #expect(run(t, "import run.ics").first == "imported 0 items from run.ics (iCalendar): 0 new, 0 updated; 2 already up to date")
