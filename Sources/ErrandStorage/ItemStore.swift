@@ -192,4 +192,24 @@ extension ItemStore {
     public func importItems(_ items: [TodoItem]) throws -> ImportOutcome {
         try changeItems { try $0.importItems(items) }
     }
+
+    /// `importItems` for items `produce` hands over one at a time (ItemImporter.each), in one
+    /// durable step: none of them is kept in memory here, and a failure part way imports none.
+    public func importEach(_ produce: ((TodoItem) throws -> Void) throws -> Void) throws -> (added: Int, skipped: Int) {
+        // The property-list backend holds every item in memory anyway, and inside a batch it
+        // changes them in place, trusting each change to check before it writes: read first.
+        if self is PlistItemStore {
+            var items: [TodoItem] = []
+            try produce { items.append($0) }
+            let outcome = try importItems(items)
+            return (outcome.added.count, outcome.skipped)
+        }
+        return try changeItems { records in
+            var added = 0, skipped = 0
+            try produce { item in
+                if try records.importOne(item) != nil { added += 1 } else { skipped += 1 }
+            }
+            return (added, skipped)
+        }
+    }
 }
