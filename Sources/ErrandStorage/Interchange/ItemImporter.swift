@@ -58,8 +58,11 @@ public enum ItemImporter {
                 return try wholePlist(data, path: path, clock: clock, newID: newID, body)
             }
             guard let first = ranges.first else { return .weekApp }
+            let decoder = PropertyListDecoder()
             func element<T: Decodable>(_ type: T.Type, _ index: Int, _ range: Range<Int>) throws -> T {
-                try decode(type, PlistElements.head + Data(bytes[range]) + PlistElements.tail, path: path, index: index)
+                try decode(type, PlistElements.head + Data(bytes[range]) + PlistElements.tail, path: path, index: index) {
+                    try decoder.decode($0, from: $1)
+                }
             }
             let book = try element(Probe.self, 0, first).titleKey != nil
             for (index, range) in ranges.enumerated() {
