@@ -34,13 +34,18 @@ extension ItemRecords {
         var added: [TodoItem] = []
         var skipped = 0
         for item in valid {
-            if try refusal(toAdd: item) != nil {
-                skipped += 1
-            } else {
-                added.append(try insertOpen(item))
-            }
+            if let fresh = try importOne(item) { added.append(fresh) } else { skipped += 1 }
         }
         return ImportOutcome(added: added, skipped: skipped)
+    }
+
+    /// One item of an import: added at the end of To do, or nil (skipped) when its id is
+    /// taken or it equals an open item. A caller streaming a file runs every one in one
+    /// transaction, so an invalid item later on still refuses them all.
+    public mutating func importOne(_ incoming: TodoItem) throws -> TodoItem? {
+        let item = try incoming.validated()
+        guard try refusal(toAdd: item) == nil else { return nil }
+        return try insertOpen(item)
     }
 
     /// The stored item with this id, or the error naming the id.

@@ -62,6 +62,23 @@ public struct CalendarHelper: Sendable {
         }
     }
 
+    /// Each repeating item's open occurrence checked as Thunderbird and eM Client record it
+    /// (a RECURRENCE-ID VTODO in the series's text): the series as it then reads, due on its
+    /// next open occurrence, and the done item standing for the occurrence (Occurrence), in order.
+    public func checkOccurrences(_ items: [TodoItem], now: Date, newID: () -> UUID) throws -> [(series: TodoItem, done: TodoItem)] {
+        let what = "the repeating items"
+        let output = try run(["check-occurrences", "--zone", zoneName, "--now", String(Int64(now.timeIntervalSince1970))],
+                             input: CalendarWire.encode(CalendarWire.Batch(items: items)), naming: what)
+        let read: [TodoItem]
+        do {
+            read = try CalendarWire.decode(bytes: output, newID: newID).items
+        } catch {
+            throw FileFailure(path: what, reason: "the iCalendar helper answered garbage (\(error))")
+        }
+        guard read.count == 2 * items.count else { throw FileFailure(path: what, reason: "the iCalendar helper lost items") }
+        return stride(from: 0, to: read.count, by: 2).map { (read[$0], read[$0 + 1]) }
+    }
+
     /// Runs the helper with `input` on its stdin and gives back its stdout; its stderr is read
     /// beside them, so neither pipe filling up can stall the other.
     func run(_ arguments: [String], input: Data?, naming path: String) throws -> [UInt8] {

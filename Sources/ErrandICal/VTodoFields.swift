@@ -62,7 +62,12 @@ struct VTodoFields: Equatable {
             self.declared[.start] = nil
         }
         if let rule = repeats, let due {
-            self.due = VTodoFields.firstOpen(due, rule, todo: todo, overrides: overrides, zone: zone)
+            let open = VTodoFields.firstOpen(due, rule, todo: todo, overrides: overrides, zone: zone)
+            // The start keeps its distance from the due day, as a new occurrence's does.
+            if case let .text(text)? = self.declared[.start], let start = DayTime(text: text), open != due {
+                self.declared[.start] = .text(DayTime(day: start.day.adding(days: open.dayNumber - due.dayNumber), time: start.time).text)
+            }
+            self.due = open
         }
     }
 
@@ -73,9 +78,7 @@ struct VTodoFields: Equatable {
         let start = zone.due(icalcomponent_get_dtstart(todo))?.day ?? due
         var done = Set<Int>()
         for override in overrides {
-            let status = icalcomponent_get_status(override)
-            guard status == ICAL_STATUS_COMPLETED || icalcomponent_get_first_property(override, ICAL_COMPLETED_PROPERTY) != nil,
-                  let occurrence = zone.due(icalcomponent_get_recurrenceid(override))?.day else { continue }
+            guard completed(override), let occurrence = zone.due(icalcomponent_get_recurrenceid(override))?.day else { continue }
             done.insert(occurrence.dayNumber + due.dayNumber - start.dayNumber)
         }
         var day = due
@@ -84,6 +87,12 @@ struct VTodoFields: Equatable {
             day = rule.next(after: day, checkedOn: day)
         }
         return day
+    }
+
+    /// An occurrence recorded apart is finished: STATUS:COMPLETED, or a COMPLETED moment.
+    static func completed(_ override: OpaquePointer) -> Bool {
+        icalcomponent_get_status(override) == ICAL_STATUS_COMPLETED
+            || icalcomponent_get_first_property(override, ICAL_COMPLETED_PROPERTY) != nil
     }
 
     static let untitled = "(untitled)"

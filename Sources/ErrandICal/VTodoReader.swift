@@ -38,7 +38,9 @@ public struct VTodoReader {
             }
             for group in VTodoReader.series(calendar) {
                 let kept = VTodoReader.kept(group, zones: zones)
-                batch.items.append(try item(kept, todos: group, number: batch.items.count + 1, id: newID()))
+                let series = try item(kept, todos: group, number: batch.items.count + 1, id: newID())
+                batch.items.append(series)
+                batch.items += occurrences(kept, todos: group, of: series, newID: newID)
             }
             for child in calendar.components where child.name != "VTODO" && child.name != "VTIMEZONE" {
                 let name = VTodoReader.kindName(child.name)
@@ -89,7 +91,8 @@ public struct VTodoReader {
     }
 
     /// Each text a calendar object holding exactly one VTODO (what a CalDAV server sends per
-    /// resource): one item per text, in order. A refusal names the object by its place (1-based).
+    /// resource): one item per text, in order, each followed by the finished occurrences its
+    /// series records (Occurrence). A refusal names the object by its place (1-based).
     public func readEach(_ texts: [String], newID: () -> UUID) throws(ICalError) -> [TodoItem] {
         var items: [TodoItem] = []
         for (index, text) in texts.enumerated() {
@@ -99,12 +102,41 @@ public struct VTodoReader {
             } catch {
                 throw .inObject(record: index + 1, reason: error.description)
             }
-            guard batch.items.count == 1, let item = batch.items.first else {
-                throw .inObject(record: index + 1, reason: "\(batch.items.count) VTODOs where one was expected")
+            let series = batch.items.filter { !$0.isOccurrence }
+            guard series.count == 1, let item = series.first else {
+                throw .inObject(record: index + 1, reason: "\(series.count) VTODOs where one was expected")
             }
             items.append(item)
+            items += batch.items.filter(\.isOccurrence)
         }
         return items
+    }
+
+    /// The finished occurrences a series's other clients recorded apart (RECURRENCE-ID with
+    /// STATUS:COMPLETED or COMPLETED), each a done item (Occurrence): its own title and day
+    /// (its DUE, else the RECURRENCE-ID moved as the series's start is from its due day). One
+    /// Errand cannot read as an item is left out of the list; its VTODO stays in the series.
+    func occurrences(_ kept: String, todos: [RawComponent], of series: TodoItem, newID: () -> UUID) -> [TodoItem] {
+        guard todos.count > 1, series.repeats != nil, let parsed = ICalSeries(kept) else { return [] }
+        defer { parsed.free() }
+        let raw = todos.enumerated().filter { $0.offset != parsed.masterIndex }.map(\.element)
+        let start = zone.due(icalcomponent_get_dtstart(parsed.master))?.day
+        let due = zone.due(icalcomponent_get_due(parsed.master))?.day ?? start
+        var found: [TodoItem] = []
+        for (todo, text) in zip(parsed.overrides, raw) {
+            guard let recurrenceID = text.value("RECURRENCE-ID"), VTodoFields.completed(todo),
+                  let occurrence = zone.due(icalcomponent_get_recurrenceid(todo)) else { continue }
+            let f = VTodoFields(todo, zone: zone)
+            let shift = (due?.dayNumber ?? 0) - (start?.dayNumber ?? due?.dayNumber ?? 0)
+            let day = f.due ?? occurrence.day.adding(days: shift)
+            let stamp = f.modified ?? f.stamp ?? series.modified
+            let done = TodoItem(id: newID(), uid: Occurrence.uid(series: series.uid, recurrenceID: recurrenceID),
+                                title: f.title == VTodoFields.untitled ? series.title : f.title, due: day,
+                                time: f.due == nil ? series.time : f.time, location: series.location, isDone: true,
+                                created: f.created ?? stamp, modified: stamp)
+            if let valid = try? done.validated() { found.append(valid) }
+        }
+        return found
     }
 
     /// `todos`: the VTODOs in `kept`, as written. A declared field's value Errand refuses

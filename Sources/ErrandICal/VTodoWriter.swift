@@ -20,11 +20,12 @@ public struct VTodoWriter {
     }
 
     /// One VCALENDAR holding every item's VTODOs and the VTIMEZONEs they name (the first of
-    /// each TZID); nil only when libical cannot allocate.
+    /// each TZID); nil only when libical cannot allocate. A finished occurrence (Occurrence)
+    /// is written inside its series's text, not again on its own.
     public func calendar(_ items: [TodoItem]) -> String? {
         var zones: [String: String] = [:]
         var body = ""
-        for item in items {
+        for item in items where !item.isOccurrence {
             guard let written = vtodo(item) else { return nil }
             body += written.text
             for (id, text) in written.zones where zones[id] == nil { zones[id] = text }

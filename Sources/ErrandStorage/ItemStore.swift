@@ -114,17 +114,32 @@ extension ItemStore {
 
     /// Several listed items checked, and the next occurrences of those that repeat added, in
     /// one durable step (all or nothing, as setDone(_:listed:)). An occurrence equal to an
-    /// item already open is not added twice.
-    public func check(listed: [TodoItem], next: [TodoItem], at now: Date) throws
-        -> (checked: [TodoItem], added: [TodoItem]) {
+    /// item already open is not added twice. `occurrences`, by listed id: a series another
+    /// client wrote, checked as that client records it (OccurrenceCheck): the series itself
+    /// moves on to its next open occurrence and the done occurrence is added; `added` then
+    /// holds the series as it moved.
+    public func check(listed: [TodoItem], next: [TodoItem], occurrences: [UUID: (series: TodoItem, done: TodoItem)] = [:],
+                      at now: Date) throws -> (checked: [TodoItem], added: [TodoItem]) {
         try changeItems { records in
             try records.holdAll(listed)
             var checked: [TodoItem] = []
+            var moved: [TodoItem] = []
             checked.reserveCapacity(listed.count)
             for item in listed {
-                checked.append(try records.setDone(true, stored: records.current(id: item.id, expecting: item), at: now))
+                let stored = try records.current(id: item.id, expecting: item)
+                guard let occurrence = occurrences[item.id] else {
+                    checked.append(try records.setDone(true, stored: stored, at: now))
+                    continue
+                }
+                moved.append(try records.edit(occurrence.series, stored: stored, at: now))
+                var done = occurrence.done
+                done.modified = TodoItem.wholeSeconds(now)
+                guard case let .added(added) = try records.receive(done) else {
+                    throw DomainError.alreadyDone(item.title)
+                }
+                checked.append(added)
             }
-            return (checked, try records.importItems(next).added)
+            return (checked, moved + (try records.importItems(next).added))
         }
     }
 
@@ -176,5 +191,25 @@ extension ItemStore {
     /// Adds items in one durable step, skipping duplicates; all or nothing.
     public func importItems(_ items: [TodoItem]) throws -> ImportOutcome {
         try changeItems { try $0.importItems(items) }
+    }
+
+    /// `importItems` for items `produce` hands over one at a time (ItemImporter.each), in one
+    /// durable step: none of them is kept in memory here, and a failure part way imports none.
+    public func importEach(_ produce: ((TodoItem) throws -> Void) throws -> Void) throws -> (added: Int, skipped: Int) {
+        // The property-list backend holds every item in memory anyway, and inside a batch it
+        // changes them in place, trusting each change to check before it writes: read first.
+        if self is PlistItemStore {
+            var items: [TodoItem] = []
+            try produce { items.append($0) }
+            let outcome = try importItems(items)
+            return (outcome.added.count, outcome.skipped)
+        }
+        return try changeItems { records in
+            var added = 0, skipped = 0
+            try produce { item in
+                if try records.importOne(item) != nil { added += 1 } else { skipped += 1 }
+            }
+            return (added, skipped)
+        }
     }
 }

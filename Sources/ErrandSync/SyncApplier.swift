@@ -10,10 +10,25 @@ struct SyncApplier {
     /// that differs from what we last sent may be older than it (a restored backup) or newer
     /// (another client), so it is merged without a base, the later LAST-MODIFIED winning.
     let doubtful: Bool
+    /// The finished occurrences each member's series records (Occurrence), by its UID: done
+    /// items matched by their own UIDs, added or brought up to date beside their series.
+    var occurrences: [String: [TodoItem]] = [:]
 
     /// One member as fetched: added here, taken over, or merged with a pending local change.
     func apply(_ remote: RemoteItem, _ parsed: TodoItem, _ records: inout some SyncRecords,
                _ outcome: inout SyncOutcome) throws {
+        try applySeries(remote, parsed, &records, &outcome)
+        for occurrence in occurrences[parsed.uid] ?? [] {
+            do {
+                _ = try records.receive(occurrence)
+            } catch {
+                throw SyncError.item(url: remote.href, reason: "\(error)")
+            }
+        }
+    }
+
+    private func applySeries(_ remote: RemoteItem, _ parsed: TodoItem, _ records: inout some SyncRecords,
+                             _ outcome: inout SyncOutcome) throws {
         var entry = try records.syncEntry(href: remote.href)
         var local = try entry.flatMap { try records.item(id: $0.itemID) }
         if entry == nil, let same = try records.item(uid: parsed.uid) {

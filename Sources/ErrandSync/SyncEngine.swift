@@ -213,10 +213,10 @@ public struct SyncEngine {
                              _ outcome: inout SyncOutcome, doubtful: Bool) throws {
         let (merging, bases) = try store.readRecords { records in try mergeCandidates(items, records, doubtful: doubtful) }
         let baseTexts = Array(Set(bases))
-        let decoded = try decode(items.map(\.text) + baseTexts, hrefs: items.map(\.href))
+        let (decoded, occurrences) = try decode(items.map(\.text) + baseTexts, hrefs: items.map(\.href))
         var baseItems: [String: TodoItem] = [:]
         for (text, item) in zip(baseTexts, decoded.dropFirst(items.count)) { baseItems[text] = item }
-        let applier = SyncApplier(bases: baseItems, doubtful: doubtful)
+        let applier = SyncApplier(bases: baseItems, doubtful: doubtful, occurrences: occurrences)
         let pairs = Array(zip(items, decoded.prefix(items.count)))
         // A field the server's value could not give (PRIORITY:-3): said once, the rest applied.
         for (_, parsed) in pairs {
@@ -277,12 +277,25 @@ public struct SyncEngine {
         return (hrefs, bases)
     }
 
-    func decode(_ texts: [String], hrefs: [String]) throws -> [TodoItem] {
-        if texts.isEmpty { return [] }
+    /// One item per text, and the finished occurrences (Occurrence) each series records, by
+    /// the series's UID.
+    func decode(_ texts: [String], hrefs: [String]) throws -> ([TodoItem], [String: [TodoItem]]) {
+        if texts.isEmpty { return ([], [:]) }
         do {
-            let items = try codec.items(from: texts)
+            let read = try codec.items(from: texts)
+            let items = read.filter { !$0.isOccurrence }
             guard items.count == texts.count else { throw SyncError.helper("the iCalendar helper lost items") }
-            return items
+            // Each follows its series; those of the base texts (after the members) are not news.
+            var occurrences: [String: [TodoItem]] = [:]
+            var series = 0
+            for item in read {
+                guard let uid = Occurrence.seriesUID(of: item.uid) else {
+                    series += 1
+                    continue
+                }
+                if series <= hrefs.count { occurrences[uid, default: []].append(item) }
+            }
+            return (items, occurrences)
         } catch let error as SyncError {
             throw error
         } catch {
@@ -301,7 +314,9 @@ public struct SyncEngine {
         while start < work.count {
             let part = Array(work[start..<min(work.count, start + chunk)])
             start += chunk
-            let planned = try guarded(try store.readRecords { records in try plan(part, records) }, compare: compare)
+            var inSeries: [SyncEntry] = []
+            let planned = try guarded(try store.readRecords { records in try plan(part, records, inSeries: &inSeries) },
+                                      compare: compare)
             let sent = planned.compactMap(\.write)
             var answers = try client.write(sent).makeIterator()
             let replies = planned.map { $0.write == nil ? DAVResponse(status: 412) : answers.next() ?? DAVResponse(status: 0) }
@@ -314,6 +329,8 @@ public struct SyncEngine {
                     }
                 }
                 for entry in part where entry.deleted && entry.href == nil { try records.removeSyncEntry(itemID: entry.itemID) }
+                // Nothing of its own to send: known, so it is not met again as unsynced.
+                for entry in inSeries { try records.putSyncEntry(SyncEntry(itemID: entry.itemID, pending: false)) }
             }
             outcome = local
             if let failure { throw failure }
@@ -365,7 +382,9 @@ public struct SyncEngine {
     }
 
     /// The writes for `part`: DELETEs for removals, PUTs (texts made in one codec batch).
-    func plan(_ part: [SyncEntry], _ records: some SyncRecords) throws -> [PlannedWrite] {
+    /// `inSeries`: the finished occurrences (Occurrence), which travel inside their series's
+    /// resource and are never sent on their own.
+    func plan(_ part: [SyncEntry], _ records: some SyncRecords, inSeries: inout [SyncEntry]) throws -> [PlannedWrite] {
         var deletes: [PlannedWrite] = []
         var puts: [(SyncEntry, TodoItem)] = []
         for entry in part {
@@ -374,7 +393,7 @@ public struct SyncEngine {
                     deletes.append(PlannedWrite(entry: entry, item: nil, write: .delete(href: href, etag: entry.etag)))
                 }
             } else if let item = try records.item(id: entry.itemID) {
-                puts.append((entry, item))
+                if item.isOccurrence { inSeries.append(entry) } else { puts.append((entry, item)) }
             }
         }
         let texts: [String]

@@ -8,6 +8,7 @@ public protocol VTODOCodec {
     /// One whole VCALENDAR per item, in order; properties Errand does not model come from
     /// each item's kept `icalendar` unchanged.
     func texts(for items: [TodoItem]) throws -> [String]
-    /// One item per text, in order, each with a new id; hostile text is refused with one line.
+    /// One item per text, in order, each with a new id and followed by the finished
+    /// occurrences its series records (Occurrence); hostile text is refused with one line.
     func items(from texts: [String]) throws -> [TodoItem]
 }

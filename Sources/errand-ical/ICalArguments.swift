@@ -6,6 +6,7 @@ import FoundationEssentials
 struct ICalArguments {
     enum Mode: String, CaseIterable {
         case read, write, readEach = "read-each", writeEach = "write-each"
+        case checkOccurrences = "check-occurrences"
     }
 
     var mode: Mode = .read
@@ -31,7 +32,7 @@ struct ICalArguments {
         var parsed = ICalArguments()
         guard let word = arguments.first else { throw OptionFailure("no mode: " + usage) }
         guard let mode = Mode(rawValue: word) else {
-            throw OptionFailure("unknown mode \(word): read, write, read-each or write-each")
+            throw OptionFailure("unknown mode \(word): " + Mode.allCases.map(\.rawValue).joined(separator: ", "))
         }
         parsed.mode = mode
         try OptionReader.read(arguments.dropFirst(), options, into: &parsed, word: \.file)

@@ -16,6 +16,10 @@ import Glibc
 ///                                         VCALENDAR per item (sync: one per PUT)
 ///   read-each --zone ZONE --now SECONDS   `text` fields on stdin, each a calendar object with
 ///                                         one VTODO -> CalendarWire, one item each
+///   check-occurrences --zone ZONE --now SECONDS
+///                                         CalendarWire repeating items on stdin -> for each,
+///                                         the series with its open occurrence recorded done
+///                                         (RECURRENCE-ID) and the done item (OccurrenceCheck)
 enum ICalCommand {
     static let done = ExitStatus(0, "the answer is on stdout")
     /// errand takes the last stderr line of a failure as its reason, bad usage included.
@@ -61,6 +65,19 @@ enum ICalCommand {
                 throw OptionFailure("libical ran out of memory")
             }
             return Array(CalendarWire.encode(texts: texts))
+        case .checkOccurrences:
+            let batch = try decode { try CalendarWire.decode(bytes: $0, newID: UUID.init) }
+            let check = OccurrenceCheck(zoneName: zone, now: now)
+            var out = CalendarWire.Batch(items: [])
+            for (index, item) in batch.items.enumerated() {
+                do throws(ICalError) {
+                    let (series, done) = try check.check(item, at: now)
+                    out.items += [series, done]
+                } catch {
+                    throw OptionFailure("item \(index + 1): \(error.description)")
+                }
+            }
+            return Array(CalendarWire.encode(out))
         case .readEach:
             let texts = try decode { try CalendarWire.decodeTexts(bytes: $0) }
             do throws(ICalError) {

@@ -45,7 +45,8 @@ import Testing
     /// other line stays where it was, as it was.
     @Test(arguments: ClientCorpus.names)
     func checkingRewritesOnlyTheStatusLines(_ name: String) throws {
-        var list = try items(name)
+        // The series alone: a finished occurrence is written inside it, never on its own.
+        var list = try items(name).filter { !$0.isOccurrence }
         for i in list.indices {
             list[i].isDone.toggle()
             list[i].modified = now
@@ -57,7 +58,7 @@ import Testing
         #expect(after == before, "\(name)")
         #expect(!out.contains("X-LIC-ERROR"))
         let back = try VTodoReader(zoneName: "Europe/Berlin", now: now).read(out, newID: UUID.init).items
-        #expect(back.map(\.isDone) == list.map(\.isDone), "\(name)")
+        #expect(back.filter { !$0.isOccurrence }.map(\.isDone) == list.map(\.isDone), "\(name)")
         // The occurrences recorded apart are another client's: kept whole.
         for block in ClientCorpus.blocks("VTODO", in: try ClientCorpus.text(name)) where block.contains("RECURRENCE-ID") {
             #expect(out.contains(block), "\(name)")
@@ -130,23 +131,45 @@ import Testing
     }
 
     /// A finished occurrence recorded apart (RECURRENCE-ID, STATUS:COMPLETED): the series shows
-    /// on its next open occurrence, and writing it back keeps the record.
-    @Test(arguments: [("thunderbird-completed-occurrence.ics", 9), ("em-client-completed-occurrence.ics", 2)])
-    func aCompletedOccurrenceMovesTheSeriesOn(_ name: String, _ day: Int) throws {
+    /// on its next open occurrence, each finished one is a done item of its own (its title, its
+    /// day), and writing them back gives the client's VTODOs once each, as written.
+    @Test(arguments: [("thunderbird-completed-occurrence.ics", 9, [2]), ("em-client-completed-occurrence.ics", 2, [30, 1])])
+    func aCompletedOccurrenceMovesTheSeriesOn(_ name: String, _ day: Int, _ doneDays: [Int]) throws {
         let list = try items(name)
         let item = try #require(list.first)
-        #expect(list.count == 1)
+        #expect(list.count == 1 + doneDays.count)
         #expect(item.due == DueDay(year: 2026, month: 12, day: day))
-        #expect(!item.isDone)
-        let out = try write([item])
-        #expect(ClientCorpus.blocks("VTODO", in: out) == ClientCorpus.blocks("VTODO", in: try ClientCorpus.text(name)))
+        #expect(!item.isDone && !item.isOccurrence)
+        let done = list.dropFirst()
+        #expect(done.allSatisfy { $0.isDone && $0.isOccurrence && $0.title == item.title && $0.repeats == nil })
+        #expect(done.map { $0.due?.day } == doneDays)
+        #expect(done.allSatisfy { Occurrence.seriesUID(of: $0.uid) == item.uid })
+        #expect(ClientCorpus.blocks("VTODO", in: try write([item])) == ClientCorpus.blocks("VTODO", in: try ClientCorpus.text(name)))
+        #expect(ClientCorpus.blocks("VTODO", in: try write(list)) == ClientCorpus.blocks("VTODO", in: try ClientCorpus.text(name)))
     }
 
-    /// A sync server sends one resource per UID: a series with its occurrences is one item.
+    /// Thunderbird's occurrence has its own DUE (20:00 in Berlin): the done item is due then.
+    @Test func aDoneOccurrenceKeepsItsOwnDueTime() throws {
+        let done = try #require(try items("thunderbird-completed-occurrence.ics").last)
+        #expect(done.due == DueDay(year: 2026, month: 12, day: 2))
+        #expect(done.time == TimeOfDay(hour: 20, minute: 0))
+        #expect(done.uid == "0c3d6f1e-98b2-4d3b-bb7a-5d0f4f2a7c11;RECURRENCE-ID=20261202T190000")
+    }
+
+    /// Reading the same file again gives the same UIDs: an import matches what it added before.
+    @Test func aDoneOccurrenceReadsAsTheSameItemTwice() throws {
+        let first = try items("em-client-completed-occurrence.ics").map(\.uid)
+        #expect(try items("em-client-completed-occurrence.ics").map(\.uid) == first)
+        #expect(Set(first).count == first.count)
+    }
+
+    /// A sync server sends one resource per UID: a series with its occurrences is one item,
+    /// followed by the done items of its finished occurrences.
     @Test func aResourceWithOccurrencesIsOneItem() throws {
         let text = try ClientCorpus.text("em-client-completed-occurrence.ics")
-        let items = try VTodoReader(zoneName: "UTC", now: now).readEach([text], newID: UUID.init)
-        #expect(items.map(\.title) == ["Morning run"])
+        let items = try VTodoReader(zoneName: "UTC", now: now).readEach([text, text], newID: UUID.init)
+        #expect(items.map(\.isOccurrence) == [false, true, true, false, true, true])
+        #expect(Set(items.map(\.title)) == ["Morning run"])
     }
 }
 
@@ -160,7 +183,8 @@ extension ClientCorpusTests {
                                                      "STATUS:COMPLETED"])
             + ICalText.todo(["UID:s", "SUMMARY:series", "DUE;VALUE=DATE:20261202", "RRULE:FREQ=DAILY"]))
         let items = try VTodoReader(zoneName: "UTC", now: now).read(early, newID: UUID.init).items
-        #expect(items.map(\.title) == ["series"])
+        #expect(items.map(\.title) == ["series", "done one"])
+        #expect(items.map(\.isOccurrence) == [false, true])
         #expect(items.first?.due == DueDay(year: 2026, month: 12, day: 3))
         #expect(ClientCorpus.blocks("VTODO", in: try write(items)) == ClientCorpus.blocks("VTODO", in: early))
     }

@@ -34,7 +34,7 @@ import Testing
         defer { peers.remove() }
         let helper = CalendarHelper(zoneName: "UTC")
         var items = try helper.readEach(Self.corpus.map(\.text), now: Date(timeIntervalSince1970: 1_796_000_000),
-                                        naming: "corpus", newID: UUID.init)
+                                        naming: "corpus", newID: UUID.init).filter { !$0.isOccurrence }
         #expect(items.count >= 12)
         for i in items.indices {
             items[i].isDone.toggle()

@@ -13,21 +13,39 @@ public enum ItemImporter {
 
     /// Refuses anything but a regular file of at most `ImportFile.maxBytes` before reading it.
     public static func read(path: String, clock: Clock, newID: () -> UUID) throws -> Parsed {
-        let data: Data
+        try parse(try file(path), path: path, clock: clock, newID: newID)
+    }
+
+    /// The file's bytes, a regular file of at most `ImportFile.maxBytes`.
+    public static func file(_ path: String) throws -> Data {
         do {
-            data = try ImportFile.read(path)
+            return try ImportFile.read(path)
         } catch {
             throw StoreError.badFile(path: error.path, reason: error.reason)
         }
-        return try parse(data, path: path, clock: clock, newID: newID)
     }
 
     /// Decoded with PropertyListDecoder: PropertyListSerialization crashed (a memory error
     /// under AddressSanitizer) on a binary plist holding a malformed set, found by FuzzImport.
     public static func parse(_ data: Data, path: String, clock: Clock, newID: () -> UUID) throws -> Parsed {
+        var items: [TodoItem] = []
+        let format = try each(data, path: path, clock: clock, newID: newID) { items.append($0) }
+        return Parsed(format: format, items: items)
+    }
+
+    /// The items of `data`, one at a time and in order, each checked, given to `body` as it is
+    /// read: a property list's items are never all in memory at once. The first bad entry
+    /// throws, after `body` had the ones before it: run it in one transaction
+    /// (ItemStore.importEach) so that a malformed file imports nothing.
+    public static func each(_ data: Data, path: String, clock: Clock, newID: () -> UUID,
+                            _ body: (TodoItem) throws -> Void) throws -> ImportFormat {
         // By content, so a renamed backup still reads; a .plist is a plist whatever it holds
         // (an old-style plist opens with a brace too).
-        if isJSON(data), !path.lowercased().hasSuffix(".plist") { return try parseJSON(data, path: path) }
+        if isJSON(data), !path.lowercased().hasSuffix(".plist") {
+            let parsed = try parseJSON(data, path: path)
+            for item in parsed.items { try body(item) }
+            return parsed.format
+        }
         guard PlistSniffer.isXMLOrBinary(data) else {
             throw StoreError.badFile(path: path, reason: "not a property list" + (path.lowercased().hasSuffix(".plist")
                 ? "" : " or an Errand JSON export"))
@@ -35,56 +53,84 @@ public enum ItemImporter {
         guard PlistNesting.isWithinLimit(data) else {
             throw StoreError.badFile(path: path, reason: "a property list nested more than \(PlistNesting.limit) deep")
         }
-        let probes = try decode([Probe].self, data, path: path)
-        guard let first = probes.first else { return Parsed(format: .weekApp, items: []) }
-        if first.titleKey != nil { return Parsed(format: .bookApp, items: try bookAppItems(data, path: path, clock: clock, newID: newID)) }
-        return Parsed(format: .weekApp, items: try weekAppItems(data, path: path, clock: clock))
-    }
-
-    static func weekAppItems(_ data: Data, path: String, clock: Clock) throws -> [TodoItem] {
-        try decode([WeekEntry].self, data, path: path).enumerated().map { index, entry in
-            try item(index, path) {
-                guard let id = UUID(uuidString: entry.id) else { throw Failure("missing or malformed id") }
-                guard Clock.supportedSeconds.contains(entry.date.timeIntervalSince1970) else {
-                    throw Failure("date is outside the years 1 to 9999")
-                }
-                return TodoItem(id: id, title: entry.todo, due: clock.day(of: entry.date),
-                                time: timeUnlessMidnight(entry.date, clock), created: clock.now)
+        return try data.withUnsafeBytes { bytes in
+            guard let ranges = PlistElements(bytes: bytes).ranges() else {
+                return try wholePlist(data, path: path, clock: clock, newID: newID, body)
             }
+            guard let first = ranges.first else { return .weekApp }
+            let decoder = PropertyListDecoder()
+            func element<T: Decodable>(_ type: T.Type, _ index: Int, _ range: Range<Int>) throws -> T {
+                try decode(type, PlistElements.head + Data(bytes[range]) + PlistElements.tail, path: path, index: index) {
+                    try decoder.decode($0, from: $1)
+                }
+            }
+            let book = try element(Probe.self, 0, first).titleKey != nil
+            for (index, range) in ranges.enumerated() {
+                try body(book ? try bookItem(try element(BookEntry.self, index, range), index, path, clock, newID)
+                              : try weekItem(try element(WeekEntry.self, index, range), index, path, clock))
+            }
+            return book ? .bookApp : .weekApp
         }
     }
 
-    static func bookAppItems(_ data: Data, path: String, clock: Clock, newID: () -> UUID) throws -> [TodoItem] {
-        try decode([BookEntry].self, data, path: path).enumerated().map { index, entry in
-            try item(index, path) {
-                var due = clock.today
-                var time: TimeOfDay?
-                if let seconds = entry.timestampKey {
-                    guard Clock.supportedSeconds.contains(seconds) else {
-                        throw Failure("timestampKey is not a number of seconds")
-                    }
-                    let date = Date(timeIntervalSince1970: seconds)
-                    due = clock.day(of: date)
-                    time = timeUnlessMidnight(date, clock)
-                }
-                var location: Location?
-                if let place = entry.locationKey {
-                    var coordinate: Coordinate?
-                    switch (place.latitudeKey, place.longitudeKey) {
-                    case let (lat?, lon?): coordinate = try Coordinate(latitude: lat, longitude: lon)
-                    case (nil, nil): coordinate = nil
-                    default: throw Failure("latitudeKey and longitudeKey come together")
-                    }
-                    location = Location(name: place.nameKey, coordinate: coordinate)
-                }
-                return TodoItem(id: newID(), title: entry.titleKey, notes: entry.itemDescriptionKey, due: due,
-                                time: time, location: location, created: clock.now)
+    /// A plist the element scan does not follow (binary, whose objects PropertyListDecoder
+    /// reads lazily anyway), decoded whole.
+    static func wholePlist(_ data: Data, path: String, clock: Clock, newID: () -> UUID,
+                           _ body: (TodoItem) throws -> Void) throws -> ImportFormat {
+        let probes = try decode([Probe].self, data, path: path)
+        guard let first = probes.first else { return .weekApp }
+        if first.titleKey != nil {
+            for (index, entry) in try decode([BookEntry].self, data, path: path).enumerated() {
+                try body(try bookItem(entry, index, path, clock, newID))
             }
+            return .bookApp
+        }
+        for (index, entry) in try decode([WeekEntry].self, data, path: path).enumerated() {
+            try body(try weekItem(entry, index, path, clock))
+        }
+        return .weekApp
+    }
+
+    static func weekItem(_ entry: WeekEntry, _ index: Int, _ path: String, _ clock: Clock) throws -> TodoItem {
+        try item(index, path) {
+            guard let id = UUID(uuidString: entry.id) else { throw Failure("missing or malformed id") }
+            guard Clock.supportedSeconds.contains(entry.date.timeIntervalSince1970) else {
+                throw Failure("date is outside the years 1 to 9999")
+            }
+            return TodoItem(id: id, title: entry.todo, due: clock.day(of: entry.date),
+                            time: timeUnlessMidnight(entry.date, clock), created: clock.now)
+        }
+    }
+
+    static func bookItem(_ entry: BookEntry, _ index: Int, _ path: String, _ clock: Clock, _ newID: () -> UUID) throws -> TodoItem {
+        try item(index, path) {
+            var due = clock.today
+            var time: TimeOfDay?
+            if let seconds = entry.timestampKey {
+                guard Clock.supportedSeconds.contains(seconds) else {
+                    throw Failure("timestampKey is not a number of seconds")
+                }
+                let date = Date(timeIntervalSince1970: seconds)
+                due = clock.day(of: date)
+                time = timeUnlessMidnight(date, clock)
+            }
+            var location: Location?
+            if let place = entry.locationKey {
+                var coordinate: Coordinate?
+                switch (place.latitudeKey, place.longitudeKey) {
+                case let (lat?, lon?): coordinate = try Coordinate(latitude: lat, longitude: lon)
+                case (nil, nil): coordinate = nil
+                default: throw Failure("latitudeKey and longitudeKey come together")
+                }
+                location = Location(name: place.nameKey, coordinate: coordinate)
+            }
+            return TodoItem(id: newID(), title: entry.titleKey, notes: entry.itemDescriptionKey, due: due,
+                            time: time, location: location, created: clock.now)
         }
     }
 
     /// A JSON object first: what `export FILE.json` writes.
-    static func isJSON(_ data: Data) -> Bool {
+    public static func isJSON(_ data: Data) -> Bool {
         data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
     }
 
@@ -209,7 +255,9 @@ public enum ItemImporter {
         } catch let DecodingError.keyNotFound(key, context) {
             throw fail("\(entry(context.codingPath)): missing \(key.stringValue)")
         } catch let DecodingError.typeMismatch(_, context) {
-            if let index, context.codingPath.isEmpty { throw fail("item \(index + 1) is not an object") }
+            if let index, context.codingPath.isEmpty {
+                throw fail("item \(index + 1) is not \(kind == "a property list" ? "a dictionary" : "an object")")
+            }
             if context.codingPath.isEmpty { throw fail("expected \(kind == "a property list" ? "an array of items" : "an object") at the top") }
             if context.codingPath.last?.intValue != nil { throw fail("\(entry(context.codingPath)) is not a dictionary") }
             let key = context.codingPath.last?.stringValue ?? "a field"

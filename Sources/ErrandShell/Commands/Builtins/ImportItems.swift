@@ -33,19 +33,35 @@ struct ImportItems: ShellCommand {
         let lower = name.lowercased()
         if lower.hasSuffix(".ics") || lower.hasSuffix(".ical") { return try calendar(&c) }
         let environment = c.environment
-        let parsed = try c.naming(name) {
-            try ItemImporter.read(path: $0, clock: environment.clock, newID: environment.newID)
-        }
-        if parsed.format == .errandJSON {
+        let path = environment.resolve(path: name)
+        let data = try c.naming(name) { try ItemImporter.file($0) }
+        if ItemImporter.isJSON(data), !path.lowercased().hasSuffix(".plist") {
+            let parsed = try c.naming(name) { try ItemImporter.parse(data, path: $0, clock: environment.clock, newID: environment.newID) }
             // A backup comes back whole: matched by UID like .ics, done items staying done.
             let items = try placed(parsed.items, c)
             let receipts = try c.change { try $0.receiveTally(items) }
             return try c.refresh(message: ImportItems.summary(receipts, skipped: [], from: name, format: parsed.format.rawValue))
         }
-        let items = try placed(parsed.items, c)
-        let outcome = try c.change { try $0.importItems(items) }
+        // The apps' property lists, read into the store an item at a time (ItemImporter.each).
+        var format = ImportFormat.weekApp
+        let outcome: (added: Int, skipped: Int)
+        let stored = try list.map { try c.storedList($0) }
+        do {
+            outcome = try c.change { store in
+                try store.importEach { add in
+                    format = try ItemImporter.each(data, path: path, clock: environment.clock, newID: environment.newID) { item in
+                        guard let stored else { return try add(item) }
+                        var placed = item
+                        placed.list = stored
+                        try add(placed)
+                    }
+                }
+            }
+        } catch let error as StoreError {
+            throw ShellError.failed(error.description.replacing(path, with: name))
+        }
         let skipped = outcome.skipped == 0 ? "" : ", skipped \(outcome.skipped) already on the list"
-        return try c.refresh(message: "imported \(Plural.items(outcome.added.count)) from \(name) (\(parsed.format.rawValue))\(skipped)")
+        return try c.refresh(message: "imported \(Plural.items(outcome.added)) from \(name) (\(format.rawValue))\(skipped)")
     }
 
     func calendar(_ c: inout CommandContext) throws -> Display {

@@ -1,4 +1,5 @@
 import ErrandDomain
+import FoundationEssentials
 
 /// `check N...` and `uncheck N...`: move items to the end of Done, or back to To do; several
 /// rows go together or not at all. Checking a repeating item also creates its next occurrence.
@@ -15,13 +16,26 @@ struct Move: ShellCommand {
 
     func run(_ c: inout CommandContext) throws -> Display {
         guard done else {
+            // Its record is the series's (a RECURRENCE-ID VTODO another client reads too):
+            // reopened here alone, the series would still say it was done.
+            if let occurrence = listed.first(where: \.isOccurrence) {
+                throw ShellError.usage("uncheck: \"\(occurrence.title)\" on \(c.environment.labeler.label(occurrence.due)) is a finished "
+                    + "occurrence of a repeating item: undo the check, or reopen it in the app that finished it")
+            }
             let now = c.environment.clock.now
             let moved = try c.change { try $0.setDone(false, listed: listed, at: now) }
             return try c.refresh(message: "unchecked \(Plural.naming(moved)): back in To do")
         }
-        let next = nextOccurrences(c.environment)
-        let now = c.environment.clock.now
-        let (checked, added) = try c.change { try $0.check(listed: listed, next: next, at: now) }
+        let environment = c.environment
+        let now = environment.clock.now
+        let recorded = listed.filter(Move.recordsOccurrences)
+        let occurrences = try recorded.isEmpty ? [] : environment.calendarHelper.checkOccurrences(recorded, now: now,
+                                                                                                newID: environment.newID)
+        let next = nextOccurrences(environment, except: Set(recorded.map(\.id)))
+        let (checked, added) = try c.change {
+            try $0.check(listed: listed, next: next, occurrences: Dictionary(zip(recorded.map(\.id), occurrences)) { a, _ in a },
+                         at: now)
+        }
         let labeler = c.environment.labeler
         // Which one repeats, when several were checked: "next on" alone would not say.
         let following = added.count == 1 ? added.first.map { next in
@@ -32,10 +46,18 @@ struct Move: ShellCommand {
         return try c.refresh(message: "checked \(Plural.naming(checked)): moved to Done" + following)
     }
 
+    /// A repeating item another client wrote (its VTODO kept) is checked as Thunderbird and
+    /// eM Client record it: one occurrence done beside the series, which moves on (the series
+    /// keeps its UID and lines, so the other clients see one series, not a finished one and a
+    /// new one). An `after done` rule is Errand's own: it goes on as Errand's items do.
+    static func recordsOccurrences(_ item: TodoItem) -> Bool {
+        item.icalendar != nil && item.repeats.map { !$0.afterDone } == true && !item.isOccurrence
+    }
+
     /// The next occurrence of each listed item that repeats, as it will be created.
-    func nextOccurrences(_ environment: ShellEnvironment) -> [TodoItem] {
+    func nextOccurrences(_ environment: ShellEnvironment, except recorded: Set<UUID> = []) -> [TodoItem] {
         let today = environment.clock.today
-        return listed.compactMap { item in
+        return listed.filter { !recorded.contains($0.id) }.compactMap { item in
             item.repeats.map { rule in
                 let due = rule.next(after: item.due ?? today, checkedOn: today)
                 var next = TodoItem(id: environment.newID(), title: item.title, notes: item.notes,

@@ -1,0 +1,26 @@
+/// A finished occurrence of a repeating series, as Thunderbird and eM Client record it: a
+/// second VTODO with the series's UID and a RECURRENCE-ID. Errand lists it as a done item of
+/// its own (its day, its title) whose UID names the series and the occurrence, so reading the
+/// same file or resource again finds the same item. Its VTODO stays inside the series's kept
+/// text: the item is never written or sent on its own (a second resource of the same UID
+/// would be refused by a CalDAV server, and would read as another series elsewhere).
+public enum Occurrence {
+    /// Between the series's UID and the RECURRENCE-ID's value: no client's UID holds it.
+    static let marker = ";RECURRENCE-ID="
+
+    /// The UID of the item standing for the occurrence `recurrenceID` (its value as written).
+    public static func uid(series: String, recurrenceID: String) -> String {
+        series + marker + recurrenceID
+    }
+
+    /// The series's UID, when `uid` names an occurrence.
+    public static func seriesUID(of uid: String) -> String? {
+        guard let range = uid.firstRange(of: marker) else { return nil }
+        return String(uid[..<range.lowerBound])
+    }
+}
+
+extension TodoItem {
+    /// A finished occurrence recorded apart from its series (Occurrence).
+    public var isOccurrence: Bool { Occurrence.seriesUID(of: uid) != nil }
+}

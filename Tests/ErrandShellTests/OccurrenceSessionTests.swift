@@ -1,0 +1,74 @@
+import ErrandDomain
+import ErrandShell
+import ErrandStorage
+import Foundation
+import Testing
+
+/// Issue 21: a finished occurrence of another client's repeating task (a RECURRENCE-ID VTODO
+/// marked completed, as Thunderbird and eM Client write it) through the real errand-ical
+/// helper, on both backends: a done row of its own, and `check` records one the same way.
+@Suite struct OccurrenceSessionTests {
+    static let series = [
+        "BEGIN:VTODO", "UID:run@em", "DTSTAMP:20261128T071500Z", "LAST-MODIFIED:20261128T071500Z",
+        "SUMMARY:Morning run", "DTSTART;VALUE=DATE:20261129", "DUE;VALUE=DATE:20261129", "RRULE:FREQ=DAILY",
+        "X-MICROSOFT-CDO-BUSYSTATUS:FREE", "END:VTODO",
+        "BEGIN:VTODO", "UID:run@em", "DTSTAMP:20261129T071500Z", "RECURRENCE-ID;VALUE=DATE:20261129",
+        "SUMMARY:Morning run", "STATUS:COMPLETED", "COMPLETED:20261129T071400Z", "END:VTODO",
+    ]
+
+    func run(_ t: ShellTester, _ line: String) -> [String] {
+        t.sink.reset()
+        t.runner.runOne(line)
+        return t.sink.all
+    }
+
+    func exported(_ t: ShellTester) throws -> String {
+        _ = run(t, "export out.ics")
+        return try String(contentsOfFile: t.directory + "/out.ics", encoding: .utf8)
+    }
+
+    func imported(_ backend: String) throws -> ShellTester {
+        let t = try ShellTester(backend: backend)
+        let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//eM Client//EN"] + Self.series + ["END:VCALENDAR"])
+            .joined(separator: "\r\n") + "\r\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: t.directory + "/run.ics"))
+        #expect(run(t, "import run.ics") == ["imported 2 items from run.ics (iCalendar): 2 new, 0 updated"])
+        return t
+    }
+
+    @Test(arguments: ["sqlite", "plist"])
+    func aFinishedOccurrenceIsADoneRowAndTheSeriesIsOpenOnItsNextDay(_ backend: String) throws {
+        let t = try imported(backend)
+        #expect(run(t, "list") == ["All items", "To do", "  1  Mon Nov 30  ↻ Morning run", "Done", "  2  Sun Nov 29  ✓ Morning run"])
+        #expect(run(t, "day today") == ["Sun Nov 29 2026", "Done", "  1  ✓ Morning run"])
+        #expect(run(t, "week").prefix(3) == ["View: 7 days from Sun Nov 29 2026", "  1  Sun Nov 29  no items  today",
+                                             "  2  Mon Nov 30  1 item"])
+        // Its record is the series's: not reopened alone.
+        t.given("list")
+        #expect(run(t, "uncheck 2") == ["error: uncheck: \"Morning run\" on Sun Nov 29 is a finished occurrence of a repeating item: "
+            + "undo the check, or reopen it in the app that finished it"])
+        // Imported again: the same two items, nothing added.
+        #expect(run(t, "import run.ics").first == "imported 0 items from run.ics (iCalendar): 0 new, 0 updated; 2 already up to date")
+    }
+
+    @Test(arguments: ["sqlite", "plist"])
+    func checkingTheSeriesRecordsTheOccurrenceAndUndoRemovesIt(_ backend: String) throws {
+        let t = try imported(backend)
+        let before = try exported(t)
+        t.given("list")
+        #expect(run(t, "check 1").first == "checked \"Morning run\": moved to Done; next on Tue Dec 1 2026")
+        #expect(run(t, "list") == ["All items", "To do", "  1  Tue Dec 1   ↻ Morning run", "Done",
+                                   "  2  Sun Nov 29  ✓ Morning run", "  3  Mon Nov 30  ✓ Morning run"])
+        let after = try exported(t)
+        #expect(after.contains("\r\nRECURRENCE-ID;VALUE=DATE:20261130\r\n"))
+        // The series's own lines stay; only its modification times move.
+        for line in ["DTSTART;VALUE=DATE:20261129", "DUE;VALUE=DATE:20261129", "RRULE:FREQ=DAILY", "X-MICROSOFT-CDO-BUSYSTATUS:FREE",
+                     "RECURRENCE-ID;VALUE=DATE:20261129", "COMPLETED:20261129T071400Z"] {
+            #expect(after.contains("\r\n" + line + "\r\n"), "\(line)")
+        }
+        #expect(after.components(separatedBy: "BEGIN:VTODO").count == 4)
+        #expect(run(t, "undo").first == "undid the check of \"Morning run\" (Mon Nov 30)")
+        #expect(try exported(t) == before)
+        #expect(run(t, "list") == ["All items", "To do", "  1  Mon Nov 30  ↻ Morning run", "Done", "  2  Sun Nov 29  ✓ Morning run"])
+    }
+}

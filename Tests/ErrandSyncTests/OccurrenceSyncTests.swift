@@ -1,0 +1,95 @@
+import ErrandHelpers
+import ErrandDomain
+import ErrandStorage
+import ErrandSync
+import ErrandTestSupport
+import Foundation
+import Testing
+
+/// Issue 21: Thunderbird's weekly task with one occurrence finished (a RECURRENCE-ID VTODO),
+/// through Radicale: pulled as the series and a done item, an occurrence checked here sent as
+/// Thunderbird records one, and the resource still read by libical, by a second store and by
+/// Debian's todoman (fetched with vdirsyncer).
+@Suite(.serialized) struct OccurrenceSyncTests {
+    static let name = "thunderbird-completed-occurrence.ics"
+
+    static func text() throws -> String {
+        try String(contentsOf: ClientCorpusSyncTests.folder.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// The VTODOs' content lines (folds joined: servers fold as they please), one array each.
+    static func blocks(_ text: String) -> [[String]] {
+        var blocks: [[String]] = []
+        for line in ClientCorpusSyncTests.todoLines(text) {
+            if line == "BEGIN:VTODO" { blocks.append([]) }
+            if var last = blocks.popLast() {
+                last.append(line)
+                blocks.append(last)
+            }
+        }
+        return blocks
+    }
+
+    /// The series with its open occurrence checked, as `check N` does it.
+    static func checkOccurrence(_ store: ErrandStore, _ item: TodoItem, at now: Date) throws -> TodoItem {
+        let recorded = try CalendarHelper(zoneName: "UTC").checkOccurrences([item], now: now, newID: UUID.init)
+        let pairs = Dictionary(uniqueKeysWithValues: zip([item.id], recorded))
+        return try #require(try store.check(listed: [item], next: [], occurrences: pairs, at: now).added.first)
+    }
+
+    @Test func anOccurrenceCheckedHereReachesTheServerAsThunderbirdRecordsOne() throws {
+        let f = try SyncFixture(.radicale)
+        defer { f.remove() }
+        let original = try Self.text()
+        #expect(try f.phone.put(f.server.collectionPath("tasks") + Self.name, ics: original, headers: ["If-None-Match": "*"]).status == 201)
+        #expect(try f.sync(f.a).received == 1)
+        // The series on its next open occurrence (UTC: Wed Dec 9 19:00), the finished one done.
+        let items = try f.a.allItems()
+        #expect(items.count == 2)
+        let series = try #require(items.first { !$0.isOccurrence })
+        #expect(series.due == DueDay(year: 2026, month: 12, day: 9) && !series.isDone)
+        #expect(items.first(where: \.isOccurrence).map { $0.isDone && $0.due == DueDay(year: 2026, month: 12, day: 2) } == true)
+        // Nothing was edited: nothing goes back, and the done item is never a resource of its own.
+        #expect(try f.sync(f.a).sent == 0)
+        let before = Self.blocks(try #require(try f.serverTexts().values.first))
+        let moved = try Self.checkOccurrence(f.a, series, at: f.tick())
+        #expect(moved.due == DueDay(year: 2026, month: 12, day: 16))
+        #expect(try f.sync(f.a).sent == 1)
+        let served = try f.serverTexts()
+        #expect(served.count == 1)
+        let text = try #require(served.values.first)
+        let todos = Self.blocks(text)
+        #expect(todos.count == 3 && before.count == 2)
+        // The series's lines as Thunderbird wrote them, but its modification times.
+        let owned = ["LAST-MODIFIED:", "DTSTAMP:"]
+        let lines = { (block: [String]) in block.filter { line in !owned.contains { line.hasPrefix($0) } } }
+        #expect(lines(todos.first ?? []) == lines(before.first ?? []))
+        #expect(todos.dropFirst().first == before.last)
+        #expect(todos.last?.contains("RECURRENCE-ID;TZID=Europe/Berlin:20261209T190000") == true)
+        #expect(todos.last?.contains("STATUS:COMPLETED") == true)
+        // Read again by libical (the helper) and by a second store: one series, two done.
+        try f.sync(f.b)
+        let other = try f.b.allItems()
+        #expect(other.filter(\.isOccurrence).compactMap(\.due?.day).sorted() == [2, 9])
+        #expect(other.filter { !$0.isOccurrence }.map(\.due) == [DueDay(year: 2026, month: 12, day: 16)])
+        #expect(other.allSatisfy { $0.isOccurrence == $0.isDone })
+    }
+
+    @Test(.enabled(if: TaskPeers.haveTodoman && TaskPeers.haveVdirsyncer, "todoman or vdirsyncer is not installed (scripts/deps --test)"))
+    func todomanReadsTheSeriesAfterAnOccurrenceWasCheckedHere() throws {
+        let f = try SyncFixture(.radicale)
+        defer { f.remove() }
+        let peers = try TaskPeers()
+        defer { peers.remove() }
+        #expect(try f.phone.put(f.server.collectionPath("tasks") + Self.name, ics: try Self.text(), headers: ["If-None-Match": "*"]).status == 201)
+        try f.sync(f.a)
+        let series = try #require(try f.a.allItems().first { !$0.isOccurrence })
+        _ = try Self.checkOccurrence(f.a, series, at: f.tick())
+        try f.sync(f.a)
+        try peers.vdirsyncerPull(url: f.server.collectionURL("tasks", withPassword: false), user: f.server.user,
+                                 password: f.server.password)
+        // todoman lists the series and each occurrence recorded apart as tasks of their own.
+        let listed = try peers.todomanTitles()
+        #expect(listed.contains("Take out the bins"), "\(listed)")
+    }
+}
