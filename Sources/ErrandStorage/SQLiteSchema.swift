@@ -172,6 +172,8 @@ enum SQLiteSchema {
         "CREATE INDEX item_priority ON item (priority, done) WHERE priority IS NOT NULL;\n" + adPriceIndexes,
         // Reminders (ItemField.reminders, .reminded) and the next one's minute, indexed.
         reminderFields,
+        // Subtasks (ItemField.parent), with the index that finds a parent's children.
+        parentField,
     ]
 
     /// `due` of an item without a due day: one past 9999-12-31 (DueDay.supportedDayNumbers).

@@ -43,7 +43,7 @@ public struct ItemField: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// Every declared field, in the order lists, the detail and files show them.
-    public static let declared: [ItemField] = [.priority, .tags, .start, .reminders, .reminded]
+    public static let declared: [ItemField] = [.priority, .tags, .start, .reminders, .reminded, .parent]
 
     public static func named(_ name: String) -> ItemField? { declared.first { $0.name == name } }
 

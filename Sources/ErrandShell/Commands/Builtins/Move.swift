@@ -1,11 +1,13 @@
 import ErrandDomain
 
 /// `check N...` and `uncheck N...`: move items to the end of Done, or back to To do; several
-/// rows go together or not at all. Checking a repeating item also creates its next occurrence.
+/// rows go together or not at all. Checking a repeating item also creates its next occurrence;
+/// checking a parent checks its open subtasks with it, in the same step (one undo).
 struct Move: ShellCommand {
     static let rows = ArgumentSpec("N", .itemRows, help: "row numbers of the last listing: 1 3 5, 1,2, 2-4")
     static let check = CommandSpec("check", aliases: ["done"], summary: "mark rows done: they move to the end of Done",
-                                   details: "A repeating item's next occurrence is created as it is checked.",
+                                   details: "A repeating item's next occurrence is created as it is checked. "
+                                       + "A parent's open subtasks are checked with it; the last open subtask checked leaves its parent open.",
                                    arguments: [rows]) { Move(done: true, listed: try $0.items(rows)) }
     static let uncheck = CommandSpec("uncheck", aliases: ["undone"], summary: "move rows back to To do",
                                      arguments: [rows]) { Move(done: false, listed: try $0.items(rows)) }
@@ -19,9 +21,11 @@ struct Move: ShellCommand {
             let moved = try c.change { try $0.setDone(false, listed: listed, at: now) }
             return try c.refresh(message: "unchecked \(Plural.naming(moved)): back in To do")
         }
-        let next = nextOccurrences(c.environment)
+        let subtasks = try openSubtasks(c)
+        let next = nextOccurrences(listed + subtasks, c.environment)
         let now = c.environment.clock.now
-        let (checked, added) = try c.change { try $0.check(listed: listed, next: next, at: now) }
+        let (all, added) = try c.change { try $0.check(listed: listed + subtasks, next: next, at: now) }
+        let checked = Array(all.prefix(listed.count))
         let labeler = c.environment.labeler
         // Which one repeats, when several were checked: "next on" alone would not say.
         let following = added.count == 1 ? added.first.map { next in
@@ -29,13 +33,26 @@ struct Move: ShellCommand {
         } ?? "" : added.isEmpty ? "" : "; \(Plural.items(added.count)) to come: "
             + added.prefix(3).map { "\"\($0.title)\" on \(labeler.label($0.due))" }.joined(separator: ", ")
             + (added.count > 3 ? ", …" : "")
-        return try c.refresh(message: "checked \(Plural.naming(checked)): moved to Done" + following)
+        let with = subtasks.isEmpty ? "" : " and \(Plural.subtasks(subtasks.count)) under it"
+        return try c.refresh(message: "checked \(Plural.naming(checked))\(with): moved to Done" + following)
     }
 
-    /// The next occurrence of each listed item that repeats, as it will be created.
-    func nextOccurrences(_ environment: ShellEnvironment) -> [TodoItem] {
+    /// The open items under the listed ones (each once, none listed itself), checked with them.
+    func openSubtasks(_ c: CommandContext) throws -> [TodoItem] {
+        var ids = Set(listed.map(\.id))
+        var found: [TodoItem] = []
+        for item in listed where !item.isDone {
+            for below in try c.store.descendants(of: item) where !below.isDone && ids.insert(below.id).inserted {
+                found.append(below)
+            }
+        }
+        return found
+    }
+
+    /// The next occurrence of each item that repeats, as it will be created.
+    func nextOccurrences(_ items: [TodoItem], _ environment: ShellEnvironment) -> [TodoItem] {
         let today = environment.clock.today
-        return listed.compactMap { item in
+        return items.compactMap { item in
             item.repeats.map { rule in
                 let due = rule.next(after: item.due ?? today, checkedOn: today)
                 var next = TodoItem(id: environment.newID(), title: item.title, notes: item.notes,
