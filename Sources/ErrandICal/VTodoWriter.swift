@@ -57,7 +57,8 @@ public struct VTodoWriter {
         let spliced = LineSplice.replace(names, in: fresh, with: DeclaredLines.lines(item.fields))
         let alarms = AlarmComponents(zone: zone, master: todo, dated: item.due != nil)
         let ringing = alarms.splice(spliced, before: [], now: item.fields[.reminders]?.words ?? [], title: item.title)
-        let text = alarms.markRung(ringing, before: nil, now: item.fields[.reminded]).text()
+        let related = item.parent.map { ParentLines.replace(in: ringing, with: $0) } ?? ringing
+        let text = alarms.markRung(related, before: nil, now: item.fields[.reminded]).text()
         return (text, userZone(if: ICalTree.tzids(todo)))
     }
 
@@ -77,6 +78,7 @@ public struct VTodoWriter {
         let rang = (try? alarms.reminders(todos[index])) ?? []
         declared[.reminders] = alarms.read(todos[index]).value
         declared[.reminded] = alarms.lastRung(todos[index]).value
+        declared[.parent] = try? ParentLines.read(todos[index])
         let before = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared,
                                  structured: StructuredLocation.read(todos[index]))
         var edit = VTodoEdit(todo: series.master, zone: zone)
@@ -92,6 +94,8 @@ public struct VTodoWriter {
                 written = alarms.splice(written, before: rang, now: now, title: item.title)
             }
             if i == index { written = alarms.markRung(written, before: declared[.reminded], now: item.fields[.reminded]) }
+            // Moved here (or to the top level): only its parent lines change.
+            if i == index, declared[.parent] != item.fields[.parent] { written = ParentLines.replace(in: written, with: item.parent) }
             text += written.text(dropping: VTodoWriter.dropped)
         }
         var zones: [String: String] = [:]
