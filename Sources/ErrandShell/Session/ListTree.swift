@@ -31,6 +31,12 @@ public struct ListTree: Equatable, Sendable {
     }
 
     init(_ page: [TodoItem], store: ErrandStore) throws {
+        try self.init(page, isStored: { try store.item(uid: $0) != nil }, childCount: store.childCount(of:))
+    }
+
+    /// `isStored`: whether an item of this UID is stored (a parent not on the page may be);
+    /// `childCount`: a UID's children counted, as ItemRecords.childCount counts them.
+    init(_ page: [TodoItem], isStored: (String) throws -> Bool, childCount: (String) throws -> ChildCount) throws {
         var indexByUID: [String: Int] = [:]
         for (i, item) in page.enumerated() where indexByUID[item.uid] == nil { indexByUID[item.uid] = i }
         var children: [Int: [Int]] = [:]
@@ -41,7 +47,7 @@ public struct ListTree: Equatable, Sendable {
             if let p = indexByUID[parent], p != i, page[p].isDone == item.isDone {
                 children[p, default: []].append(i)
                 isChild[i] = true
-            } else if indexByUID[parent] == nil, try store.item(uid: parent) == nil {
+            } else if indexByUID[parent] == nil, try !isStored(parent) {
                 missing += 1
             }
         }
@@ -69,7 +75,7 @@ public struct ListTree: Equatable, Sendable {
         depths = order.map(\.depth)
         for (row, entry) in order.enumerated() {
             let item = page[entry.index]
-            var count = try store.childCount(of: item.uid)
+            var count = try childCount(item.uid)
             // Itself among its children (its own parent) does not count.
             if item.parent == item.uid {
                 count.total -= 1
