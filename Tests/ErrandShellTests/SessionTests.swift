@@ -265,9 +265,9 @@ import Testing
         t.send("open", ["error: open: missing N (usage: open N)"], succeeds: false)
         t.send("open 1 2", ["error: open: unexpected \"2\" (usage: open N)"], succeeds: false)
         t.send("veiw", ["error: unknown command \"veiw\": did you mean \"view\"? (help lists all)"], succeeds: false)
-        t.send("create x --when now", ["error: create: unknown option --when (valid: --date, --no-date, --at, --coords, --notes, --every, --after-done, --no-geocode, --priority, --tag, --start, --remind)"],
+        t.send("create x --when now", ["error: create: unknown option --when (valid: --date, --no-date, --at, --coords, --notes, --every, --after-done, --no-geocode, --priority, --tag, --start, --remind, --under)"],
                succeeds: false)
-        t.send("create x --date", ["error: create: --date needs a DATE (usage: create [TITLE...] [--date DATE] [--no-date] [--at PLACE] [--coords LAT,LON] [--notes TEXT] [--every RULE] [--after-done] [--no-geocode] [--priority P] [--tag TAG] [--start DATE] [--remind WHEN])"],
+        t.send("create x --date", ["error: create: --date needs a DATE (usage: create [TITLE...] [--date DATE] [--no-date] [--at PLACE] [--coords LAT,LON] [--notes TEXT] [--every RULE] [--after-done] [--no-geocode] [--priority P] [--tag TAG] [--start DATE] [--remind WHEN] [--under N])"],
                succeeds: false)
         t.send("create \"unclosed", ["error: unbalanced \" quote: close it or escape it with a backslash"], succeeds: false)
         t.send("week someday", ["error: cannot read the date \"someday\": try YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +3d, +2w or dec 1"],
@@ -363,11 +363,16 @@ import Testing
 
     @Test func helpIsDerivedFromTheDeclarations() throws {
         let t = try ShellTester()
-        t.send("help swipe", ["usage: swipe N...", "delete rows, as swiping left did",
-                              "Several rows are deleted together, or none if one changed since it was listed.",
-                              "also: delete, rm", "  N  row numbers of the last listing: 1 3 5, 1,2, 2-4"]) {
+        t.send("help swipe", ["usage: swipe N... [--yes]", "delete rows, as swiping left did",
+                              "Several rows are deleted together, or none if one changed since it was listed. A",
+                              "parent is deleted with all its subtasks: asked at a terminal, --yes in a script.",
+                              "also: delete, rm", "  N  row numbers of the last listing: 1 3 5, 1,2, 2-4",
+                              "  --yes  delete a parent's subtasks with it without asking",
+                              "Words: a command's own words (a title, rows) come first; an option's value runs",
+                              "up to the next --option; quote a word to keep it as text (\"--draft\"); a word",
+                              "that fits nowhere is an error."]) {
             // Help is a screen of its own over the week, so `back` (and `more`) work on it.
-            $0.stacks[.view] = [.week(start: ShellTester.today), .help(command: "swipe", shown: 5)]
+            $0.stacks[.view] = [.week(start: ShellTester.today), .help(command: "swipe", shown: 7)]
         }
         t.given("help")
         // One line a command, wrapped (never cut) where a summary is longer than the width.

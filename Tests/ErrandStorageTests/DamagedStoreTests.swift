@@ -113,8 +113,14 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// The subtasks' migration adds the parent, indexed; it follows the reminders'.
+    static let withoutParent = """
+        DROP INDEX item_parent; ALTER TABLE item DROP COLUMN parent;
+
+        """
+
     /// The reminders' migration adds their two fields and the next one's minute, indexed.
-    static let withoutReminders = """
+    static let withoutReminders = withoutParent + """
         DROP INDEX item_remind_next; ALTER TABLE item DROP COLUMN reminders; ALTER TABLE item DROP COLUMN reminded;
         ALTER TABLE item DROP COLUMN remind_next;
 
