@@ -6,7 +6,7 @@ with 1,000 children (issue 23's figure).
 A store of N items (default 1,000,000) seeded through errand as figure 2's is; then, with
 sqlite3 on the same file, every tenth item becomes a subtask of the one before it and the
 first item the parent of the next 1,000. One errand process runs figure 2's cycle (swipe with
---yes, since a row may be a parent) and, between the turns, `list added` and `open 1`: the
+--yes, since a row may be a parent) and, between the turns, `list --added` and `open 1`: the
 parent of 1,000, its detail and all its subtasks. Times are `set timing on`'s, per command.
 """
 
@@ -42,8 +42,8 @@ def script(path, count):
         lines.append(CYCLE[i % len(CYCLE)].format(k=1 + turn % 7, word=word))
         names.append(CYCLE[i % len(CYCLE)].split()[0])
         if i % len(CYCLE) == len(CYCLE) - 1:
-            lines += ["list added", "open 1", "back"]
-            names += ["list added", "open parent of 1,000", "back"]
+            lines += ["list --added", "open 1", "back"]
+            names += ["list --added", "open parent of 1,000", "back"]
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
     return names
@@ -79,7 +79,7 @@ def main():
     by_name = {}
     for name, t in zip(names, times):
         by_name.setdefault(name, []).append(t)
-    cycle = [t for name, t in zip(names, times) if name not in ("list added", "open parent of 1,000", "back")]
+    cycle = [t for name, t in zip(names, times) if name not in ("list --added", "open parent of 1,000", "back")]
     print("| command | p50 | p99 | count |")
     print("|---|---|---|---|")
     for name, values in by_name.items():
