@@ -15,6 +15,8 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
     /// with two equal open items keeps the rule while either is open).
     private var openEntries: [EntryKey: Int] = [:]
     private var lastSequence: Int64 = 0
+    /// Each parent's children (TodoItem.parent): opening a parent reads its own, not every item.
+    private var childrenByParent: [String: Set<UUID>] = [:]
     /// The sync state, changed with the items (see SyncRecords).
     public var ledger = SyncLedger()
 
@@ -74,6 +76,20 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
         items.filter { item in item.nextReminderMinute.map { $0 <= minute } ?? false }
     }
 
+    public func children(of uid: String) -> [TodoItem] {
+        (childrenByParent[uid] ?? []).compactMap(item(id:)).sorted(by: ItemOrder.sections.areInIncreasingOrder)
+    }
+
+    public func childCount(of uid: String) -> ChildCount {
+        var count = ChildCount()
+        for id in childrenByParent[uid] ?? [] {
+            guard let child = item(id: id) else { continue }
+            count.total += 1
+            if child.isDone { count.done += 1 }
+        }
+        return count
+    }
+
     /// `lastSequence` comes from the items read, so a hand-edited file can put it at Int64.max.
     public mutating func nextSequence() throws(DomainError) -> Int64 {
         let (next, overflow) = lastSequence.addingReportingOverflow(1)
@@ -102,6 +118,7 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
         indexByID = [:]
         idByUID = [:]
         openEntries = [:]
+        childrenByParent = [:]
         return removed
     }
 
@@ -125,11 +142,16 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
 
     private mutating func remember(_ item: TodoItem) {
         idByUID[item.uid] = item.id
+        if let parent = item.parent { childrenByParent[parent, default: []].insert(item.id) }
         if !item.isDone { openEntries[EntryKey(item), default: 0] += 1 }
     }
 
     private mutating func forget(_ item: TodoItem) {
         if idByUID[item.uid] == item.id { idByUID[item.uid] = nil }
+        if let parent = item.parent {
+            childrenByParent[parent]?.remove(item.id)
+            if childrenByParent[parent]?.isEmpty == true { childrenByParent[parent] = nil }
+        }
         guard !item.isDone, let count = openEntries[EntryKey(item)] else { return }
         openEntries[EntryKey(item)] = count > 1 ? count - 1 : nil
     }

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// What the to-do rules need from wherever items are kept: two look-ups, a sequence counter
 /// and plain writes, with no rule in any of them. ItemManager keeps the records in memory,
 /// the SQLite backend in tables; the rules (ItemRecords+Rules.swift) are written once on top,
-/// so a new backend implements these eight and inherits every rule.
+/// so a new backend implements these ten and inherits every rule.
 public protocol ItemRecords {
     func item(id: UUID) throws -> TodoItem?
     /// The item known by this iCalendar UID, compared as text.
@@ -14,6 +14,11 @@ public protocol ItemRecords {
     /// The items whose next reminder (TodoItem.nextReminderMinute) rings by this local
     /// minute: `remind`'s candidates. SQLite reads them from an index.
     func itemsToRemind(by minute: Int) throws -> [TodoItem]
+    /// The items whose parent (TodoItem.parent) is this UID, To do then Done, each section in
+    /// the order added and checked. SQLite reads them from an index.
+    func children(of uid: String) throws -> [TodoItem]
+    /// How many items have this parent, and how many of them are done, without reading them.
+    func childCount(of uid: String) throws -> ChildCount
     /// A sequence above every stored one, for the item that changes now.
     mutating func nextSequence() throws -> Int64
     /// Stores an item whose id is not stored yet.

@@ -31,6 +31,7 @@ public struct VTodoReader {
         icalerror_set_errors_are_fatal(0)
         var batch = CalendarWire.Batch(items: [])
         var skipped: [(String, Int)] = []
+        var children: [(parent: String, children: [String])] = []
         for calendar in calendars {
             var zones: [String: RawComponent] = [:]
             for zone in calendar.components where zone.name == "VTIMEZONE" {
@@ -39,6 +40,8 @@ public struct VTodoReader {
             for group in VTodoReader.series(calendar) {
                 let kept = VTodoReader.kept(group, zones: zones)
                 let series = try item(kept, todos: group, number: batch.items.count + 1, id: newID())
+                let named = (group.first { !$0.has("RECURRENCE-ID") } ?? group.first).map(ParentLines.children) ?? []
+                if !named.isEmpty { children.append((series.uid, named)) }
                 batch.items.append(series)
                 batch.items += occurrences(kept, todos: group, of: series, newID: newID)
             }
@@ -47,6 +50,7 @@ public struct VTodoReader {
                 if let i = skipped.firstIndex(where: { $0.0 == name }) { skipped[i].1 += 1 } else { skipped.append((name, 1)) }
             }
         }
+        ParentLines.adopt(&batch.items, children: children)
         batch.skipped = skipped.map { CalendarWire.Skipped(kind: $0.0, count: $0.1) }
         return batch
     }
@@ -167,6 +171,11 @@ public struct VTodoReader {
             let snooze = alarms.snoozed(master)
             fields[.snoozed] = snooze.value
             if let reason = snooze.refused { refused.append(reason) }
+            do {
+                fields[.parent] = try ParentLines.read(master)
+            } catch {
+                refused.append("\(ParentLines.property) not read: \(error.description)")
+            }
         }
         // RFC 5545 requires a UID; one missing is made up once, here, and kept from then on.
         let uid = f.uid ?? id.uuidString

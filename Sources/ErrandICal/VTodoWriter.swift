@@ -58,7 +58,8 @@ public struct VTodoWriter {
         let spliced = LineSplice.replace(names, in: fresh, with: DeclaredLines.lines(item.fields))
         let alarms = AlarmComponents(zone: zone, master: todo, dated: item.due != nil)
         let ringing = alarms.splice(spliced, before: [], now: item.fields[.reminders]?.words ?? [], title: item.title)
-        let rung = alarms.markRung(ringing, before: nil, now: item.fields[.reminded])
+        let related = item.parent.map { ParentLines.replace(in: ringing, with: $0) } ?? ringing
+        let rung = alarms.markRung(related, before: nil, now: item.fields[.reminded])
         let text = alarms.markSnoozed(rung, before: nil, now: item.fields[.snoozed]).text()
         return (text, userZone(if: ICalTree.tzids(todo)))
     }
@@ -80,6 +81,7 @@ public struct VTodoWriter {
         declared[.reminders] = alarms.read(todos[index]).value
         declared[.reminded] = alarms.lastRung(todos[index]).value
         declared[.snoozed] = alarms.snoozed(todos[index]).value
+        declared[.parent] = try? ParentLines.read(todos[index])
         let before = VTodoFields(series.master, overrides: series.overrides, zone: zone, declared: declared,
                                  structured: StructuredLocation.read(todos[index]))
         var edit = VTodoEdit(todo: series.master, zone: zone)
@@ -98,6 +100,8 @@ public struct VTodoWriter {
                 written = alarms.markRung(written, before: declared[.reminded], now: item.fields[.reminded])
                 written = alarms.markSnoozed(written, before: declared[.snoozed], now: item.fields[.snoozed])
             }
+            // Moved here (or to the top level): only its parent lines change.
+            if i == index, declared[.parent] != item.fields[.parent] { written = ParentLines.replace(in: written, with: item.parent) }
             text += written.text(dropping: VTodoWriter.dropped)
         }
         var zones: [String: String] = [:]

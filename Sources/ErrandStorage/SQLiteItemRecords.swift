@@ -32,6 +32,21 @@ public struct SQLiteItemRecords: ItemRecords {
     public func itemsToRemind(by minute: Int) throws -> [TodoItem] {
         try store.rows("SELECT \(SQLiteItemStore.readColumns) FROM item WHERE remind_next <= ?1") { $0.bind(1, minute) }
     }
+
+    /// Through item_parent; a parent's children sorted by their sequence alone.
+    public func children(of uid: String) throws -> [TodoItem] {
+        try store.rows("SELECT \(SQLiteItemStore.readColumns) FROM item WHERE parent = ?1 ORDER BY done, seq") { $0.bind(1, uid) }
+    }
+
+    /// From item_parent alone (its done column), never the rows.
+    public func childCount(of uid: String) throws -> ChildCount {
+        let s = try store.db.statement("SELECT count(*), total(done) FROM item WHERE parent = ?1")
+        s.bind(1, uid)
+        defer { s.reset() }
+        guard try s.step() else { return ChildCount() }
+        return ChildCount(done: Int(s.int(1)), total: Int(s.int(0)))
+    }
+
     public func insert(_ item: TodoItem) throws { try write(SQLiteItemColumns.insertSQL, item) }
     public func update(_ item: TodoItem) throws { try write(SQLiteItemColumns.updateSQL, item) }
 

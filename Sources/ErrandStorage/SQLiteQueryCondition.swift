@@ -61,6 +61,8 @@ struct SQLiteQueryCondition {
         case .repeating: return "repeat_rule IS NOT NULL"
         case .located: return "(latitude IS NOT NULL AND longitude IS NOT NULL)"
         case .undated: return "due = \(parameter(.integer(Int64(SQLiteSchema.noDateKey))))"
+        // item_parent holds exactly these.
+        case .subtask: return "parent IS NOT NULL"
         case let .near(near): return condition(near)
         case let .list(key, main):
             // list_keys holds the one folded name as a JSON array (SQLiteItemColumns).

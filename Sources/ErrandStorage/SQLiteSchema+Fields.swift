@@ -72,4 +72,11 @@ extension SQLiteSchema {
         ALTER TABLE item ADD COLUMN list_keys TEXT;
         CREATE INDEX item_list ON item (json_extract(list_keys, '$[0]'), done) WHERE list_keys IS NOT NULL;
         """
+
+    /// The parent's UID as its text; item_parent finds a parent's children (opening a parent
+    /// with 1,000 of them, checking or swiping its subtree) without reading any other item.
+    static let parentField = """
+        ALTER TABLE item ADD COLUMN parent TEXT;
+        CREATE INDEX item_parent ON item (parent, done) WHERE parent IS NOT NULL;
+        """
 }

@@ -188,6 +188,8 @@ enum SQLiteSchema {
         // of the sync that last saw the old price (the trigger reads it before the sync
         // writes its own), and what `run NAME --new` reported is remembered per search.
         adMemory,
+        // Subtasks (ItemField.parent), with the index that finds a parent's children.
+        parentField,
     ]
 
     static let adMemory = """

@@ -36,7 +36,7 @@ import Testing
         let report = try TranscriptChecker().check(text: block, file: "README.md finding")
         #expect(report.commands >= 5)
         #expect(report.diffs == [])
-        try expectExamplesReplayed(from: "### Finding\n", to: "<!-- finding", in: ["find-query", "lists"], also: block, atLeast: 10)
+        try expectExamplesReplayed(from: "### Finding\n", to: "<!-- finding", in: ["find-query", "lists", "subtasks"], also: block, atLeast: 10)
     }
 
     /// The same for the ads tab's table of terms, against the ads transcripts.

@@ -363,11 +363,16 @@ import Testing
 
     @Test func helpIsDerivedFromTheDeclarations() throws {
         let t = try ShellTester()
-        t.send("help swipe", ["usage: swipe N...", "delete rows, as swiping left did",
-                              "Several rows are deleted together, or none if one changed since it was listed.",
-                              "also: delete, rm", "  N  row numbers of the last listing: 1 3 5, 1,2, 2-4"]) {
+        t.send("help swipe", ["usage: swipe N... [--yes]", "delete rows, as swiping left did",
+                              "Several rows are deleted together, or none if one changed since it was listed. A",
+                              "parent is deleted with all its subtasks: asked at a terminal, --yes in a script.",
+                              "also: delete, rm", "  N  row numbers of the last listing: 1 3 5, 1,2, 2-4",
+                              "  --yes  delete a parent's subtasks with it without asking",
+                              "Words: a command's own words (a title, rows) come first; an option's value runs",
+                              "up to the next --option; quote a word to keep it as text (\"--draft\"); a word",
+                              "that fits nowhere is an error."]) {
             // Help is a screen of its own over the week, so `back` (and `more`) work on it.
-            $0.stacks[.view] = [.week(start: ShellTester.today), .help(command: "swipe", shown: 5)]
+            $0.stacks[.view] = [.week(start: ShellTester.today), .help(command: "swipe", shown: 7)]
         }
         t.given("help")
         // One line a command, wrapped (never cut) where a summary is longer than the width.

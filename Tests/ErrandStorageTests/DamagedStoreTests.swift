@@ -113,6 +113,12 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// The subtasks' migration adds the parent, indexed (the newest).
+    static let withoutParent = """
+        DROP INDEX item_parent; ALTER TABLE item DROP COLUMN parent;
+
+        """
+
     /// Saved searches (their table, the journal's column), then stars, alerts and price history.
     static let withoutSavedSearches = """
         DROP TABLE search_seen; DROP TRIGGER ad_price_change; DROP INDEX ad_price_ad; DROP TABLE ad_price;
@@ -152,7 +158,7 @@ import Testing
         """
 
     /// Version 14 adds the declared fields (priority, tags) and their day order.
-    static let withoutFields = withoutSavedSearches + withoutReminders + withoutStartDates + """
+    static let withoutFields = withoutParent + withoutSavedSearches + withoutReminders + withoutStartDates + """
         DROP TRIGGER item_tag_insert; DROP TRIGGER item_tag_update; DROP TRIGGER item_tag_delete; DROP TABLE item_tag;
         DROP INDEX item_day_order; DROP INDEX item_todo_order;
         ALTER TABLE item DROP COLUMN priority; ALTER TABLE item DROP COLUMN tags; ALTER TABLE item DROP COLUMN tag_keys;

@@ -128,7 +128,7 @@ import Testing
         store.close()
         // The version before the lists' migration, wherever the merge put it.
         let version = try #require(SQLiteSchema.migrations.firstIndex(of: SQLiteSchema.listField))
-        #expect(try SQLiteCLI.run(path, MigrationTests.withoutSavedSearches + MigrationTests.withoutLists + "PRAGMA user_version = \(version);") == 0)
+        #expect(try SQLiteCLI.run(path, MigrationTests.withoutParent + MigrationTests.withoutSavedSearches + MigrationTests.withoutLists + "PRAGMA user_version = \(version);") == 0)
         let reopened = try StoreOpener.open(path: path, backend: .sqlite)
         defer { reopened.close() }
         let kept = try #require(try reopened.item(id: bread.id))

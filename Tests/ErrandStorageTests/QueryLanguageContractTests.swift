@@ -18,6 +18,7 @@ import Testing
         "is:done", "is:open", "is:overdue", "is:repeating", "is:located", "is:undated", "-is:undated priority:low",
         "near:48.85,2.35 within:3km", "near:48.85,2.35 within:500m or #errand", "-near:48.85,2.35 is:located",
         "word", "wor -plain", "(word or plain) (#home or -#work) -is:done", "priority:5", "is:located near:45.76,4.84",
+        "is:subtask", "-is:subtask is:open", "is:subtask or #home",
     ]
 
     static func parse(_ text: String) throws -> SearchQuery {
@@ -48,6 +49,8 @@ import Testing
             // both backends (SQLite keeps it in `due`).
             if item.due == nil, pick(2) == 0 { item.start = DayTime(day: today.adding(days: pick(20) - 10)) }
             if let due = item.due, pick(8) == 0 { item.start = DayTime(day: due.adding(days: -pick(5))) }
+            // A subtask, of an item here or of one not synced yet.
+            if let parent = added.last, pick(6) == 0 { item.parent = pick(2) == 0 ? parent.uid : "elsewhere" }
             added.append(try store.add(item))
         }
         try store.endBatch(commit: true)

@@ -44,7 +44,7 @@ public struct ItemField: Sendable, Hashable, CustomStringConvertible {
 
     /// Every declared field, in the order lists, the detail and files show them.
     public static let declared: [ItemField] = [.priority, .tags, .start, .reminders, .reminded, .snoozed,
-                                                .list]
+                                                .list, .parent]
 
     public static func named(_ name: String) -> ItemField? { declared.first { $0.name == name } }
 

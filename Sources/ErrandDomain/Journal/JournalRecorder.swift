@@ -24,6 +24,8 @@ public struct JournalRecorder<Base: ItemRecords>: ItemRecords {
     public func hasOpenItem(withEntry key: EntryKey) throws -> Bool { try base.hasOpenItem(withEntry: key) }
     public mutating func nextSequence() throws -> Int64 { try base.nextSequence() }
     public func itemsToRemind(by minute: Int) throws -> [TodoItem] { try base.itemsToRemind(by: minute) }
+    public func children(of uid: String) throws -> [TodoItem] { try base.children(of: uid) }
+    public func childCount(of uid: String) throws -> ChildCount { try base.childCount(of: uid) }
 
     public mutating func insert(_ item: TodoItem) throws {
         try base.insert(item)

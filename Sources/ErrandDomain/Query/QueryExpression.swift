@@ -59,6 +59,7 @@ extension QueryTerm {
         case .repeating: return "is:repeating"
         case .located: return "is:located"
         case .undated: return "is:undated"
+        case .subtask: return "is:subtask"
         case let .near(near):
             let point = near.point.map { "\($0.latitude),\($0.longitude)" } ?? near.place
             return "near:" + point + " within:\(Int(near.metres))m"

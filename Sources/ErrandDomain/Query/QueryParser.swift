@@ -16,7 +16,7 @@ public struct QueryParser {
     /// Parentheses inside one another.
     public static let maxDepth = 16
     public static let keys = ["priority:", "due:", "is:", "near:", "within:", "list:"]
-    public static let states = ["open", "done", "overdue", "repeating", "located", "undated"]
+    public static let states = ["open", "done", "overdue", "repeating", "located", "undated", "subtask"]
 
     enum Token: Equatable {
         case open, close, minus, or
@@ -177,6 +177,7 @@ public struct QueryParser {
             case "repeating": return .term(.repeating)
             case "located": return .term(.located)
             case "undated": return .term(.undated)
+            case "subtask": return .term(.subtask)
             default: throw fail("is: is one of " + Self.states.joined(separator: ", "))
             }
         case "near:":

@@ -20,6 +20,8 @@ public enum QueryTerm: Hashable, Sendable {
     /// With coordinates.
     case located
     case undated
+    /// A subtask: it has a parent (ItemField.parent), stored here or not.
+    case subtask
     /// Open, with coordinates within `metres` of `place`'s point, as `near` lists them.
     case near(NearTerm)
     /// In the list whose folded name (ItemField.key) is `key`; `main` when that list is the
@@ -49,6 +51,7 @@ public enum QueryTerm: Hashable, Sendable {
         case .repeating: return item.repeats != nil
         case .located: return item.location?.coordinate != nil
         case .undated: return item.listDay == nil
+        case .subtask: return item.parent != nil
         case let .near(near): return !item.isDone && near.contains(item.location?.coordinate)
         case let .list(key, main): return item.list.map { ItemField.key($0) == key } ?? main
         }

@@ -84,6 +84,12 @@ public struct ArgumentValues: Equatable, Sendable {
         throw Self.missing(argument)
     }
 
+    /// A row given to an option (`--under N`), if it was given.
+    public func item(_ option: OptionSpec) -> TodoItem? {
+        if case let .item(item)? = self[option] { return item }
+        return nil
+    }
+
     public func items(_ argument: ArgumentSpec) throws(ShellError) -> [TodoItem] {
         if case let .items(items)? = self[argument] { return items }
         throw Self.missing(argument)

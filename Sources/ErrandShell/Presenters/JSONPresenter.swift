@@ -29,16 +29,23 @@ public struct JSONPresenter {
                         .object([("n", .int(i + 1)), ("date", .string(row.day.iso)), ("label", .string(row.label)),
                                  ("count", .int(row.count))])
                     }))]
-        case let .items(day, _, heading, rows, first, _, _):
+        case let .items(day, _, heading, rows, first, _, _, tree):
             var pairs: [(String, JSONValue)] = [("screen", .string(day == nil ? "list" : "day"))]
             if let day { pairs.append(("date", .string(day.iso))) }
             pairs.append(("heading", .string(heading)))
             pairs.append(("items", .array(rows.enumerated().map { i, item in
-                .object([("n", .int(first + i))] + JSONPresenter.fields(item))
+                .object([("n", .int(first + i))] + JSONPresenter.fields(item) + JSONPresenter.treeFields(tree, row: i))
             })))
             return pairs
-        case let .detail(item, _, matched):
-            return [("screen", .string("item")), ("item", .object(JSONPresenter.fields(item, matched: matched)))]
+        case let .detail(item, _, matched, subtasks, _):
+            var pairs: [(String, JSONValue)] = [("screen", .string("item")),
+                                                ("item", .object(JSONPresenter.fields(item, matched: matched)))]
+            if !subtasks.rows.isEmpty {
+                pairs.append(("subtasks", .array(subtasks.rows.enumerated().map { i, child in
+                    .object([("n", .int(i + 1))] + JSONPresenter.fields(child) + JSONPresenter.treeFields(subtasks, row: i))
+                })))
+            }
+            return pairs
         case let .nearby(centre, page, first):
             var pairs: [(String, JSONValue)] = [
                 ("screen", .string("near")), ("heading", .string(centre.heading)), ("place", .string(centre.label)),
@@ -132,6 +139,16 @@ public struct JSONPresenter {
     }
 
     /// A declared field's value as the export writes it: a number, an array of words, a text.
+
+    /// A row's depth under its parents, and its children's count when they are not all shown.
+    static func treeFields(_ tree: ListTree, row: Int) -> [(String, JSONValue)] {
+        var pairs: [(String, JSONValue)] = []
+        if let depth = tree.depths.indices.contains(row) ? tree.depths[row] : nil, depth > 0 { pairs.append(("depth", .int(depth))) }
+        if let count = tree.counts[row] {
+            pairs.append(("subtasks", .object([("done", .int(count.done)), ("total", .int(count.total))])))
+        }
+        return pairs
+    }
 
     static func json(_ value: FieldValue) -> JSONValue {
         switch value {

@@ -15,6 +15,9 @@ public struct TextPresenter {
     /// Whether the terminal shows OSC 8 hyperlinks: an item's place then links to its map.
     public var links = false
 
+    /// Subtasks deeper than this are indented no further.
+    static let deepestIndent = 6
+
     /// Help wraps at this width outside a terminal, as man pages are formatted for a pipe.
     static let readingWidth = 80
 
@@ -32,9 +35,14 @@ public struct TextPresenter {
         if let notice = display.notice { lines.append(DisplayWidth.sanitize(notice)) }
         switch display.screen {
         case let .week(rows, today, overdue, undated)?: lines += week(rows, today: today, overdue: overdue, undated: undated)
-        case let .items(_, dated, heading, rows, first, total, empty)?:
-            lines += items(rows, heading: heading, showDate: dated, first: first, total: total, empty: empty)
-        case let .detail(item, dayLabel, matched)?: lines += detail(item, dayLabel: dayLabel, matched: matched)
+        case let .items(_, dated, heading, rows, first, total, empty, tree)?:
+            lines += items(rows, heading: heading, showDate: dated, first: first, total: total, empty: empty, tree: tree)
+        case let .detail(item, dayLabel, matched, subtasks, under)?:
+            lines += detail(item, dayLabel: dayLabel, matched: matched, under: under)
+            if !subtasks.rows.isEmpty {
+                lines += items(subtasks.rows, heading: "Subtasks", showDate: true, first: 1, total: subtasks.rows.count,
+                               empty: "", tree: subtasks)
+            }
         case let .nearby(centre, page, first)?: lines += nearby(centre, page, first: first)
         case let .help(text)?: lines += text.flatMap { wrapKeepingIndent(DisplayWidth.sanitize($0)) }
         case let .history(text)?: lines += text.map { clip(DisplayWidth.sanitize($0)) }
@@ -126,7 +134,7 @@ public struct TextPresenter {
 
     /// `lead`: a column after the number (near's distances), one entry per row.
     func items(_ rows: [TodoItem], heading: String, showDate: Bool, first: Int, total: Int, empty: String,
-               lead: [String] = []) -> [String] {
+               lead: [String] = [], tree: ListTree? = nil) -> [String] {
         // No heading: the empty line says what was asked.
         guard !rows.isEmpty else { return heading.isEmpty ? [empty] : [style(heading, "1"), "  " + empty] }
         var out = [style(heading, "1")]
@@ -144,7 +152,7 @@ public struct TextPresenter {
             leading.map { field in item.fields[field].map(field.mark) ?? "" }
         }
         let leadWidths = leading.indices.map { column in leads.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
-        let titles = rows.map { item in
+        let titles = rows.enumerated().map { row, item in
             // A reminder is marked only while one is still to ring.
             var marks = item.fields.present.filter { !$0.field.markLeadsTitle }
                 .filter { $0.field != .reminders || item.hasPendingReminder(clock: clock) }.map { $0.field.mark($0.value) }
@@ -152,7 +160,11 @@ public struct TextPresenter {
             if let start = item.start, !item.isDone, item.startsAfter(clock.today) {
                 marks.append(showDate && item.listDay == start.day ? "starts" : "starts " + labeler.label(start.day))
             }
-            return DisplayWidth.sanitize(([item.title] + marks.filter { !$0.isEmpty }).joined(separator: " "))
+            if let count = tree?.counts[row] { marks.append(ListTree.mark(count)) }
+            // A subtask a step in per level, up to a few: deeper ones stay readable at the width.
+            let depth = tree.map { $0.depths.indices.contains(row) ? $0.depths[row] : 0 } ?? 0
+            let indent = String(repeating: "  ", count: min(depth, TextPresenter.deepestIndent))
+            return indent + DisplayWidth.sanitize(([item.title] + marks.filter { !$0.isEmpty }).joined(separator: " "))
         }
         let longest = titles.map { DisplayWidth.of($0) }.max() ?? 0
         let leadWidth = lead.map { DisplayWidth.of($0) }.max().map { $0 + 2 } ?? 0
@@ -198,17 +210,19 @@ public struct TextPresenter {
     }
 
     /// Every word of an item is shown: the title and each field wrap at the width, never cut.
-    func detail(_ item: TodoItem, dayLabel: String, matched: String?) -> [String] {
+    func detail(_ item: TodoItem, dayLabel: String, matched: String?, under: String? = nil) -> [String] {
         var out = wrapped(DisplayWidth.sanitize(item.title), first: "", rest: "").map { style($0, "1") }
         func field(_ name: String, _ value: String) { out += self.field(name, DisplayWidth.sanitize(value), nameWidth: 8) }
         field("Due", dayLabel + (item.time.map { " at \($0)" } ?? ""))
         if let location = item.location { out += place(location, matched: matched) }
         if let notes = item.notes { field("Notes", notes) }
         if let rule = item.repeats { field("Repeats", rule.description) }
-        for (declared, value) in item.fields.present where declared != .start {
+        for (declared, value) in item.fields.present where declared != .start && declared != .parent {
             for line in declared.detail(value).split(separator: "\n") { field(declared.label, String(line)) }
         }
         if let start = item.start { field(ItemField.start.label, labeler.longLabel(start.day) + (start.time.map { " at \($0)" } ?? "")) }
+        // The parent by its title; a parent not stored (not synced yet, or gone) by its UID.
+        if let parent = item.parent { field(ItemField.parent.label, under ?? "\(parent) (not here)") }
         field("State", item.isDone ? "done" : "to do")
         if let damage = item.damage { field("Damaged", "\(damage): mend it with edit (--date DATE), or swipe it") }
         // Only for an item another calendar named: for one made here it is its id, shown nowhere.

@@ -38,7 +38,12 @@ extension CommandContext {
             session.stack[session.stack.count - 1] = .item(item)
             // The matched address is a nicety: a cache that cannot be read does not hide the item.
             let matched = item.location.flatMap { try? store.matchedAddress(for: $0) }
-            return Display(message: message, screen: .detail(item, dayLabel: labeler.longLabel(item.due), matched: matched))
+            // A parent's subtasks are listed under its detail, numbered as a list's rows are.
+            let subtasks = try ListTree(flat: store.children(of: item.uid).filter { $0.id != item.id }, counting: store)
+            if !subtasks.rows.isEmpty { session.listing = subtasks.rows.map { .item($0) } }
+            let under = try item.parent.flatMap { try store.item(uid: $0) }?.title
+            return Display(message: message, screen: .detail(item, dayLabel: labeler.longLabel(item.due), matched: matched,
+                                                             subtasks: subtasks, under: under))
         case let .near(centre)?:
             return try nearbyPage(centre, message: message, continuing: continuing, keep: keep)
         case let .help(command, shown)?:
@@ -88,11 +93,13 @@ extension CommandContext {
         let query = try narrowed(list.query)
         let total = try store.count(query.selection)
         let page = try ListPage(session, continuing: continuing, keep: keep, total: total, describe: Plural.items)
-        let rows = try store.items(query, offset: page.start, limit: page.limit)
+        let tree = try ListTree(store.items(query, offset: page.start, limit: page.limit), store: store)
+        let rows = tree.rows
         session.listing = page.listing(session, adding: rows.map { .item($0) })
         let heading = rows.isEmpty && list.emptySaysItAll ? "" : list.heading
         return Display(message: message, screen: .items(day: list.day, dated: list.showsDates, heading: heading, rows: rows,
-                                                        first: page.start + 1, total: total, empty: list.empty))
+                                                        first: page.start + 1, total: total, empty: list.empty, tree: tree),
+                       notice: tree.warning)
     }
 
     /// The week's open counts, of the list in use only when there is one (counted a day at a

@@ -10,9 +10,13 @@ public enum Screen: Equatable, Sendable {
     /// `first` out of `total`; `day` is nil for lists of several days (all, found, overdue, no
     /// date); `dated`: whether rows show their day (not in a day's list or the No date list,
     /// where all rows share it); `empty` is what an empty list says.
-    case items(day: DueDay?, dated: Bool, heading: String, rows: [TodoItem], first: Int, total: Int, empty: String)
+    /// `tree`: the rows' depths under their parents and the counts of children not shown.
+    case items(day: DueDay?, dated: Bool, heading: String, rows: [TodoItem], first: Int, total: Int, empty: String,
+               tree: ListTree = ListTree())
     /// `matched`: the address a geocoder matched for the item's place, when known.
-    case detail(TodoItem, dayLabel: String, matched: String?)
+    /// `subtasks`: a parent's children, numbered from 1 for `open N` and `check N`; `under`:
+    /// the title of the item's parent, when it is a subtask of one that is stored.
+    case detail(TodoItem, dayLabel: String, matched: String?, subtasks: ListTree = ListTree(), under: String? = nil)
     /// A page of the open items nearest a point (`near`), rows numbered from `first`.
     case nearby(NearbyCentre, NearbyPage, first: Int)
     /// `help`: read as prose, so its lines wrap keeping their indent.

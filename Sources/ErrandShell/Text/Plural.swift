@@ -8,5 +8,6 @@ enum Plural {
         guard items.count == 1, let item = items.first else { return Plural.items(items.count) }
         return "\"\(item.title)\""
     }
+    static func subtasks(_ n: Int) -> String { n == 1 ? "1 subtask" : "\(n) subtasks" }
     static func ads(_ n: Int) -> String { n == 1 ? "1 ad" : "\(n) ads" }
 }

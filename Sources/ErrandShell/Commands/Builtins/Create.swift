@@ -19,12 +19,14 @@ struct Create: ShellCommand {
                                       requires: every)
     static let noGeocode = OptionSpec("no-geocode", help: "do not look the place up (it is saved by name only)",
                                       requires: place)
+    static let under = OptionSpec("under", value: "N", kind: .itemRow, help: "a subtask of row N of the last listing")
     static let spec = CommandSpec(
         "create", aliases: ["add", "new"], summary: "the Create tab; with a title, create an item at once",
         details: "Without a title, at a terminal, asks field by field, each checked as it is answered "
             + "(Tab offers what fits the field; Date takes none for no date; Ctrl-C or Ctrl-D cancels, nothing is saved). "
             + "A place given without --coords is looked up (ERRAND_GEOCODER) and its coordinates kept.",
-        arguments: [title], options: [date, noDate, place, coords, notes, every, afterDone, noGeocode] + FieldOptions.create, effect: .changesStore) {
+        arguments: [title], options: [date, noDate, place, coords, notes, every, afterDone, noGeocode] + FieldOptions.create + [under],
+        effect: .changesStore) {
         Create(given: CreateFields($0))
     }
     /// What the Create tab shows when there is nobody to ask.
@@ -78,11 +80,13 @@ struct Create: ShellCommand {
             repeats: given.every.flatMap { Repeat(text: $0, afterDone: given.afterDone, from: due) })
         given.fields.apply(to: &item)
         item.list = try c.storedList(item.list)
+        item.parent = given.under?.uid
         try given.fields.checkReminders(item, was: nil, command: Create.spec.name)
         let added = try c.change { try $0.add(item) }
         let landing = added.due.map { "for " + c.environment.labeler.longLabel($0) }
             ?? added.start.map { "starting " + Create.starting($0, c.environment.labeler) } ?? "without a date"
         let extra = (added.time.map { " at \($0)" } ?? "") + (added.repeats.map { ", \($0)" } ?? "")
+            + (given.under.map { ", under \"\($0.title)\"" } ?? "")
         let into = added.list.map { " in \($0)" } ?? ""
         var display = try c.refresh(message: "created \"\(added.title)\"\(into) \(landing)\(extra)")
         display.notice = notice?.line(row: c.session.row(of: added))

@@ -13,6 +13,8 @@ struct CreateFields: Equatable, Sendable {
     var afterDone: Bool
     var noGeocode: Bool
     var fields: FieldChanges
+    /// `--under N`: the listed item it is a subtask of.
+    var under: TodoItem?
 
     init(_ values: ArgumentValues) {
         title = values.text(Create.title)
@@ -25,5 +27,6 @@ struct CreateFields: Equatable, Sendable {
         afterDone = values.has(Create.afterDone)
         noGeocode = values.has(Create.noGeocode)
         fields = FieldOptions.changes(values)
+        under = values.item(Create.under)
     }
 }

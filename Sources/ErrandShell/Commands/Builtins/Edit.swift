@@ -27,12 +27,16 @@ struct Edit: ShellCommand {
                                       requires: every)
     static let noRepeat = OptionSpec("no-repeat", help: "stop repeating")
     static let noGeocode = OptionSpec("no-geocode", help: "with --at: do not look the new place up", requires: place)
+    static let under = OptionSpec("under", value: "M", kind: .itemRow, help: "make it a subtask of row M of the last listing",
+                                  conflicts: topLevel)
+    static let topLevel = OptionSpec("top-level", help: "no longer a subtask: listed on its own")
     static let spec = CommandSpec(
         "edit", summary: "change row N in place: title, date, place, notes, priority, tags...",
         details: "The item keeps its id, created time and place in its section; undo reverts the edit. "
             + "Bare edit N, at a terminal, asks each field with its current value to edit (Ctrl-C changes nothing).",
         arguments: [row], options: [title, date, noDate, time, noTime, place, noPlace, coords, noCoords, notes, noNotes,
-                                    every, afterDone, noRepeat, noGeocode] + FieldOptions.edit, effect: .changesStore) {
+                                    every, afterDone, noRepeat, noGeocode] + FieldOptions.edit + [under, topLevel],
+                                  effect: .changesStore) {
         Edit(listed: try $0.item(row), changes: EditChanges($0), editsNotes: $0.has(notes) && $0.text(notes) == nil)
     }
 
@@ -74,6 +78,7 @@ struct Edit: ShellCommand {
            !TextSafety.trimmed(typed.name).isEmpty, !Edit.samePlace(typed.name, listed.location) {
             (edited.location, notice) = PlaceLookup.locating(typed, c)
         }
+        if let parent = changes.under { try Edit.checkUnder(listed, parent, c) }
         guard edited != listed else { return Display(message: "nothing to change: \"\(listed.title)\" already has these values") }
         let now = c.environment.clock.now
         let saved = try c.change { try $0.edit(edited, expecting: listed, at: now) }
@@ -124,6 +129,16 @@ struct Edit: ShellCommand {
             }
         }
         return words
+    }
+
+    /// A parent may not be the item itself or one of its subtasks: the tree would become a cycle.
+    static func checkUnder(_ item: TodoItem, _ parent: TodoItem, _ c: CommandContext) throws {
+        let name = "\"\(item.title)\""
+        guard parent.id != item.id, parent.uid != item.uid else { throw ShellError.usage("edit: \(name) cannot be under itself") }
+        let below = try c.store.descendants(of: item)
+        if below.contains(where: { $0.id == parent.id || $0.uid == parent.uid }) {
+            throw ShellError.usage("edit: \(name) cannot be under \"\(parent.title)\", one of its own subtasks")
+        }
     }
 
     /// Whether `name` is the place `location` already names, as the geocoder's cache keys it.

@@ -19,6 +19,9 @@ struct EditChanges: Equatable, Sendable {
     var noRepeat = false
     var noGeocode = false
     var fields = FieldChanges()
+    /// `--under M`: the listed item it becomes a subtask of; `--top-level`: none.
+    var under: TodoItem?
+    var topLevel = false
 
     init() {}
 
@@ -39,6 +42,8 @@ struct EditChanges: Equatable, Sendable {
         noRepeat = values.has(Edit.noRepeat)
         noGeocode = values.has(Edit.noGeocode)
         fields = FieldOptions.changes(values)
+        under = values.item(Edit.under)
+        topLevel = values.has(Edit.topLevel)
     }
 
     /// No option given: bare `edit N`, which asks.
@@ -49,6 +54,8 @@ struct EditChanges: Equatable, Sendable {
         let original = item
         var item = item
         if let title { item.title = title }
+        if let under { item.parent = under.uid }
+        if topLevel { item.parent = nil }
         if let date {
             // One rule with postpone: a shift (+1d, -1w) counts from the item's own day.
             item.due = date.shift.flatMap { shift in item.due.map { $0.adding(days: shift) } } ?? date.day

@@ -20,7 +20,7 @@ struct Find: ShellCommand {
           due:DATE              due that day (DATE as --date takes it: today, fri, +3d, dec 3)
           due:<DATE  due:>DATE  due before it, after it
           due:DATE..DATE        due from one through the other (..DATE or DATE.. leave a side open)
-          is:STATE              open, done, overdue, repeating, located (has coordinates), undated
+          is:STATE              open, done, overdue, repeating, located (has coordinates), undated, subtask
           near:PLACE            open items within 5 km of a place or LAT,LON
           within:DISTANCE       the distance near: keeps (500m, 2km, 3mi)
           list:NAME             in that list (lists shows them), case and accents aside

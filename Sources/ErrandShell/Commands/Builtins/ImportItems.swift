@@ -45,12 +45,13 @@ struct ImportItems: ShellCommand {
         // The apps' property lists, read into the store an item at a time (ItemImporter.each).
         var format = ImportFormat.weekApp
         let outcome: (added: Int, skipped: Int)
-        let stored = try list.map { try c.storedList($0) }
+        // With --list every item goes there (nil: the main list); without, each keeps its own.
+        let stored = list == nil ? nil : try c.storedList(list)
         do {
             outcome = try c.change { store in
                 try store.importEach { add in
                     format = try ItemImporter.each(data, path: path, clock: environment.clock, newID: environment.newID) { item in
-                        guard let stored else { return try add(item) }
+                        guard list != nil else { return try add(item) }
                         var placed = item
                         placed.list = stored
                         try add(placed)

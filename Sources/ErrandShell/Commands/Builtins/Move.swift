@@ -2,11 +2,13 @@ import ErrandDomain
 import FoundationEssentials
 
 /// `check N...` and `uncheck N...`: move items to the end of Done, or back to To do; several
-/// rows go together or not at all. Checking a repeating item also creates its next occurrence.
+/// rows go together or not at all. Checking a repeating item also creates its next occurrence;
+/// checking a parent checks its open subtasks with it, in the same step (one undo).
 struct Move: ShellCommand {
     static let rows = ArgumentSpec("N", .itemRows, help: "row numbers of the last listing: 1 3 5, 1,2, 2-4")
     static let check = CommandSpec("check", aliases: ["done"], summary: "mark rows done: they move to the end of Done",
-                                   details: "A repeating item's next occurrence is created as it is checked.",
+                                   details: "A repeating item's next occurrence is created as it is checked. "
+                                       + "A parent's open subtasks are checked with it; the last open subtask checked leaves its parent open.",
                                    arguments: [rows], effect: .changesStore) { Move(done: true, listed: try $0.items(rows)) }
     static let uncheck = CommandSpec("uncheck", aliases: ["undone"], summary: "move rows back to To do",
                                      arguments: [rows], effect: .changesStore) { Move(done: false, listed: try $0.items(rows)) }
@@ -28,14 +30,17 @@ struct Move: ShellCommand {
         }
         let environment = c.environment
         let now = environment.clock.now
-        let recorded = listed.filter(Move.recordsOccurrences)
+        let subtasks = try openSubtasks(c)
+        let all = listed + subtasks
+        let recorded = all.filter(Move.recordsOccurrences)
         let occurrences = try recorded.isEmpty ? [] : environment.calendarHelper.checkOccurrences(recorded, now: now,
                                                                                                 newID: environment.newID)
-        let next = nextOccurrences(environment, except: Set(recorded.map(\.id)))
-        let (checked, added) = try c.change {
-            try $0.check(listed: listed, next: next, occurrences: Dictionary(zip(recorded.map(\.id), occurrences)) { a, _ in a },
+        let next = nextOccurrences(all, environment, except: Set(recorded.map(\.id)))
+        let (done, added) = try c.change {
+            try $0.check(listed: all, next: next, occurrences: Dictionary(zip(recorded.map(\.id), occurrences)) { a, _ in a },
                          at: now)
         }
+        let checked = Array(done.prefix(listed.count))
         let labeler = c.environment.labeler
         // Which one repeats, when several were checked: "next on" alone would not say.
         let following = added.count == 1 ? added.first.map { next in
@@ -43,7 +48,8 @@ struct Move: ShellCommand {
         } ?? "" : added.isEmpty ? "" : "; \(Plural.items(added.count)) to come: "
             + added.prefix(3).map { "\"\($0.title)\" on \(labeler.label($0.due))" }.joined(separator: ", ")
             + (added.count > 3 ? ", …" : "")
-        return try c.refresh(message: "checked \(Plural.naming(checked)): moved to Done" + following)
+        let with = subtasks.isEmpty ? "" : " and \(Plural.subtasks(subtasks.count)) under it"
+        return try c.refresh(message: "checked \(Plural.naming(checked))\(with): moved to Done" + following)
     }
 
     /// A repeating item another client wrote (its VTODO kept) is checked as Thunderbird and
@@ -54,10 +60,23 @@ struct Move: ShellCommand {
         item.icalendar != nil && item.repeats.map { !$0.afterDone } == true && !item.isOccurrence
     }
 
-    /// The next occurrence of each listed item that repeats, as it will be created.
-    func nextOccurrences(_ environment: ShellEnvironment, except recorded: Set<UUID> = []) -> [TodoItem] {
+    /// The open items under the listed ones (each once, none listed itself), checked with them.
+    func openSubtasks(_ c: CommandContext) throws -> [TodoItem] {
+        var ids = Set(listed.map(\.id))
+        var found: [TodoItem] = []
+        for item in listed where !item.isDone {
+            for below in try c.store.descendants(of: item) where !below.isDone && ids.insert(below.id).inserted {
+                found.append(below)
+            }
+        }
+        return found
+    }
+
+    /// The next occurrence of each item that repeats, as it will be created (those recorded as
+    /// another client's occurrences move on in place instead).
+    func nextOccurrences(_ items: [TodoItem], _ environment: ShellEnvironment, except recorded: Set<UUID> = []) -> [TodoItem] {
         let today = environment.clock.today
-        return listed.filter { !recorded.contains($0.id) }.compactMap { item in
+        return items.filter { !recorded.contains($0.id) }.compactMap { item in
             item.repeats.map { rule in
                 let due = rule.next(after: item.due ?? today, checkedOn: today)
                 var next = TodoItem(id: environment.newID(), title: item.title, notes: item.notes,

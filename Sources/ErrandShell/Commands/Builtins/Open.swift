@@ -21,7 +21,8 @@ struct Open: ShellCommand {
             c.session.stack.append(.undated)
             return try c.render()
         case let .item(listed):
-            if case .item = c.session.route { c.session.stack.removeLast() }
+            // A subtask opened from its parent's detail is opened over it: back returns to the parent.
+            if case let .item(shown)? = c.session.route, listed.parent != shown.uid { c.session.stack.removeLast() }
             c.session.stack.append(.item(listed))
             let display = try c.render()
             // The render falls back to the list when the item is gone: here that is an error.

@@ -1,0 +1,88 @@
+import ErrandDomain
+@testable import ErrandStorage
+import ErrandTestSupport
+import Foundation
+import Testing
+
+/// Subtasks (ItemField.parent) in both backends: the parent's UID is kept, its children found
+/// and counted (SQLite through item_parent), a subtree walked once whatever its shape, and the
+/// journal, the JSON export and the SwiftUI app's plist treat it as every declared field.
+extension StoreContractTests {
+    func under(_ title: String, _ parent: TodoItem?) -> TodoItem {
+        var made = item(title)
+        made.parent = parent?.uid
+        return made
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aParentsChildrenAreFoundCountedAndKept(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let party = try store.add(item("Party"))
+        let balloons = try store.add(under("Balloons", party))
+        let cake = try store.add(under("Cake", party))
+        let candles = try store.add(under("Candles", cake))
+        _ = try store.setDone(true, listed: [balloons], at: Date(timeIntervalSince1970: 1_790_000_100))
+        #expect(try store.children(of: party.uid).map(\.title) == ["Cake", "Balloons"])
+        #expect(try store.childCount(of: party.uid) == ChildCount(done: 1, total: 2))
+        #expect(try store.childCount(of: balloons.uid) == ChildCount())
+        #expect(try store.descendants(of: party).map(\.title) == ["Cake", "Balloons", "Candles"])
+        store.close()
+        let reopened = try backend.open(dir)
+        #expect(try reopened.item(id: candles.id)?.parent == cake.uid)
+        // Moved to the top level: no longer its parent's child.
+        var top = try #require(try reopened.item(id: candles.id))
+        let before = top
+        top.parent = nil
+        reopened.journalContext = JournalContext(command: "edit 4 --top-level", time: Date(timeIntervalSince1970: 1_790_000_200))
+        _ = try reopened.edit(top, expecting: before, at: Date(timeIntervalSince1970: 1_790_000_200))
+        reopened.journalContext = nil
+        #expect(try reopened.children(of: cake.uid).isEmpty)
+        // Undone: back under it.
+        _ = try reopened.apply(.undo)
+        #expect(try reopened.children(of: cake.uid).map(\.id) == [candles.id])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aCycleAndADeepChainAreWalkedOnce(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        var a = item("A")
+        var b = item("B")
+        a.parent = b.uid
+        b.parent = a.uid
+        var selfish = item("Self")
+        selfish.parent = selfish.uid
+        let added = try [a, b, selfish].map { try store.add($0) }
+        #expect(try store.descendants(of: added[0]).map(\.title) == ["B"])
+        #expect(try store.descendants(of: added[2]).isEmpty)
+        // A chain 10,000 deep (the shell's tests go to 100,000 on one backend): a queue, no stack.
+        var chain: [TodoItem] = []
+        var parent: String?
+        for n in 0..<10_000 {
+            var link = item("Link \(n)", day: n % 300)
+            link.parent = parent
+            parent = link.uid
+            chain.append(link)
+        }
+        let root = try #require(chain.first)
+        #expect(try store.importItems(chain).added.count == chain.count)
+        #expect(try store.descendants(of: root).count == 9_999)
+    }
+
+    @Test func theJSONExportCarriesTheParentAndTheAppsPlistLeavesItOut() throws {
+        let dir = TemporaryDirectory()
+        let clock = Clock.fixed(day)
+        let parent = item("Party")
+        let items = [parent, under("Cake", parent)]
+        let path = dir.file("out.json")
+        #expect(try ItemExporter.write(items, to: path, clock: clock) == .json)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let rows = try #require(json?["items"] as? [[String: Any]])
+        #expect(rows.first?["parent"] == nil && rows.last?["parent"] as? String == parent.uid)
+        let back = try ItemImporter.read(path: path, clock: clock, newID: UUID.init)
+        #expect(back.items.map(\.parent) == [nil, parent.uid])
+        let left = ItemExporter.fieldsLeftOut(items, in: .weekAppPlist)
+        #expect(left.contains { $0.field == "parent" && $0.items == 1 })
+    }
+}
