@@ -47,12 +47,13 @@ extension ItemRecords {
             switch (change.before, change.after) {
             case let (nil, after?): try insert(after)
             case let (_?, after?):
-                // What rang stays rung: put back, the reminder would ring a second time.
                 var kept = after
+                // What rang stays rung: when a reminder rang since this step (the store's
+                // `reminded` or snooze is no longer what the step left), put back it would ring a
+                // second time. Otherwise they go back with the step (a snooze also set them).
                 if let stored = try item(id: after.id) {
-                    kept.reminded = stored.reminded
-                    // A snooze goes back only with the step that made it (ringing spends it).
-                    if change.before?.snoozed == after.snoozed { kept.snoozed = stored.snoozed }
+                    if stored.reminded != change.before?.reminded { kept.reminded = stored.reminded }
+                    if stored.snoozed != change.before?.snoozed { kept.snoozed = stored.snoozed }
                 }
                 try update(kept)
             case let (before?, nil): try removeItem(id: before.id)

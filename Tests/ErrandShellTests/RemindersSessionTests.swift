@@ -180,4 +180,31 @@ import Testing
         #expect(said(t, "snooze 2") == ["error: snooze: \"Call\" is done: nothing rings for it"])
         #expect(try t.store.allItems().filter { $0.title == "Bake" } == before.filter { $0.title == "Bake" })
     }
+
+    /// A snooze is for the occurrence it was made on: the next one of a repeating item starts
+    /// with nothing rung and nothing snoozed. Undo of a snooze puts back what the snooze
+    /// dismissed, when nothing rang since.
+    @Test(arguments: ["sqlite", "plist"])
+    func aSnoozeStaysWithItsOccurrenceAndItsUndoBringsBackWhatItDismissed(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        t.given("create Pills --date \"today 10:00\" --remind 0 --every day")
+        at(t, 9, 0)
+        t.given("day today")
+        t.given("snooze 1 30m")
+        t.given("check 1")
+        let next = try #require(try t.store.allItems().first { !$0.isDone })
+        #expect(next.snoozed == nil && next.reminded == nil)
+        at(t, 9, 35)
+        #expect(said(t, "remind").isEmpty, "the done one's snooze does not ring for the next")
+        // Snoozed before its reminder rang, then undone: the 10:00 reminder rings after all.
+        t.given("create Call --date \"today 10:30\" --remind 15m")
+        t.given("day today")
+        at(t, 10, 20)
+        t.given("snooze 1 1h")
+        #expect(try titled(t, "Call")?.reminded != nil)
+        t.given("undo")
+        let call = try #require(try titled(t, "Call"))
+        #expect(call.reminded == nil && call.snoozed == nil)
+        #expect(said(t, "remind") == ["Sun Nov 29 10:15  Call (due Sun Nov 29 at 10:30, 15 min before)"])
+    }
 }

@@ -166,4 +166,17 @@ import Testing
         t.given("swipe 1 --yes")
         #expect(try t.store.count(.all) == 0)
     }
+
+    /// A subtask goes where its parent is (another list than the main one), unless --list says.
+    @Test(arguments: ["sqlite", "plist"])
+    func aSubtaskJoinsItsParentsList(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        t.given("create Slides --list Work")
+        t.given("list")
+        t.given("create Charts --under 1")
+        t.given("create Snacks --under 1 --list Home")
+        let items = try t.store.allItems()
+        #expect(items.first { $0.title == "Charts" }?.list == "Work")
+        #expect(items.first { $0.title == "Snacks" }?.list == "Home")
+    }
 }

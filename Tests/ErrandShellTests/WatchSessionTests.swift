@@ -71,6 +71,9 @@ import Testing
                                          + "that only read (help watch lists them)"], succeeds: false)
         t.send("watch watch list", ["error: watch: watch takes the shell elsewhere, so it is not repeated; watch repeats "
                                     + "commands that only read (help watch lists them)"], succeeds: false)
+        // By name, before its rows are read (on the ads tab a to-do row would be refused for the tab).
+        t.send("watch 1 snooze 9", ["error: watch: snooze changes the store, so it is not repeated; watch repeats commands "
+                                    + "that only read (help watch lists them)"], succeeds: false)
         t.send("watch 1 frobnicate", ["error: unknown command \"frobnicate\" (help lists all)"], succeeds: false)
         t.send("watch 1 open 7", ["error: open: no row \"7\": choose a number from 1 to 1"], succeeds: false)
         #expect(try t.store.allItems() == before)

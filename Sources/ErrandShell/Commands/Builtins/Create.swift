@@ -79,6 +79,11 @@ struct Create: ShellCommand {
             due: due, time: when?.time ?? (undated ? nil : start?.time), location: location, created: clock.now,
             repeats: given.every.flatMap { Repeat(text: $0, afterDone: given.afterDone, from: due) })
         given.fields.apply(to: &item)
+        if let under = given.under {
+            try OccurrenceRows.refuse([under], "create", c.environment.labeler)
+            // A subtask goes where its parent is, unless --list says where.
+            if item.list == nil { item.list = under.list }
+        }
         item.list = try c.storedList(item.list)
         item.parent = given.under?.uid
         try given.fields.checkReminders(item, was: nil, command: Create.spec.name)

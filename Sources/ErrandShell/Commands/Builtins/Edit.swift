@@ -46,6 +46,7 @@ struct Edit: ShellCommand {
     let editsNotes: Bool
 
     func run(_ c: inout CommandContext) throws -> Display {
+        try OccurrenceRows.refuse([listed] + (changes.under.map { [$0] } ?? []), "edit", c.environment.labeler)
         if editsNotes {
             guard c.environment.prompter != nil else {
                 throw ShellError.usage("edit: --notes needs a TEXT here (bare --notes, at a terminal, opens your editor)")

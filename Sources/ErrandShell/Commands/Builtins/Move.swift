@@ -20,10 +20,7 @@ struct Move: ShellCommand {
         guard done else {
             // Its record is the series's (a RECURRENCE-ID VTODO another client reads too):
             // reopened here alone, the series would still say it was done.
-            if let occurrence = listed.first(where: \.isOccurrence) {
-                throw ShellError.usage("uncheck: \"\(occurrence.title)\" on \(c.environment.labeler.label(occurrence.due)) is a finished "
-                    + "occurrence of a repeating item: undo the check, or reopen it in the app that finished it")
-            }
+            try OccurrenceRows.refuse(listed, "uncheck", c.environment.labeler)
             let now = c.environment.clock.now
             let moved = try c.change { try $0.setDone(false, listed: listed, at: now) }
             return try c.refresh(message: "unchecked \(Plural.naming(moved)): back in To do")
@@ -33,8 +30,14 @@ struct Move: ShellCommand {
         let subtasks = try openSubtasks(c)
         let all = listed + subtasks
         let recorded = all.filter(Move.recordsOccurrences)
-        let occurrences = try recorded.isEmpty ? [] : environment.calendarHelper.checkOccurrences(recorded, now: now,
-                                                                                                newID: environment.newID)
+        // The series moves on in place: a snooze was for the occurrence just done.
+        let occurrences = try (recorded.isEmpty ? [] : environment.calendarHelper.checkOccurrences(recorded, now: now,
+                                                                                                 newID: environment.newID))
+            .map { pair in
+                var series = pair.series
+                series.snoozed = nil
+                return (series: series, done: pair.done)
+            }
         let next = nextOccurrences(all, environment, except: Set(recorded.map(\.id)))
         let (done, added) = try c.change {
             try $0.check(listed: all, next: next, occurrences: Dictionary(zip(recorded.map(\.id), occurrences)) { a, _ in a },
@@ -82,6 +85,9 @@ struct Move: ShellCommand {
                 var next = TodoItem(id: environment.newID(), title: item.title, notes: item.notes,
                                     due: due, time: item.time, location: item.location,
                                     created: environment.clock.now, repeats: rule, fields: item.fields)
+                // A new occurrence has rung nothing yet: what rang and a snooze were the last one's.
+                next.reminded = nil
+                next.snoozed = nil
                 // The start keeps its distance from the due day.
                 if let start = item.start, let from = item.due {
                     next.start = DayTime(day: start.day.adding(days: due.dayNumber - from.dayNumber), time: start.time)

@@ -16,6 +16,7 @@ struct MoveToList: ShellCommand {
     let typed: String
 
     func run(_ c: inout CommandContext) throws -> Display {
+        try OccurrenceRows.refuse(listed, "move", c.environment.labeler)
         let known = try c.existingList(typed)
         let stored = try c.storedList(typed)
         let name = known ?? TextSafety.trimmed(typed)

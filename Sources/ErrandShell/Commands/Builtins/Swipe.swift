@@ -15,6 +15,7 @@ struct Swipe: ShellCommand {
     var confirmed = false
 
     func run(_ c: inout CommandContext) throws -> Display {
+        try OccurrenceRows.refuse(listed, "swipe", c.environment.labeler)
         let subtasks = try self.subtasks(c)
         if !subtasks.isEmpty, !confirmed {
             let what = "\(listed.count == 1 ? listed.first.map { "\"\($0.title)\"" } ?? "" : Plural.items(listed.count)) "

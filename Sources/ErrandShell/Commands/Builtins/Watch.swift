@@ -24,20 +24,27 @@ struct Watch: ShellCommand {
     let count: Int?
 
     func run(_ c: inout CommandContext) throws -> Display {
+        // Refused by its name before its arguments are read: on the ads tab a row of a to-do
+        // command would be refused for the tab instead.
+        let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+        if let named = c.table.spec(named: first) { try Watch.refuseChanging(named) }
         let watched: ParsedCommand
         do {
             watched = try CommandParser(table: c.table).parse(line, context: c.parseContext)
         } catch {
             throw error.error
         }
-        if let changed = watched.spec.effect.changed {
-            throw ShellError.usage("watch: \(watched.spec.name) \(changed), so it is not repeated; watch repeats "
-                                   + "commands that only read (help watch lists them)")
-        }
+        try Watch.refuseChanging(watched.spec)
         guard count != nil || c.environment.watchPacer.drawsInPlace else {
             throw ShellError.usage("watch: in a script, say how many runs: watch --count N \(WatchPlan.text(seconds)) \(watched.spec.name)")
         }
         c.control = .watch(WatchPlan(line: line, command: watched.spec.name, seconds: seconds, count: count))
         return Display()
+    }
+
+    static func refuseChanging(_ spec: CommandSpec) throws(ShellError) {
+        guard let changed = spec.effect.changed else { return }
+        throw .usage("watch: \(spec.name) \(changed), so it is not repeated; watch repeats "
+                     + "commands that only read (help watch lists them)")
     }
 }
