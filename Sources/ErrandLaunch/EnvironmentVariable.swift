@@ -46,6 +46,9 @@ public struct EnvironmentVariable: Sendable {
         EnvironmentVariable("XDG_STATE_HOME", "the history's folder is errand/ in it, default ~/.local/state"),
         EnvironmentVariable("XDG_CACHE_HOME", "ads' photos are cached in errand/images in it, default ~/.cache"),
         EnvironmentVariable("XDG_CONFIG_HOME", "the start-up file is errand/errandrc in it, default ~/.config"),
+        EnvironmentVariable("VISUAL", "the editor `notes N` opens (then EDITOR, then vi)"),
+        EnvironmentVariable("EDITOR", "the editor `notes N` opens when VISUAL is not set"),
+        EnvironmentVariable("XDG_RUNTIME_DIR", "where `notes N` puts its private file while you edit, default the state folder"),
     ]
 
     /// The declared variables that are set, through getenv: ProcessInfo.environment parses

@@ -38,10 +38,10 @@ import Testing
 
     /// errand in a window `columns` wide, on this test's folders (its store and history kept
     /// from one start to the next); `options` go before any command.
-    func launch(_ tmux: TerminalSessionTests.Tmux, columns: Int, options: String = "") throws {
+    func launch(_ tmux: TerminalSessionTests.Tmux, columns: Int, options: String = "", environment: String = "") throws {
         let executable = try ChildProcess.built()
         let env = "HOME=\(dir) XDG_DATA_HOME=\(dir)/data XDG_STATE_HOME=\(dir)/state ERRAND_TODAY=2026-11-29 "
-            + "ERRAND_GEOCODER=off LANG=C.UTF-8 TERM=xterm"
+            + "ERRAND_GEOCODER=off LANG=C.UTF-8 TERM=xterm \(environment)"
         try tmux.start("env -u NO_COLOR \(env) \(executable) \(options); echo EXIT=$?", columns: columns, rows: 30)
         try tmux.wait(for: "view>")
     }
@@ -215,6 +215,42 @@ import Testing
         try tmux.keys("C-u", "Up")
         try waitLine(tmux, "view> view")
         try tmux.keys("C-u", "C-d")
+        try tmux.wait(for: "EXIT=0")
+    }
+
+    /// Item 4 at a terminal: `notes N` hands the terminal to $VISUAL (here a one-line editor
+    /// that asks on the terminal, as vi would draw on it), saves what it wrote, and gives the
+    /// prompt back; an editor that fails changes nothing and says so in one line.
+    @Test func notesAreWrittenInTheEditorAndThePromptComesBack() throws {
+        let editor = dir + "/one-line-editor"
+        try "#!/bin/sh\nprintf 'editor> '\nIFS= read -r line || exit 1\n[ \"$line\" = fail ] && exit 4\nprintf '%s\\n' \"$line\" > \"$1\"\n"
+            .write(toFile: editor, atomically: true, encoding: .utf8)
+        #expect(chmod(editor, 0o755) == 0)
+        let tmux = TerminalSessionTests.Tmux(dir: dir)
+        try launch(tmux, columns: 100, environment: "VISUAL=\(editor)")
+        try type(tmux, "create Milk")
+        try type(tmux, "list")
+        try tmux.wait(for: "Milk")
+        try type(tmux, "notes 1")
+        try tmux.wait(for: "editor>")
+        try type(tmux, "Buy oat milk")
+        try tmux.wait(for: "notes of \"Milk\" saved")
+        try type(tmux, "open 1")
+        let saved = try read(tmux, "open 1", rows: 2)
+        #expect(saved.contains { $0.contains("Notes") && $0.contains("Buy oat milk") }, "\(saved)")
+        // Failing: one line, the notes as they were, the prompt back.
+        try type(tmux, "back")
+        try type(tmux, "notes 1")
+        try tmux.poll(timeout: 120) { () throws -> Bool? in
+            try self.history(tmux).filter { $0.contains("editor>") }.count >= 2 ? true : nil
+        }
+        try type(tmux, "fail")
+        try tmux.wait(for: "exited with status 4")
+        try type(tmux, "open 1")
+        let lines = try read(tmux, "open 1", rows: 2)
+        #expect(lines.contains { $0.contains("Notes") && $0.contains("Buy oat milk") }, "\(lines)")
+        #expect(try history(tmux).filter { $0.contains("exited with status 4") }.allSatisfy { $0.contains("nothing was changed") })
+        try tmux.keys("C-d")
         try tmux.wait(for: "EXIT=0")
     }
 }
