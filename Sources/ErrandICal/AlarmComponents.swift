@@ -161,20 +161,22 @@ struct AlarmComponents {
     /// When the reminders last rang, from Thunderbird's X-MOZ-LASTACK (which tasks.org also
     /// writes and reads), or the line saying why it was not read.
     func lastRung(_ todo: RawComponent) -> (value: FieldValue?, refused: String?) {
-        guard let text = todo.value(AlarmComponents.lastAck) else { return (nil, nil) }
-        guard let at = moment(text.trimmingCharacters(in: " \t")) else {
-            return (nil, "\(AlarmComponents.lastAck) not read: not a date and time: \"\(text.prefix(40))\"")
-        }
-        return (.words([Reminder.at(at.day, at.time).text]), nil)
+        moment(AlarmComponents.lastAck, of: todo)
     }
 
     /// When a snoozed reminder rings again, from Thunderbird's X-MOZ-SNOOZE-TIME, or the line
     /// saying why it was not read. (A repeating task's per-occurrence
     /// X-MOZ-SNOOZE-TIME-<id> lines are kept as written, not read.)
     func snoozed(_ todo: RawComponent) -> (value: FieldValue?, refused: String?) {
-        guard let text = todo.value(AlarmComponents.snooze) else { return (nil, nil) }
+        moment(AlarmComponents.snooze, of: todo)
+    }
+
+    /// A property holding one moment in UTC, as a local reminder moment; the line saying why
+    /// it was not read.
+    private func moment(_ name: String, of todo: RawComponent) -> (value: FieldValue?, refused: String?) {
+        guard let text = todo.value(name) else { return (nil, nil) }
         guard let at = moment(text.trimmingCharacters(in: " \t")) else {
-            return (nil, "\(AlarmComponents.snooze) not read: not a date and time: \"\(text.prefix(40))\"")
+            return (nil, "\(name) not read: not a date and time: \"\(text.prefix(40))\"")
         }
         return (.words([Reminder.at(at.day, at.time).text]), nil)
     }

@@ -79,23 +79,33 @@ struct Create: ShellCommand {
             due: due, time: when?.time ?? (undated ? nil : start?.time), location: location, created: clock.now,
             repeats: given.every.flatMap { Repeat(text: $0, afterDone: given.afterDone, from: due) })
         given.fields.apply(to: &item)
-        if let under = given.under {
+        try Create.place(&item, under: given.under, c)
+        try given.fields.checkReminders(item, was: nil, command: Create.spec.name)
+        let added = try c.change { try $0.add(item) }
+        var display = try c.refresh(message: Create.said(added, under: given.under, c.environment.labeler))
+        display.notice = notice?.line(row: c.session.row(of: added))
+        return display
+    }
+
+    /// The list and parent: a subtask goes where its parent is, unless --list says where; a
+    /// finished occurrence cannot be a parent (OccurrenceRows).
+    static func place(_ item: inout TodoItem, under: TodoItem?, _ c: CommandContext) throws {
+        if let under {
             try OccurrenceRows.refuse([under], "create", c.environment.labeler)
-            // A subtask goes where its parent is, unless --list says where.
             if item.list == nil { item.list = under.list }
         }
         item.list = try c.storedList(item.list)
-        item.parent = given.under?.uid
-        try given.fields.checkReminders(item, was: nil, command: Create.spec.name)
-        let added = try c.change { try $0.add(item) }
-        let landing = added.due.map { "for " + c.environment.labeler.longLabel($0) }
-            ?? added.start.map { "starting " + Create.starting($0, c.environment.labeler) } ?? "without a date"
+        item.parent = under?.uid
+    }
+
+    /// `created "Cake" in Work for Fri Dec 4 2026 at 18:00, under "Party"`.
+    static func said(_ added: TodoItem, under: TodoItem?, _ labeler: DayLabeler) -> String {
+        let landing = added.due.map { "for " + labeler.longLabel($0) }
+            ?? added.start.map { "starting " + Create.starting($0, labeler) } ?? "without a date"
         let extra = (added.time.map { " at \($0)" } ?? "") + (added.repeats.map { ", \($0)" } ?? "")
-            + (given.under.map { ", under \"\($0.title)\"" } ?? "")
+            + (under.map { ", under \"\($0.title)\"" } ?? "")
         let into = added.list.map { " in \($0)" } ?? ""
-        var display = try c.refresh(message: "created \"\(added.title)\"\(into) \(landing)\(extra)")
-        display.notice = notice?.line(row: c.session.row(of: added))
-        return display
+        return "created \"\(added.title)\"\(into) \(landing)\(extra)"
     }
 
     /// `Fri Dec 4 2026 at 09:00`: when an item without a due day is listed.
