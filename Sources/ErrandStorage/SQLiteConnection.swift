@@ -146,15 +146,30 @@ final class SQLiteConnection {
 
     /// Opens the outer transaction of a batch (psql's --single-transaction): nothing is on
     /// disk until `endBatch(commit: true)`, and the write lock is held until then.
+    ///
+    /// A batch holds every page it changed until the commit, so SQLite's default 2 MB page
+    /// cache sends it back to the disk for pages it wrote moments ago: a script of 100,000
+    /// creates read 25 times as many pages as one of 10,000 per item, and seeding a million
+    /// never ended. The batch gets a cache sized for that (allocated only as pages are used)
+    /// and keeps each command's savepoint journal in memory, not in a temporary file.
     func beginBatch() throws {
         guard !inBatch else { return }
+        try execute("PRAGMA cache_size = -\(SQLiteConnection.batchCacheKiB)")
+        try execute("PRAGMA temp_store = MEMORY")
         try beginImmediate()
         inBatch = true
     }
 
+    /// The batch's page cache, in KiB: within the 256 MB every command keeps to.
+    static let batchCacheKiB = 128 * 1024
+
     func endBatch(commit: Bool) throws {
         guard inBatch else { return }
         inBatch = false
+        defer {
+            try? execute("PRAGMA cache_size = -2000")
+            try? execute("PRAGMA temp_store = DEFAULT")
+        }
         if commit {
             do {
                 try execute("COMMIT")
