@@ -4,7 +4,10 @@ import Testing
 
 /// The one way errand runs a helper: both output pipes read together, stdin fed beside them,
 /// stderr bounded, the end named.
-@Suite(.timeLimit(.minutes(1))) struct HelperProcessTests {
+///
+/// The limit only ends a deadlock (the bug these tests guard against): generous, since a
+/// loaded machine (load 19 on 2 cores) once took a whole minute over one test.
+@Suite(.timeLimit(.minutes(10))) struct HelperProcessTests {
     /// A helper as a shell command: no script file, which a test spawning at the same moment
     /// could inherit open for writing (ETXTBSY).
     func shell(_ command: String, input: HelperProcess.Input = .none) throws -> HelperProcess {
