@@ -29,9 +29,10 @@ enum SQLiteItemColumns {
         (field, Int32(all.firstIndex(of: field.name) ?? 0))
     }
 
-    /// Written, never read: the title's NFC form (SQLiteSchema, 5) and the next reminder's
-    /// minute (TodoItem.nextReminderMinute, for `remind`'s index).
-    static let written = ["title_nfc", "remind_next"]
+    /// Written, never read: the title's NFC form (SQLiteSchema, 5), the next reminder's
+    /// minute (TodoItem.nextReminderMinute, for `remind`'s index) and the place's key
+    /// (PlaceKey, for locatedItemPlace's index).
+    static let written = ["title_nfc", "remind_next", "place_key"]
 
     static let insertSQL = """
         INSERT INTO item (\((all + written).joined(separator: ", ")))

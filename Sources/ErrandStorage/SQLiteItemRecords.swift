@@ -79,6 +79,7 @@ public struct SQLiteItemRecords: ItemRecords {
         // undo puts back items exactly as an older version may have stored them.
         s.bind(":title_nfc", CanonicalText.nfcIfChanged(item.title))
         s.bind(":remind_next", item.nextReminderMinute)
+        s.bind(":place_key", item.location.map { PlaceKey.of($0.name) })
         for field in ItemField.declared { SQLiteItemColumns.bind(field, item.fields[field], to: s) }
         try s.run()
     }

@@ -190,7 +190,15 @@ enum SQLiteSchema {
         adMemory,
         // Subtasks (ItemField.parent), with the index that finds a parent's children.
         parentField,
+        // A located place's key (PlaceKey), so a place typed again finds its coordinates in
+        // one index probe (keyLegacyPlaces fills it for the items already located).
+        placeKey,
     ]
+
+    static let placeKey = """
+        ALTER TABLE item ADD COLUMN place_key TEXT;
+        CREATE INDEX item_place_key ON item (place_key, done, seq DESC) WHERE latitude IS NOT NULL;
+        """
 
     static let adMemory = """
         ALTER TABLE ad ADD COLUMN starred INTEGER NOT NULL DEFAULT 0;
@@ -358,6 +366,22 @@ enum SQLiteSchema {
         }
     }
 
+    /// Gives each located item its place's key: the rows are collected first, so that no row
+    /// changes under the scan reading it.
+    static func keyLegacyPlaces(_ db: SQLiteConnection) throws {
+        var keys: [(id: Int64, key: String)] = []
+        let scan = try db.statement("SELECT id, place FROM item WHERE place IS NOT NULL AND latitude IS NOT NULL")
+        while try scan.step() { keys.append((scan.int(0), PlaceKey.of(scan.text(1)))) }
+        scan.reset()
+        let update = try db.statement("UPDATE item SET place_key = ?2 WHERE id = ?1")
+        for key in keys {
+            update.reset()
+            update.bind(1, key.id)
+            update.bind(2, key.key)
+            try update.run()
+        }
+    }
+
     static func migrate(_ db: SQLiteConnection) throws {
         // Nothing to do must write nothing: opening a store should not touch the file.
         guard Int(try db.scalar("PRAGMA user_version")) < currentVersion else { return }
@@ -370,6 +394,7 @@ enum SQLiteSchema {
                 do {
                     try db.execute(migration)
                     if version + 1 == 5 { try keyLegacyTitles(db) }
+                    if migration == placeKey { try keyLegacyPlaces(db) }
                 } catch let StoreError.sqlite(_, reason) {
                     // The tables are not those of the version the file claims (a hand-set
                     // user_version, say): SQLite's own words alone would not say so. Thrown

@@ -113,8 +113,14 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
-    /// The subtasks' migration adds the parent, indexed (the newest).
-    static let withoutParent = """
+    /// The newest migration keys located places (SQLiteSchema.placeKey).
+    static let withoutPlaceKey = """
+        DROP INDEX item_place_key; ALTER TABLE item DROP COLUMN place_key;
+
+        """
+
+    /// The subtasks' migration adds the parent, indexed (rolled back after the place key).
+    static let withoutParent = withoutPlaceKey + """
         DROP INDEX item_parent; ALTER TABLE item DROP COLUMN parent;
 
         """

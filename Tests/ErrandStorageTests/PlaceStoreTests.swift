@@ -126,6 +126,47 @@ import Testing
         #expect(try reopened.cachedPlace(key: "paris")?.match == match)
     }
 
+    /// A place typed again takes the coordinates of an item that holds it: spelled in any case
+    /// or spacing, open items first, then the latest; none from an item without coordinates.
+    @Test(arguments: Backend.allCases)
+    func aKnownPlaceIsFoundByItsKeyOpenFirstThenLatest(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let old = try Coordinate(latitude: 48.1, longitude: 2.1)
+        let newer = try Coordinate(latitude: 48.2, longitude: 2.2)
+        let done = try Coordinate(latitude: 48.3, longitude: 2.3)
+        func add(_ title: String, _ place: String, _ point: Coordinate?) throws -> TodoItem {
+            try store.add(TodoItem(id: UUID(), title: title, due: day, location: Location(name: place, coordinate: point),
+                                   created: Date(timeIntervalSince1970: 1_790_000_000)))
+        }
+        _ = try add("a", "Gare de Lyon", old)
+        let checked = try add("b", "gare  de lyon", done)
+        _ = try store.setDone(true, id: checked.id, expecting: checked, at: Date(timeIntervalSince1970: 1_790_000_100))
+        _ = try add("c", "GARE de Lyon", newer)
+        _ = try add("d", "Gare de Lyon", nil)
+        _ = try add("e", "Gare de Lyon Part-Dieu", try Coordinate(latitude: 45.7, longitude: 4.8))
+        #expect(try store.locatedItemPlace(key: "gare de lyon") == Location(name: "GARE de Lyon", coordinate: newer))
+        #expect(try store.locatedItemPlace(key: "gare de") == nil)
+        for item in try store.allItems() where !item.isDone && item.location?.name.hasPrefix("GARE") == true {
+            _ = try store.setDone(true, id: item.id, expecting: item, at: Date(timeIntervalSince1970: 1_790_000_200))
+        }
+        // Every open one is gone: the open "Gare de Lyon" (a) comes before the later done ones.
+        #expect(try store.locatedItemPlace(key: "gare de lyon") == Location(name: "Gare de Lyon", coordinate: old))
+    }
+
+    /// A store made before places were keyed gains the keys of the items it already located.
+    @Test func aStoreFromBeforeThePlaceKeyFindsItsPlaces() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("store.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        _ = try store.add(TodoItem(id: UUID(), title: "a", due: day, location: Location(name: "École  Jaurès", coordinate: Self.paris),
+                                   created: Date(timeIntervalSince1970: 1_790_000_000)))
+        store.close()
+        #expect(try SQLiteCLI.run(path, MigrationTests.withoutPlaceKey + "PRAGMA user_version = \(SQLiteSchema.currentVersion - 1);") == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        #expect(try reopened.locatedItemPlace(key: "école jaurès")?.coordinate == Self.paris)
+    }
+
     /// `near` asks the R*Tree for a box, never scans the items.
     @Test func nearReadsTheRTree() throws {
         let dir = TemporaryDirectory()
@@ -136,6 +177,19 @@ import Testing
         s.reset()
         let text = plan.joined(separator: "\n")
         #expect(text.contains("SCAN item_place VIRTUAL TABLE INDEX 2:"), "\(text)")
+    }
+
+    /// A known place is one probe of item_place_key in its order: no sort of the items naming it.
+    @Test func aKnownPlaceIsOneIndexProbe() throws {
+        let dir = TemporaryDirectory()
+        let store = try SQLiteItemStore(path: dir.file("plan.sqlite"))
+        let s = try store.db.statement("EXPLAIN QUERY PLAN " + SQLiteItemStore.knownPlaceSQL)
+        var plan: [String] = []
+        while try s.step() { plan.append(s.text(3)) }
+        s.reset()
+        let text = plan.joined(separator: "\n")
+        #expect(text.contains("SEARCH item USING INDEX item_place_key (place_key=?)"), "\(text)")
+        #expect(!text.contains("TEMP B-TREE"), "\(text)")
     }
 }
 
