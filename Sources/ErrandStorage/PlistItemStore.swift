@@ -25,8 +25,6 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore, SavedS
     /// The damaged items as the file holds them: an item nobody mended is written back with
     /// the same values, so the damage stays visible instead of turning into "No date".
     private var damagedEntries: [UUID: PlistItem] = [:]
-    /// The command being journaled (ItemStore+Journal).
-    public var journalContext: JournalContext?
 
     public init(path: String) throws {
         self.path = path
@@ -67,8 +65,8 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore, SavedS
 
     // MARK: changing
 
-    public func removeAll() throws -> [TodoItem] {
-        try changeItems { records in
+    public func removeAll(journaled journal: JournalContext?) throws -> [TodoItem] {
+        try changeItems(journaled: journal) { records in
             let removed = records.base.removeAll()
             try records.noteRemoved(removed)
             return removed
@@ -105,11 +103,11 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore, SavedS
         return book.searches
     }
 
-    public func changeSavedSearch(_ change: SavedSearchChange) throws {
+    public func changeSavedSearch(_ change: SavedSearchChange, journaled context: JournalContext?) throws {
         try changeAll { _, _, journal, book in
             guard book.search(named: change.name) == change.before else { throw change.changedSince }
             book.apply(change)
-            try journal.append(change, context: journalContext, path: path)
+            try journal.append(change, context: context, path: path)
         }
     }
 
@@ -267,11 +265,12 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore, SavedS
     // MARK: file
 
     /// Applies `body` to the freshest copy of the items under the lock and writes the result.
-    public func changeItems<T>(_ body: (inout JournalRecorder<ItemManager>) throws -> T) throws -> T {
+    public func changeItems<T>(journaled context: JournalContext?,
+                               _ body: (inout JournalRecorder<ItemManager>) throws -> T) throws -> T {
         try changeAll { items, _, journal, _ in
-            if journalContext != nil { _ = try journal.nextID(path: path) }
+            if context != nil { _ = try journal.nextID(path: path) }
             let (result, changes) = try Self.recording(&items, body)
-            try journal.append(changes, context: journalContext, path: path)
+            try journal.append(changes, context: context, path: path)
             return result
         }
     }
