@@ -2,18 +2,11 @@ import ErrandDomain
 import FoundationEssentials
 
 /// The undo journal, once for both backends: a command's changes are journaled in the same
-/// transaction as the items (the backends' `changeItems`), and undo and redo apply an entry
-/// back or forth only if every item it touched is still as the entry left it, so a change made
-/// since, by this shell or another, is never overwritten.
+/// transaction as the items (the `JournalContext` handed to the backends' `changeItems`, never
+/// held by the store, so no other change can land under that command's name), and undo and
+/// redo apply an entry back or forth only if every item it touched is still as the entry left
+/// it, so a change made since, by this shell or another, is never overwritten.
 extension ItemStore {
-    /// Runs `body` with its changes journaled as `command`'s.
-    public func journaling<T>(_ command: String, at time: Date, _ body: () throws -> T) throws -> T {
-        let outer = journalContext
-        journalContext = JournalContext(command: command, time: time)
-        defer { journalContext = outer }
-        return try body()
-    }
-
     /// Applies the next entry in `step`'s direction and returns it; nil when there is none.
     public func apply(_ step: JournalStep) throws -> JournalEntry? {
         guard let entry = try journalEntry(for: step) else { return nil }

@@ -31,16 +31,16 @@ public protocol ItemStore: AnyObject {
     /// (`tags`, and Tab where a tag goes): SQLite reads its tag index, not the items.
     func wordCounts(_ field: ItemField) throws -> [WordCount]
 
-    /// Runs `body` on the stored items as one durable change: all of it lands, or none. The
-    /// changes below are written once on top of it, with the shared rules.
-    func changeItems<T>(_ body: (inout Records) throws -> T) throws -> T
+    /// Runs `body` on the stored items as one durable change: all of it lands, or none. With a
+    /// `journal`, what it changed is journaled as that command's in the same transaction (so
+    /// undo can revert it); nil journals nothing. The changes below are written once on top
+    /// of it, with the shared rules.
+    func changeItems<T>(journaled journal: JournalContext?, _ body: (inout Records) throws -> T) throws -> T
     /// Runs `body` on the stored items and sync state as they are now, writing nothing.
     func readRecords<T>(_ body: (Records) throws -> T) throws -> T
-    /// Removes everything and returns what was removed, for undo.
-    func removeAll() throws -> [TodoItem]
+    /// Removes everything and returns what was removed, journaled as `journal` (for undo).
+    func removeAll(journaled journal: JournalContext?) throws -> [TodoItem]
 
-    /// The command whose changes `changeItems` journals (set by `journaling`); nil journals nothing.
-    var journalContext: JournalContext? { get set }
     /// The newest `limit` journal entries, newest first.
     func journal(limit: Int) throws -> [JournalEntry]
     /// The entry `step` applies next: the newest not undone for undo, the oldest undone for redo.
@@ -68,6 +68,11 @@ extension ItemStore {
 
     public func idle() {}
 
+    /// A change nobody undoes (a sync's receipts, a reminder ringing): journaled as nothing.
+    public func changeItems<T>(_ body: (inout Records) throws -> T) throws -> T {
+        try changeItems(journaled: nil, body)
+    }
+
     /// All of what `query` lists.
     public func items(_ query: ItemQuery) throws -> [TodoItem] { try items(query, offset: 0, limit: .max) }
     /// Every item, To do then Done, in the order added and checked (what export writes).
@@ -79,29 +84,32 @@ extension ItemStore {
     }
 
     /// Adds an open item at the end of To do (refused if an equal item is open).
-    public func add(_ item: TodoItem) throws -> TodoItem {
-        try changeItems { try $0.add(item) }
+    public func add(_ item: TodoItem, journaled journal: JournalContext? = nil) throws -> TodoItem {
+        try changeItems(journaled: journal) { try $0.add(item) }
     }
 
-    public func setDone(_ done: Bool, id: UUID, expecting: TodoItem?, at now: Date) throws -> TodoItem {
-        try changeItems { try $0.setDone(done, id: id, expecting: expecting, at: now) }
+    public func setDone(_ done: Bool, id: UUID, expecting: TodoItem?, at now: Date,
+                        journaled journal: JournalContext? = nil) throws -> TodoItem {
+        try changeItems(journaled: journal) { try $0.setDone(done, id: id, expecting: expecting, at: now) }
     }
 
     /// Changes the item with `item`'s id in place (edit, postpone): same id, UID, created time,
     /// state and place in its section, `now` as its modified time; refused if it would equal
     /// another open item.
-    public func edit(_ item: TodoItem, expecting: TodoItem?, at now: Date) throws -> TodoItem {
-        try changeItems { try $0.edit(item, expecting: expecting, at: now) }
+    public func edit(_ item: TodoItem, expecting: TodoItem?, at now: Date,
+                     journaled journal: JournalContext? = nil) throws -> TodoItem {
+        try changeItems(journaled: journal) { try $0.edit(item, expecting: expecting, at: now) }
     }
 
-    public func delete(id: UUID, expecting: TodoItem?) throws -> TodoItem {
-        try changeItems { try $0.delete(id: id, expecting: expecting) }
+    public func delete(id: UUID, expecting: TodoItem?, journaled journal: JournalContext? = nil) throws -> TodoItem {
+        try changeItems(journaled: journal) { try $0.delete(id: id, expecting: expecting) }
     }
 
     /// Several listed items checked or unchecked in one durable step: every one is held
     /// against its listing first, and if any is stale or refused, none changes.
-    public func setDone(_ done: Bool, listed: [TodoItem], at now: Date) throws -> [TodoItem] {
-        try changeItems { records in
+    public func setDone(_ done: Bool, listed: [TodoItem], at now: Date,
+                        journaled journal: JournalContext? = nil) throws -> [TodoItem] {
+        try changeItems(journaled: journal) { records in
             try records.holdAll(listed)
             var moved: [TodoItem] = []
             moved.reserveCapacity(listed.count)
@@ -119,8 +127,8 @@ extension ItemStore {
     /// moves on to its next open occurrence and the done occurrence is added; `added` then
     /// holds the series as it moved.
     public func check(listed: [TodoItem], next: [TodoItem], occurrences: [UUID: (series: TodoItem, done: TodoItem)] = [:],
-                      at now: Date) throws -> (checked: [TodoItem], added: [TodoItem]) {
-        try changeItems { records in
+                      at now: Date, journaled journal: JournalContext? = nil) throws -> (checked: [TodoItem], added: [TodoItem]) {
+        try changeItems(journaled: journal) { records in
             try records.holdAll(listed)
             var checked: [TodoItem] = []
             var moved: [TodoItem] = []
@@ -144,8 +152,8 @@ extension ItemStore {
     }
 
     /// Several listed items deleted in one durable step, all or none (see setDone(_:listed:)).
-    public func delete(listed: [TodoItem]) throws -> [TodoItem] {
-        try changeItems { records in
+    public func delete(listed: [TodoItem], journaled journal: JournalContext? = nil) throws -> [TodoItem] {
+        try changeItems(journaled: journal) { records in
             try records.holdAll(listed)
             // The stored items equal the listed ones (just held), so the listed ones are what
             // was deleted: no second copy of every item is read to say so.
@@ -155,8 +163,9 @@ extension ItemStore {
     }
 
     /// Several listed items edited in one durable step, all or none (see setDone(_:listed:)).
-    public func edit(_ changes: [(edited: TodoItem, listed: TodoItem)], at now: Date) throws -> [TodoItem] {
-        try changeItems { records in
+    public func edit(_ changes: [(edited: TodoItem, listed: TodoItem)], at now: Date,
+                     journaled journal: JournalContext? = nil) throws -> [TodoItem] {
+        try changeItems(journaled: journal) { records in
             try records.holdAll(changes.map(\.listed))
             var edited: [TodoItem] = []
             for change in changes {
@@ -168,20 +177,20 @@ extension ItemStore {
     }
 
     /// Removes the items with these ids, if present (undo of create and import).
-    public func delete(ids: [UUID]) throws {
-        try changeItems { records in
+    public func delete(ids: [UUID], journaled journal: JournalContext? = nil) throws {
+        try changeItems(journaled: journal) { records in
             for id in ids { try records.removeItem(id: id) }
         }
     }
 
     /// Items from another calendar, matched by UID (ItemRecords.receive), in one durable step.
-    public func receive(_ items: [TodoItem]) throws -> [CalendarReceipt] {
-        try changeItems { records in try items.map { try records.receive($0) } }
+    public func receive(_ items: [TodoItem], journaled journal: JournalContext? = nil) throws -> [CalendarReceipt] {
+        try changeItems(journaled: journal) { records in try items.map { try records.receive($0) } }
     }
 
     /// `receive`, counted rather than kept: what an import reports.
-    public func receiveTally(_ items: [TodoItem]) throws -> ReceiptTally {
-        try changeItems { records in
+    public func receiveTally(_ items: [TodoItem], journaled journal: JournalContext? = nil) throws -> ReceiptTally {
+        try changeItems(journaled: journal) { records in
             var tally = ReceiptTally()
             for item in items { tally.count(try records.receive(item)) }
             return tally
@@ -189,22 +198,23 @@ extension ItemStore {
     }
 
     /// Adds items in one durable step, skipping duplicates; all or nothing.
-    public func importItems(_ items: [TodoItem]) throws -> ImportOutcome {
-        try changeItems { try $0.importItems(items) }
+    public func importItems(_ items: [TodoItem], journaled journal: JournalContext? = nil) throws -> ImportOutcome {
+        try changeItems(journaled: journal) { try $0.importItems(items) }
     }
 
     /// `importItems` for items `produce` hands over one at a time (ItemImporter.each), in one
     /// durable step: none of them is kept in memory here, and a failure part way imports none.
-    public func importEach(_ produce: ((TodoItem) throws -> Void) throws -> Void) throws -> (added: Int, skipped: Int) {
+    public func importEach(journaled journal: JournalContext? = nil,
+                           _ produce: ((TodoItem) throws -> Void) throws -> Void) throws -> (added: Int, skipped: Int) {
         // The property-list backend holds every item in memory anyway, and inside a batch it
         // changes them in place, trusting each change to check before it writes: read first.
         if self is PlistItemStore {
             var items: [TodoItem] = []
             try produce { items.append($0) }
-            let outcome = try importItems(items)
+            let outcome = try importItems(items, journaled: journal)
             return (outcome.added.count, outcome.skipped)
         }
-        return try changeItems { records in
+        return try changeItems(journaled: journal) { records in
             var added = 0, skipped = 0
             try produce { item in
                 if try records.importOne(item) != nil { added += 1 } else { skipped += 1 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// The command whose changes the store is journaling, and when it runs.
+/// The command a change is journaled as, and when it runs: handed to each change
+/// (`ItemStore.changeItems(journaled:_:)`), so it names that change and no other.
 public struct JournalContext: Sendable {
     public var command: String
     public var time: Date

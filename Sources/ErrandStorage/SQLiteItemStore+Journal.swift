@@ -36,8 +36,7 @@ extension SQLiteItemStore {
 
     /// Called inside the change's transaction: a new change ends what redo could apply, and
     /// the journal keeps its newest `JournalEntry.capacity` entries.
-    func appendJournal(_ spool: SQLiteChangeSpool) throws {
-        guard let context = journalContext else { return }
+    func appendJournal(_ spool: SQLiteChangeSpool, as context: JournalContext) throws {
         var length = 0
         var count = 0
         try spool.changes {

@@ -17,11 +17,11 @@ extension SQLiteItemStore: SavedSearchStore {
         return found
     }
 
-    public func changeSavedSearch(_ change: SavedSearchChange) throws {
+    public func changeSavedSearch(_ change: SavedSearchChange, journaled context: JournalContext?) throws {
         try db.writeTransaction {
             guard try storedSearch(change.name) == change.before else { throw change.changedSince }
             try writeSearch(change)
-            guard let context = journalContext else { return }
+            guard let context else { return }
             try db.statement("DELETE FROM journal INDEXED BY journal_undone WHERE undone = 1").run()
             let insert = try db.statement("INSERT INTO journal (time, command, changes, searches) VALUES (?1, ?2, '[]', ?3) RETURNING id")
             insert.bind(1, Int64(context.time.timeIntervalSince1970))

@@ -11,8 +11,6 @@ import Glibc
 public final class SQLiteItemStore: ItemStore {
     public let path: String
     let db: SQLiteConnection
-    /// The command being journaled (ItemStore+Journal).
-    public var journalContext: JournalContext?
     /// What the last `find` found (SQLiteItemStore+Find).
     var lastMatches: FoundRows?
     /// What the last query-language `find` counted (SQLiteItemStore+Filter).
@@ -123,8 +121,8 @@ public final class SQLiteItemStore: ItemStore {
 
     // MARK: changing
 
-    public func removeAll() throws -> [TodoItem] {
-        try changeItems { records in
+    public func removeAll(journaled journal: JournalContext?) throws -> [TodoItem] {
+        try changeItems(journaled: journal) { records in
             let all = try allItems()
             try db.execute("DELETE FROM item")
             try records.noteRemoved(all)
@@ -133,17 +131,18 @@ public final class SQLiteItemStore: ItemStore {
     }
 
     /// Runs `body` on the item table in one write transaction: all of it lands, or none.
-    public func changeItems<T>(_ body: (inout JournalRecorder<SQLiteItemRecords>) throws -> T) throws -> T {
+    public func changeItems<T>(journaled journal: JournalContext?,
+                               _ body: (inout JournalRecorder<SQLiteItemRecords>) throws -> T) throws -> T {
         try db.writeTransaction {
             // Not journaled (a sync applying the server's changes): nothing to keep.
-            guard journalContext != nil else {
+            guard let journal else {
                 var records = JournalRecorder(SQLiteItemRecords(store: self)) { _, _, _ in }
                 return try body(&records)
             }
             let spool = try SQLiteChangeSpool(db)
             var records = JournalRecorder(SQLiteItemRecords(store: self), spool: spool.note)
             let result = try body(&records)
-            try appendJournal(spool)
+            try appendJournal(spool, as: journal)
             return result
         }
     }

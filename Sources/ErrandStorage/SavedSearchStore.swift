@@ -1,15 +1,16 @@
 import ErrandDomain
 
 /// The saved searches, kept by both backends beside the items, so that `run NAME` works in a
-/// script and on every machine that shares the store. A change is journaled as the running
-/// command's (ItemStore.journalContext), in its own transaction, so `save` and `forget` are
-/// one undo step each; undo and redo apply it back or forth in `applyJournal`.
+/// script and on every machine that shares the store. A change is journaled as the command
+/// it is handed (a `JournalContext`), in its own transaction, so `save` and `forget` are one
+/// undo step each; undo and redo apply it back or forth in `applyJournal`.
 public protocol SavedSearchStore: AnyObject {
     /// Every saved search, by name.
     func savedSearches() throws -> [SavedSearch]
     /// Saves, replaces or forgets one search: the search of that name must still be
-    /// `change.before` (else another shell changed it: StoreError.changed, nothing done).
-    func changeSavedSearch(_ change: SavedSearchChange) throws
+    /// `change.before` (else another shell changed it: StoreError.changed, nothing done);
+    /// journaled as `journal`'s, or not at all for nil.
+    func changeSavedSearch(_ change: SavedSearchChange, journaled journal: JournalContext?) throws
 }
 
 extension SavedSearchStore {

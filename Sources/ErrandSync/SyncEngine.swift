@@ -236,8 +236,8 @@ public struct SyncEngine {
                     try applier.apply(item, parsed, &records, &local)
                 }
             }
-            try store.journaling("sync todos", at: now()) {
-                try store.changeItems { records in
+            do {  // The merges are the sync's own changes: journaled, so undo reverts them.
+                try store.changeItems(journaled: JournalContext(command: "sync todos", time: now())) { records in
                     for (item, parsed) in part where merging.contains(item.href) {
                         try applier.apply(item, parsed, &records, &local)
                     }

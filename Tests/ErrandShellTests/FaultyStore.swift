@@ -32,13 +32,11 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore & SavedSea
     func openCounts(from start: DueDay, days: Int, startedBy today: DueDay) throws -> [Int] {
         try read { try base.openCounts(from: start, days: days, startedBy: today) }
     }
-    func changeItems<T>(_ body: (inout Base.Records) throws -> T) throws -> T { try base.changeItems(body) }
-    func readRecords<T>(_ body: (Base.Records) throws -> T) throws -> T { try base.readRecords(body) }
-    func removeAll() throws -> [TodoItem] { try base.removeAll() }
-    var journalContext: JournalContext? {
-        get { base.journalContext }
-        set { base.journalContext = newValue }
+    func changeItems<T>(journaled journal: JournalContext?, _ body: (inout Base.Records) throws -> T) throws -> T {
+        try base.changeItems(journaled: journal, body)
     }
+    func readRecords<T>(_ body: (Base.Records) throws -> T) throws -> T { try base.readRecords(body) }
+    func removeAll(journaled journal: JournalContext?) throws -> [TodoItem] { try base.removeAll(journaled: journal) }
     func journal(limit: Int) throws -> [JournalEntry] { try read { try base.journal(limit: limit) } }
     func journalEntry(for step: JournalStep) throws -> JournalEntry? { try read { try base.journalEntry(for: step) } }
     func applyJournal(_ step: JournalStep, _ entry: JournalEntry, _ body: (inout Base.Records) throws -> Void) throws {
@@ -63,7 +61,9 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore & SavedSea
     func setStarred(_ starred: Bool, ids: [Int64]) throws -> Int { try base.setStarred(starred, ids: ids) }
     func newAds(_ query: AdQuery, search: String) throws -> [NewAd] { try base.newAds(query, search: search) }
     func savedSearches() throws -> [SavedSearch] { try read { try base.savedSearches() } }
-    func changeSavedSearch(_ change: SavedSearchChange) throws { try base.changeSavedSearch(change) }
+    func changeSavedSearch(_ change: SavedSearchChange, journaled journal: JournalContext?) throws {
+        try base.changeSavedSearch(change, journaled: journal)
+    }
     func cachedPlace(key: String) throws -> CachedPlace? { try read { try base.cachedPlace(key: key) } }
     func cachePlace(name: String, match: PlaceMatch?, at seconds: Int64) throws {
         try base.cachePlace(name: name, match: match, at: seconds)

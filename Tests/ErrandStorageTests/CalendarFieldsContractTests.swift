@@ -138,7 +138,7 @@ extension StoreContractTests {
         imported.uid = "x@y"
         imported.icalendar = "BEGIN:VTODO\r\nEND:VTODO\r\n"
         let added = try store.add(imported)
-        let removed = try store.removeAll()
+        let removed = try store.removeAll(journaled: nil)
         #expect(try store.counts().total == 0)
         try store.putBack(removed)
         #expect(try store.item(uid: "x@y") == added)

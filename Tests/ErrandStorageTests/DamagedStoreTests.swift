@@ -260,7 +260,7 @@ import Testing
         #expect(try reopened.allItems() == [item])
         #expect(try reopened.journal(limit: 10).isEmpty)
         #expect(try reopened.apply(.undo) == nil)
-        try reopened.journaling("check", at: Date()) { _ = try reopened.setDone(true, listed: [item], at: Date(timeIntervalSince1970: 1_790_000_000)) }
+        _ = try reopened.setDone(true, listed: [item], at: Date(timeIntervalSince1970: 1_790_000_000), journaled: JournalContext(command: "check", time: Date()))
         #expect(try reopened.journal(limit: 10).map(\.command) == ["check"])
     }
 
@@ -420,9 +420,8 @@ import Testing
         let dir = TemporaryDirectory()
         let path = dir.file("edited.sqlite")
         let store = try StoreOpener.open(path: path, backend: .sqlite)
-        try store.journaling("create", at: Date()) {
-            _ = try store.add(TodoItem(id: UUID(), title: "x", due: DueDay(dayNumber: 20_000), created: Date()))
-        }
+        _ = try store.add(TodoItem(id: UUID(), title: "x", due: DueDay(dayNumber: 20_000), created: Date()),
+                          journaled: JournalContext(command: "create", time: Date()))
         store.close()
         #expect(try SQLiteCLI.run(path, "UPDATE journal SET time = 9223372036854775807;") == 0)
         let reopened = try StoreOpener.open(path: path, backend: .sqlite)

@@ -79,12 +79,11 @@ extension StoreContractTests {
         let dir = TemporaryDirectory()
         let store = try backend.open(dir)
         let added = try store.add(tagged("Call", priority: 5, tags: ["work"]))
-        store.journalContext = JournalContext(command: "edit 1 --tag home", time: Date(timeIntervalSince1970: 1_790_000_000))
         var edited = added
         edited.tags = ["work", "home"]
         edited.priority = 2
-        _ = try store.edit(edited, expecting: added, at: Date(timeIntervalSince1970: 1_790_000_000))
-        store.journalContext = nil
+        _ = try store.edit(edited, expecting: added, at: Date(timeIntervalSince1970: 1_790_000_000),
+                           journaled: JournalContext(command: "edit 1 --tag home", time: Date(timeIntervalSince1970: 1_790_000_000)))
         let entry = try #require(try store.journalEntry(for: .undo))
         #expect(entry.changes.first?.before?.tags == ["work"])
         #expect(entry.changes.first?.after?.priority == 2)

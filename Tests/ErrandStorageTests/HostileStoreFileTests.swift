@@ -268,9 +268,8 @@ import Testing
         let dir = TemporaryDirectory()
         let path = dir.file("s.plist")
         let store = try StoreOpener.open(path: path, backend: .plist)
-        try store.journaling("create", at: Date()) {
-            _ = try store.add(TodoItem(id: UUID(), title: "first", due: day(), created: Date()))
-        }
+        _ = try store.add(TodoItem(id: UUID(), title: "first", due: day(), created: Date()),
+                          journaled: JournalContext(command: "create", time: Date()))
         var plist = try #require(try PropertyListSerialization.propertyList(from: bytes(path), format: nil) as? [String: Any])
         var journal = try #require(plist["journal"] as? [[String: Any]])
         journal[0]["id"] = Int64.max
@@ -279,9 +278,8 @@ import Testing
         let before = try bytes(path)
         let reopened = try StoreOpener.open(path: path, backend: .plist)
         let message = refusal(path) {
-            try reopened.journaling("create", at: Date()) {
-                _ = try reopened.add(TodoItem(id: UUID(), title: "second", due: day(), created: Date()))
-            }
+            _ = try reopened.add(TodoItem(id: UUID(), title: "second", due: day(), created: Date()),
+                                 journaled: JournalContext(command: "create", time: Date()))
         }
         #expect(message.contains("journal's last entry number is at its largest (\(Int64.max))"), "\(message)")
         #expect(try bytes(path) == before)

@@ -22,7 +22,7 @@ import Testing
         let store = try backend.open(dir)
         // The first change of this connection is the refused one.
         try refuse(store)
-        let a = try store.journaling("create", at: noon) { try store.add(item("a")) }
+        let a = try store.add(item("a"), journaled: JournalContext(command: "create", time: noon))
         try changeTwice(store, a)
         var renamed = a
         renamed.title = "b"
@@ -36,11 +36,18 @@ import Testing
 
     func refuse<Store: ItemStore>(_ store: Store) throws {
         #expect(throws: Refused.self) {
-            try store.journaling("create", at: noon) {
-                try store.changeItems { records in
-                    try records.insert(item("gone"))
-                    throw Refused()
-                }
+            try store.changeItems(journaled: JournalContext(command: "create", time: noon)) { records in
+                try records.insert(item("gone"))
+                throw Refused()
+            }
+        }
+    }
+
+    func refuse<Store: ItemStore>(_ store: Store, removing item: TodoItem, as journal: JournalContext) throws {
+        #expect(throws: Refused.self) {
+            try store.changeItems(journaled: journal) { records in
+                try records.removeItem(id: item.id)
+                throw Refused()
             }
         }
     }
@@ -50,21 +57,17 @@ import Testing
     func changeTwice<Store: ItemStore>(_ store: Store, _ a: TodoItem) throws {
         var renamed = a
         renamed.title = "b"
-        try store.journaling("edit", at: noon) {
-            try store.changeItems { records in
-                var first = a
-                first.title = "between"
-                try records.update(first)
-                try records.update(renamed)
-            }
+        try store.changeItems(journaled: JournalContext(command: "edit", time: noon)) { records in
+            var first = a
+            first.title = "between"
+            try records.update(first)
+            try records.update(renamed)
         }
-        try store.journaling("noop", at: noon) {
-            try store.changeItems { records in
-                var other = renamed
-                other.title = "other"
-                try records.update(other)
-                try records.update(renamed)
-            }
+        try store.changeItems(journaled: JournalContext(command: "noop", time: noon)) { records in
+            var other = renamed
+            other.title = "other"
+            try records.update(other)
+            try records.update(renamed)
         }
     }
 
@@ -72,8 +75,8 @@ import Testing
     func undoAndRedoWorkAfterReopening(_ backend: Backend) throws {
         let dir = TemporaryDirectory()
         let store = try backend.open(dir)
-        let a = try store.journaling("create", at: noon) { try store.add(item("a")) }
-        let checked = try store.journaling("check", at: noon) { try store.setDone(true, listed: [a], at: Date(timeIntervalSince1970: 1_790_000_000)) }
+        let a = try store.add(item("a"), journaled: JournalContext(command: "create", time: noon))
+        let checked = try store.setDone(true, listed: [a], at: Date(timeIntervalSince1970: 1_790_000_000), journaled: JournalContext(command: "check", time: noon))
         store.close()
 
         let reopened = try backend.open(dir)
@@ -102,8 +105,8 @@ import Testing
     func anUndoOvertakenByALaterChangeIsRefused(_ backend: Backend) throws {
         let dir = TemporaryDirectory()
         let first = try backend.open(dir)
-        let a = try first.journaling("create", at: noon) { try first.add(item("a")) }
-        _ = try first.journaling("check", at: noon) { try first.setDone(true, listed: [a], at: Date(timeIntervalSince1970: 1_790_000_000)) }
+        let a = try first.add(item("a"), journaled: JournalContext(command: "create", time: noon))
+        _ = try first.setDone(true, listed: [a], at: Date(timeIntervalSince1970: 1_790_000_000), journaled: JournalContext(command: "check", time: noon))
         let second = try backend.open(dir)
         let stored = try #require(try second.item(id: a.id))
         var renamed = stored
@@ -119,10 +122,10 @@ import Testing
     func aNewChangeEndsWhatRedoCouldApply(_ backend: Backend) throws {
         let dir = TemporaryDirectory()
         let store = try backend.open(dir)
-        let a = try store.journaling("create", at: noon) { try store.add(item("a")) }
-        _ = try store.journaling("check", at: noon) { try store.setDone(true, listed: [a], at: Date(timeIntervalSince1970: 1_790_000_000)) }
+        let a = try store.add(item("a"), journaled: JournalContext(command: "create", time: noon))
+        _ = try store.setDone(true, listed: [a], at: Date(timeIntervalSince1970: 1_790_000_000), journaled: JournalContext(command: "check", time: noon))
         _ = try store.apply(.undo)
-        _ = try store.journaling("create", at: noon) { try store.add(item("b")) }
+        _ = try store.add(item("b"), journaled: JournalContext(command: "create", time: noon))
         #expect(try store.apply(.redo) == nil)
         #expect(try store.journal(limit: 10).map(\.command) == ["create", "create"])
     }
@@ -133,8 +136,8 @@ import Testing
         let dir = TemporaryDirectory()
         let store = try backend.open(dir)
         let items = try (1...3).map { n in try store.add(item("item \(n)")) }
-        _ = try store.journaling("swipe", at: noon) { try store.delete(listed: Array(items.prefix(2))) }
-        _ = try store.journaling("clear", at: noon) { try store.removeAll() }
+        _ = try store.delete(listed: Array(items.prefix(2)), journaled: JournalContext(command: "swipe", time: noon))
+        _ = try store.removeAll(journaled: JournalContext(command: "clear", time: noon))
         let journal = try store.journal(limit: 10)
         #expect(journal.map(\.command) == ["clear", "swipe"])
         #expect(journal.map(\.changes.count) == [1, 2])
@@ -142,6 +145,39 @@ import Testing
         #expect(try store.allItems().map(\.title) == ["item 3"])
         _ = try store.apply(.undo)
         #expect(try Set(store.allItems()) == Set(items))
+    }
+
+    /// The journal's context goes with each change and never stays with the store: a change
+    /// handed none (a sync's receipts, a reminder ringing) between two commands' changes, or
+    /// after a command whose change was refused, lands under no command, and each command's
+    /// change (a saved search's too) under its own name and time, so undo walks back exactly
+    /// the commands' steps and leaves what no command did.
+    @Test(arguments: Backend.allCases)
+    func eachChangeIsJournaledAsTheCommandHandedToIt(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let a = try store.add(item("a"), journaled: JournalContext(command: "create a", time: noon))
+        _ = try store.add(item("received"))
+        var renamed = a
+        renamed.title = "b"
+        let edited = try store.edit(renamed, expecting: a, at: noon, journaled: JournalContext(command: "edit 1", time: noon + 60))
+        try refuse(store, removing: a, as: JournalContext(command: "swipe 1", time: noon + 120))
+        _ = try store.receive([item("from the server")])
+        let search = SavedSearch(name: "flat", tab: .ads, query: "flat")
+        try store.changeSavedSearch(SavedSearchChange(before: nil, after: search),
+                                    journaled: JournalContext(command: "save flat", time: noon + 180))
+        _ = try store.setDone(true, listed: [edited], at: noon + 240)
+
+        let journal = try store.journal(limit: 10)
+        #expect(journal.map(\.command) == ["save flat", "edit 1", "create a"])
+        #expect(journal.map(\.time) == [noon + 180, noon + 60, noon])
+        #expect(journal.map(\.changes.count) == [0, 1, 1])
+        #expect(journal.first?.searches == [SavedSearchChange(before: nil, after: search)])
+        #expect(journal.dropFirst().first?.changes == [ItemChange(before: a, after: edited)])
+        // The check was no command's: undoing "edit 1" finds the item changed since, and says so.
+        #expect(try store.apply(.undo)?.command == "save flat")
+        #expect(throws: StoreError.journalStale(step: "undo", command: "edit 1", title: "b")) { try store.apply(.undo) }
+        #expect(try store.allItems().map(\.title).sorted() == ["b", "from the server", "received"])
     }
 
     /// Changes made without a command (a test, a sync) are not journaled.
@@ -152,7 +188,7 @@ import Testing
         _ = try store.add(item("not journaled"))
         try store.beginBatch()
         for n in 1...(JournalEntry.capacity + 5) {
-            _ = try store.journaling("create", at: noon.addingTimeInterval(Double(n))) { try store.add(item("n\(n)")) }
+            _ = try store.add(item("n\(n)"), journaled: JournalContext(command: "create", time: noon.addingTimeInterval(Double(n))))
         }
         try store.endBatch(commit: true)
         let journal = try store.journal(limit: 2 * JournalEntry.capacity)

@@ -78,11 +78,10 @@ import Testing
         _ = try store.add(report)
         let bread = try store.add(TodoItem(id: UUID(), title: "Bread", due: Self.today, created: Self.created))
         #expect(bread.list == nil)
-        store.journalContext = JournalContext(command: "move", time: Self.created)
         var moved = bread
         moved.list = "Home"
-        _ = try store.edit([(edited: moved, listed: bread)], at: Self.created)
-        store.journalContext = nil
+        _ = try store.edit([(edited: moved, listed: bread)], at: Self.created,
+                           journaled: JournalContext(command: "move", time: Self.created))
         store.close()
         store = try backend.open(dir)
         #expect(try store.item(id: bread.id)?.list == "Home")

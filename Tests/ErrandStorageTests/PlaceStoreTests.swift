@@ -78,7 +78,7 @@ import Testing
             }
             if round % 10 == 9 { try verify("round \(round)") }
         }
-        let removed = try store.removeAll()
+        let removed = try store.removeAll(journaled: nil)
         try verify("after clear")
         try store.putBack(removed)
         try verify("after restore")

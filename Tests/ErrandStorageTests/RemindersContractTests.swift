@@ -20,11 +20,10 @@ extension StoreContractTests {
         let store = try backend.open(dir)
         let added = try store.add(reminding("Call mum", ["-PT30M", "2026-11-29T08:00", "-P1D"]))
         #expect(added.reminders.count == 3)
-        store.journalContext = JournalContext(command: "edit 1 --no-remind", time: Date(timeIntervalSince1970: 1_790_000_000))
         var edited = added
         edited.reminders = []
-        _ = try store.edit(edited, expecting: added, at: Date(timeIntervalSince1970: 1_790_000_000))
-        store.journalContext = nil
+        _ = try store.edit(edited, expecting: added, at: Date(timeIntervalSince1970: 1_790_000_000),
+                           journaled: JournalContext(command: "edit 1 --no-remind", time: Date(timeIntervalSince1970: 1_790_000_000)))
         let reopened = try backend.open(dir)
         #expect(try reopened.item(id: added.id)?.reminders == [])
         #expect(try reopened.journalEntry(for: .undo)?.changes.first?.before == added)

@@ -33,15 +33,15 @@ import Testing
         let cheaper = SavedSearch(name: "flat", tab: .ads, query: "cat:Maison price:<300")
         let shop = SavedSearch(name: "shop", tab: .todos, query: "#shop due:<+7d")
         let at = Date(timeIntervalSince1970: 1_000)
-        try store.journaling("save", at: at) { try store.changeSavedSearch(SavedSearchChange(before: nil, after: flat)) }
-        try store.journaling("save", at: at) { try store.changeSavedSearch(SavedSearchChange(before: nil, after: shop)) }
-        try store.journaling("save", at: at) { try store.changeSavedSearch(SavedSearchChange(before: flat, after: cheaper)) }
+        try store.changeSavedSearch(SavedSearchChange(before: nil, after: flat), journaled: JournalContext(command: "save", time: at))
+        try store.changeSavedSearch(SavedSearchChange(before: nil, after: shop), journaled: JournalContext(command: "save", time: at))
+        try store.changeSavedSearch(SavedSearchChange(before: flat, after: cheaper), journaled: JournalContext(command: "save", time: at))
         #expect(try store.savedSearches() == [cheaper, shop])
         // Another shell's view of "flat" is stale: refused, nothing changed.
         #expect(throws: StoreError.changed(title: "saved search flat")) {
-            try store.changeSavedSearch(SavedSearchChange(before: flat, after: nil))
+            try store.changeSavedSearch(SavedSearchChange(before: flat, after: nil), journaled: nil)
         }
-        try store.journaling("forget", at: at) { try store.changeSavedSearch(SavedSearchChange(before: cheaper, after: nil)) }
+        try store.changeSavedSearch(SavedSearchChange(before: cheaper, after: nil), journaled: JournalContext(command: "forget", time: at))
         #expect(try store.savedSearches() == [shop])
         #expect(try store.journal(limit: 1).first?.searches == [SavedSearchChange(before: cheaper, after: nil)])
 
@@ -59,7 +59,7 @@ import Testing
         #expect(try reopened.apply(.undo)?.searches == [SavedSearchChange(before: flat, after: cheaper)])
         #expect(try reopened.savedSearch(named: "flat") == flat)
         // A step overtaken by a change made since is refused whole.
-        try reopened.changeSavedSearch(SavedSearchChange(before: flat, after: nil))
+        try reopened.changeSavedSearch(SavedSearchChange(before: flat, after: nil), journaled: nil)
         #expect(throws: StoreError.journalStale(step: "redo", command: "save", title: "saved search flat")) {
             try reopened.apply(.redo)
         }

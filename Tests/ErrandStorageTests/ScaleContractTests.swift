@@ -50,7 +50,7 @@ import Testing
                 }
             default:
                 if round % 40 == 39 {
-                    let removed = try store.removeAll()
+                    let removed = try store.removeAll(journaled: nil)
                     try verify("after clear at round \(round)")
                     try store.putBack(removed)
                 }

@@ -60,12 +60,11 @@ extension StoreContractTests {
         let dir = TemporaryDirectory()
         let store = try backend.open(dir)
         let added = try store.add(starting("Paint the fence", start: 2))
-        store.journalContext = JournalContext(command: "edit 1 --date dec 5", time: Date(timeIntervalSince1970: 1_790_000_000))
         var edited = added
         edited.due = day.adding(days: 6)
         edited.start = nil
-        _ = try store.edit(edited, expecting: added, at: Date(timeIntervalSince1970: 1_790_000_000))
-        store.journalContext = nil
+        _ = try store.edit(edited, expecting: added, at: Date(timeIntervalSince1970: 1_790_000_000),
+                           journaled: JournalContext(command: "edit 1 --date dec 5", time: Date(timeIntervalSince1970: 1_790_000_000)))
         #expect(try store.count(.day(day.adding(days: 2))) == 0)
         _ = try store.apply(.undo)
         let reopened = try backend.open(dir)

@@ -391,7 +391,7 @@ import Testing
         let b = try store.add(item("b"))
         _ = try store.setDone(true, id: a.id, expecting: nil, at: Date(timeIntervalSince1970: 1_790_000_000))
         let before = try store.allItems()
-        let removed = try store.removeAll()
+        let removed = try store.removeAll(journaled: nil)
         #expect(removed == before)
         #expect(try store.counts().total == 0)
         try store.putBack(removed)

@@ -34,9 +34,8 @@ extension StoreContractTests {
         var top = try #require(try reopened.item(id: candles.id))
         let before = top
         top.parent = nil
-        reopened.journalContext = JournalContext(command: "edit 4 --top-level", time: Date(timeIntervalSince1970: 1_790_000_200))
-        _ = try reopened.edit(top, expecting: before, at: Date(timeIntervalSince1970: 1_790_000_200))
-        reopened.journalContext = nil
+        _ = try reopened.edit(top, expecting: before, at: Date(timeIntervalSince1970: 1_790_000_200),
+                              journaled: JournalContext(command: "edit 4 --top-level", time: Date(timeIntervalSince1970: 1_790_000_200)))
         #expect(try reopened.children(of: cake.uid).isEmpty)
         // Undone: back under it.
         _ = try reopened.apply(.undo)

@@ -188,7 +188,7 @@ import Testing
         defer { run.remove() }
         let item = try run.add("Dentist")
         try run.sync()
-        _ = try run.store.journaling("delete 1", at: run.tick()) { try run.store.delete(id: item.id, expecting: item) }
+        _ = try run.store.delete(id: item.id, expecting: item, journaled: JournalContext(command: "delete 1", time: run.tick()))
         try run.sync()
         #expect(run.server.texts.isEmpty)
         #expect(try run.store.apply(.undo) != nil)

@@ -241,7 +241,7 @@ import Testing
         // Failing: one line, the notes as they were, the prompt back.
         try type(tmux, "back")
         try type(tmux, "notes 1")
-        try tmux.poll(timeout: 120) { () throws -> Bool? in
+        _ = try tmux.poll(timeout: 120) { () throws -> Bool? in
             try self.history(tmux).filter { $0.contains("editor>") }.count >= 2 ? true : nil
         }
         try type(tmux, "fail")

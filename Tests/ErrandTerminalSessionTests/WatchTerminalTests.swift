@@ -35,7 +35,8 @@ import Testing
             defer { if let pipe { pclose(pipe) } }
             var buffer = [CChar](repeating: 0, count: 64)
             guard let pipe, fgets(&buffer, 64, pipe) != nil else { return nil }
-            return Int32(String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines))
+            let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return Int32(line.trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
 

@@ -57,8 +57,10 @@ public enum ArgumentKind: Equatable, Sendable {
     /// Tab offers the saved ones.
     case savedSearch
 
-    /// `text` typed for the argument or option `name` of `command`, as a checked value.
+    /// `text` typed for the argument or option `name` of `command`, as a checked value (each
+    /// kind's reading and refusal in ArgumentKind+Words).
     func value(_ text: String, name: String, command: String, context: ParseContext) throws(ShellError) -> ArgumentValue {
+        let word = ArgumentWord(text: text, name: name, command: command)
         switch self {
         case .row: return .row(try context.row(text, command: command))
         case .itemRow: return .item(try context.item(text, command: command))
@@ -66,64 +68,21 @@ public enum ArgumentKind: Equatable, Sendable {
         case .adRows:
             _ = try context.ads(text, command: command)
             return .text(text)
-        case .date, .lookedAtDay:
-            do {
-                return .date(try DateInputParser.parse(text, today: context.today, nearest: self == .lookedAtDay,
-                                                       local: context.dateWords))
-            } catch {
-                // Day and month names are read in the screen's language; the rest is English.
-                let english = context.dateWords.isEmpty ? "" : " (day and month names may be in your language; today, tomorrow and +3d are English)"
-                throw .failed(error.description + english)
-            }
-        case .coordinate:
-            do {
-                return .coordinate(try Coordinate(text: text))
-            } catch {
-                throw .failed(error.description)
-            }
-        case .distance:
-            guard let metres = Distance.parse(text) else {
-                throw .usage("\(command): \(name) needs a distance such as 500m, 5km or 3mi, not \(ShellError.quote(text))")
-            }
-            return .distance(metres)
-        case .time:
-            guard let time = TimeOfDay(text: text) else {
-                throw .usage("\(command): \(name) needs a 24-hour time HH:MM, not \(ShellError.quote(text))")
-            }
-            return .time(time)
-        case .schedule:
-            guard Repeat(text: text) != nil else {
-                throw .usage("\(command): \(name) needs day, weekday, week, month or year, or a number of them "
-                             + "(2 weeks), not \(ShellError.quote(text))")
-            }
-            return .text(text)
+        case .date, .lookedAtDay: return .date(try word.day(nearest: self == .lookedAtDay, context: context))
+        case .coordinate: return .coordinate(try word.coordinate())
+        case .distance: return .distance(try word.distance())
+        case .time: return .time(try word.time())
+        case .schedule: return .text(try word.schedule())
         case .command:
             guard let spec = context.table.spec(named: text) else {
                 throw .unknownCommand(text, suggestion: context.table.suggestion(for: text))
             }
             return .text(spec.name)
         case .category: return .text(try context.category(text, command: command))
-        case let .choice(choices):
-            guard choices.contains(text) else {
-                throw .usage("\(command): \(name) must be one of \(choices.joined(separator: ", ")), not \(ShellError.quote(text))")
-            }
-            return .text(text)
-        case let .count(bound):
-            guard let n = Int(text), (1...bound).contains(n) else {
-                throw .usage("\(command): \(name) must be a whole number from 1 to \(bound), not \(ShellError.quote(text))")
-            }
-            return .count(n)
-        case .seconds:
-            guard let seconds = Double(text), seconds.isFinite else {
-                throw .usage("\(command): \(name) must be a number of seconds (2, 0.5), not \(ShellError.quote(text))")
-            }
-            guard seconds >= WatchPlan.shortest, seconds <= WatchPlan.longest else {
-                throw .usage("\(command): \(name) must be from \(WatchPlan.shortest) to \(Int(WatchPlan.longest)) seconds, "
-                             + "not \(ShellError.quote(text))" + (seconds <= 0 ? " (nothing to wait for between runs)" : ""))
-            }
-            return .seconds(seconds)
-        case let .field(field):
-            return try Self.fieldValue(text, field, command: command, context: context)
+        case let .choice(choices): return .text(try word.choice(choices))
+        case let .count(bound): return .count(try word.count(upTo: bound))
+        case .seconds: return .seconds(try word.seconds())
+        case let .field(field): return try word.fieldValue(field, context: context)
         case .text, .file, .dependent, .place, .wordOrFile, .tagChanges, .query, .listName, .savedSearch: return .text(text)
         }
     }
@@ -133,17 +92,5 @@ public enum ArgumentKind: Equatable, Sendable {
     func mayTake(_ word: String) -> Bool {
         guard self == .seconds else { return true }
         return word.first.map { $0.isNumber || $0 == "." || $0 == "-" } ?? false
-    }
-
-    /// A declared field's value, read by its declaration (`high` -> 1); the line names the field.
-    private static func fieldValue(_ text: String, _ field: ItemField, command: String,
-                                   context: ParseContext) throws(ShellError) -> ArgumentValue {
-        guard let option = field.option else { throw .usage("\(command): the \(field.name) is not typed") }
-        do throws(DomainError) {
-            if let dated = option.parseDated { return .field(try dated(text, context.today, context.dateWords)) }
-            return .field(try option.parse(text))
-        } catch {
-            throw .usage("\(command): \(error.description)")
-        }
     }
 }

@@ -83,6 +83,14 @@ extension TextPresenter {
         return out
     }
 
+    func categories(_ counts: [CategoryCount]) -> [String] {
+        let widest = counts.map { DisplayWidth.of($0.name) }.max() ?? 0
+        return counts.enumerated().map { i, c in
+            clip(number(i + 1, String(counts.count).count) + "  " + DisplayWidth.pad(DisplayWidth.sanitize(c.name), to: widest)
+                 + "  " + Plural.ads(c.count))
+        }
+    }
+
     func localDay(_ seconds: Int64) -> DueDay {
         let local = clock.day(of: Date(timeIntervalSince1970: Double(seconds)))
         return local

@@ -51,40 +51,11 @@ public struct TextPresenter {
         case let .form(hint)?: lines.append(hint)
         case let .ads(heading, rows, first, total)?: lines += ads(rows, heading: heading, first: first, total: total)
         case let .adDetail(ad, category, picture, earlier)?: lines += adDetail(ad, category: category, picture: picture, earlier: earlier)
-        case let .categories(counts)?:
-            let widest = counts.map { DisplayWidth.of($0.name) }.max() ?? 0
-            lines += counts.enumerated().map { i, c in
-                clip(number(i + 1, String(counts.count).count) + "  " + DisplayWidth.pad(DisplayWidth.sanitize(c.name), to: widest)
-                     + "  " + Plural.ads(c.count))
-            }
-        case let .tags(counts)?:
-            lines.append(counts.isEmpty ? "no tags yet: create TITLE --tag WORD, or tag N WORD" : style("Tags", "1"))
-            let names = counts.map { "#" + DisplayWidth.sanitize($0.word) }
-            let widest = names.map { DisplayWidth.of($0) }.max() ?? 0
-            lines += counts.enumerated().map { i, c in
-                clip(number(i + 1, String(counts.count).count) + "  " + DisplayWidth.pad(names[i], to: widest)
-                     + "  " + "\(c.open) open")
-            }
-        case let .reminders(rang)?:
-            // `Thu Dec 3 09:30  Call mum (due Thu Dec 3 at 10:00, 30 min before)`: whole, never cut.
-            lines += rang.map { one in
-                let at = one.moment.map { labeler.label($0.day) + " " + $0.time.description } ?? ""
-                return DisplayWidth.sanitize(at + "  " + one.item.title + " (" + Remind.about(one, labeler: labeler) + ")")
-            }
-        case let .lists(lists)?:
-            lines.append(style("Lists", "1"))
-            let names = lists.map { DisplayWidth.sanitize($0.name) }
-            let widest = names.map { DisplayWidth.of($0) }.max() ?? 0
-            let counts = lists.map { "\($0.open) open" }
-            let countWidth = counts.map { DisplayWidth.of($0) }.max() ?? 0
-            lines += lists.enumerated().map { i, list in
-                let syncs = list.remote.map { "syncs with " + DisplayWidth.sanitize(Secrets.redacted($0))
-                    + (list.lastSync.map { ", last on " + $0 } ?? ", not synced yet") } ?? "kept here"
-                return clip((list.inUse ? "* " : "  ") + DisplayWidth.pad(names[i], to: widest) + "  "
-                            + DisplayWidth.pad(counts[i], to: countWidth) + "  " + syncs)
-            }
-        case let .savedSearches(rows)?:
-            lines += savedSearches(rows)
+        case let .categories(counts)?: lines += categories(counts)
+        case let .tags(counts)?: lines += tags(counts)
+        case let .reminders(rang)?: lines += reminders(rang)
+        case let .lists(summaries)?: lines += lists(summaries)
+        case let .savedSearches(rows)?: lines += savedSearches(rows)
         case let .log(rows)?:
             if rows.isEmpty { lines.append("no changes yet") }
             lines += rows.map { clip($0.when + "  " + DisplayWidth.sanitize($0.summary) + ($0.entry.undone ? "  (undone)" : "")) }

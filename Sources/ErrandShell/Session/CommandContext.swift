@@ -4,7 +4,8 @@ import ErrandStorage
 
 /// What a running command works on: a copy of the session to transform, the environment, and
 /// the session as it stood when the store last changed. A store change is journaled for undo
-/// by the store, in the change's own transaction (`change`); if a later step fails (the list
+/// by the store, in the change's own transaction, as the `JournalContext` `change` hands it;
+/// if a later step fails (the list
 /// read to show the result, say) the interpreter keeps the session as the change left it.
 struct CommandContext {
     var session: Session
@@ -37,19 +38,21 @@ struct CommandContext {
                             catalogue: { try store.catalogueSummary() }, dateWords: environment.labeler.inputWords)
     }
 
-    /// Runs one store change, journaled as this command's so that undo can revert it.
-    mutating func change<T>(_ body: (ErrandStore) throws -> T) throws -> T {
+    /// Runs one store change, journaled as this command's so that undo can revert it: `body`
+    /// hands the store the journal context with each write.
+    mutating func change<T>(_ body: (ErrandStore, JournalContext) throws -> T) throws -> T {
         try refuseIfReadOnly()
-        let result = try journaled(body)
+        let result = try body(environment.store, JournalContext(command: command, time: environment.clock.now))
         committed = (session, CommandContext.undoable)
         return result
     }
 
     /// A change that may find nothing to do (undo with nothing left): nil is no change, so a
-    /// failure afterwards is not reported as a change that was saved.
+    /// failure afterwards is not reported as a change that was saved. Not journaled: undo and
+    /// redo flip the entry they apply.
     mutating func changeIfAny<T>(_ body: (ErrandStore) throws -> T?) throws -> T? {
         try refuseIfReadOnly()
-        guard let result = try journaled(body) else { return nil }
+        guard let result = try body(environment.store) else { return nil }
         committed = (session, CommandContext.undoable)
         return result
     }
@@ -70,11 +73,6 @@ struct CommandContext {
     }
 
     private static let undoable = "the change itself was saved: undo reverts it"
-
-    private func journaled<T>(_ body: (ErrandStore) throws -> T) throws -> T {
-        let store = environment.store
-        return try store.journaling(command, at: environment.clock.now) { try body(store) }
-    }
 
     /// Runs `body` on the resolved path; errors name the file as the user typed it.
     func naming<T>(_ typed: String, _ body: (String) throws -> T) throws -> T {

@@ -17,7 +17,7 @@ struct Clear: ShellCommand {
             let answer = prompter.ask("Remove all \(Plural.items(count))? [y/N] ")?.lowercased()
             guard answer == "y" || answer == "yes" else { return Display(message: "kept everything") }
         }
-        let removed = try c.change { try $0.removeAll() }
+        let removed = try c.change { try $0.removeAll(journaled: $1) }
         return try c.refresh(message: "removed \(Plural.items(removed.count)) (undo brings them back)")
     }
 }

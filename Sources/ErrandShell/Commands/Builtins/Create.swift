@@ -81,7 +81,7 @@ struct Create: ShellCommand {
         given.fields.apply(to: &item)
         try Create.place(&item, under: given.under, c)
         try given.fields.checkReminders(item, was: nil, command: Create.spec.name)
-        let added = try c.change { try $0.add(item) }
+        let added = try c.change { try $0.add(item, journaled: $1) }
         var display = try c.refresh(message: Create.said(added, under: given.under, c.environment.labeler))
         display.notice = notice?.line(row: c.session.row(of: added))
         return display

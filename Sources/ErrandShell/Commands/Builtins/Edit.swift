@@ -82,7 +82,7 @@ struct Edit: ShellCommand {
         if let parent = changes.under { try Edit.checkUnder(listed, parent, c) }
         guard edited != listed else { return Display(message: "nothing to change: \"\(listed.title)\" already has these values") }
         let now = c.environment.clock.now
-        let saved = try c.change { try $0.edit(edited, expecting: listed, at: now) }
+        let saved = try c.change { try $0.edit(edited, expecting: listed, at: now, journaled: $1) }
         let due = saved.due == nil ? saved.start.map { "starting " + Create.starting($0, c.environment.labeler) }
             ?? DayLabeler.noDate : c.environment.labeler.longLabel(saved.due) + (saved.time.map { " at \($0)" } ?? "")
         var display = try c.refresh(message: "edited \"\(saved.title)\" (\(due))")

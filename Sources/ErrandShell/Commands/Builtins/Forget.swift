@@ -10,7 +10,7 @@ struct Forget: ShellCommand {
 
     func run(_ c: inout CommandContext) throws -> Display {
         let search = try Save.saved(name, command: "forget", c)
-        try c.change { try $0.changeSavedSearch(SavedSearchChange(before: search, after: nil)) }
+        try c.change { try $0.changeSavedSearch(SavedSearchChange(before: search, after: nil), journaled: $1) }
         return Display(message: "forgot \"\(name)\" (\(search.query)); undo brings it back")
     }
 }

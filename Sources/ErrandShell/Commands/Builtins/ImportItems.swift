@@ -39,7 +39,7 @@ struct ImportItems: ShellCommand {
             let parsed = try c.naming(name) { try ItemImporter.parse(data, path: $0, clock: environment.clock, newID: environment.newID) }
             // A backup comes back whole: matched by UID like .ics, done items staying done.
             let items = try placed(parsed.items, c)
-            let receipts = try c.change { try $0.receiveTally(items) }
+            let receipts = try c.change { try $0.receiveTally(items, journaled: $1) }
             return try c.refresh(message: ImportItems.summary(receipts, skipped: [], from: name, format: parsed.format.rawValue))
         }
         // The apps' property lists, read into the store an item at a time (ItemImporter.each).
@@ -48,8 +48,8 @@ struct ImportItems: ShellCommand {
         // With --list every item goes there (nil: the main list); without, each keeps its own.
         let stored = list == nil ? nil : try c.storedList(list)
         do {
-            outcome = try c.change { store in
-                try store.importEach { add in
+            outcome = try c.change { store, journal in
+                try store.importEach(journaled: journal) { add in
                     format = try ItemImporter.each(data, path: path, clock: environment.clock, newID: environment.newID) { item in
                         guard list != nil else { return try add(item) }
                         var placed = item
@@ -70,7 +70,7 @@ struct ImportItems: ShellCommand {
         let helper = environment.calendarHelper
         let batch = try c.naming(name) { try helper.read(path: $0, now: environment.clock.now, newID: environment.newID) }
         let items = try placed(batch.items, c)
-        let receipts = try c.change { try $0.receiveTally(items) }
+        let receipts = try c.change { try $0.receiveTally(items, journaled: $1) }
         var message = ImportItems.summary(receipts, skipped: batch.skipped, from: name)
         // A field the file's value could not give (PRIORITY:-3): said, the item imported without it.
         let unread = batch.items.filter { $0.damage != nil }

@@ -30,7 +30,7 @@ struct Locate: ShellCommand {
         let message = PlaceLookup.describe(query, match)
         guard edited != listed else { return Display(message: message + " (as before)") }
         let now = c.environment.clock.now
-        _ = try c.change { try $0.edit(edited, expecting: listed, at: now) }
+        _ = try c.change { try $0.edit(edited, expecting: listed, at: now, journaled: $1) }
         return try c.refresh(message: message)
     }
 }

@@ -22,7 +22,7 @@ struct Move: ShellCommand {
             // reopened here alone, the series would still say it was done.
             try OccurrenceRows.refuse(listed, "uncheck", c.environment.labeler)
             let now = c.environment.clock.now
-            let moved = try c.change { try $0.setDone(false, listed: listed, at: now) }
+            let moved = try c.change { try $0.setDone(false, listed: listed, at: now, journaled: $1) }
             return try c.refresh(message: "unchecked \(Plural.naming(moved)): back in To do")
         }
         let environment = c.environment
@@ -41,7 +41,7 @@ struct Move: ShellCommand {
         let next = nextOccurrences(all, environment, except: Set(recorded.map(\.id)))
         let (done, added) = try c.change {
             try $0.check(listed: all, next: next, occurrences: Dictionary(zip(recorded.map(\.id), occurrences)) { a, _ in a },
-                         at: now)
+                         at: now, journaled: $1)
         }
         let checked = Array(done.prefix(listed.count))
         let labeler = c.environment.labeler

@@ -30,7 +30,7 @@ struct MoveToList: ShellCommand {
             return (edited: moved, listed: item)
         }
         let now = c.environment.clock.now
-        let moved = try c.change { try $0.edit(changes, at: now) }
+        let moved = try c.change { try $0.edit(changes, at: now, journaled: $1) }
         let made = known == nil ? " (a new list)" : ""
         return try c.refresh(message: "moved \(Plural.naming(moved)) to \"\(name)\"\(made)")
     }

@@ -44,7 +44,7 @@ struct Notes: ShellCommand {
         edited.notes = text.isEmpty ? nil : text
         guard edited != current else { return Display(message: "notes of \"\(listed.title)\" unchanged") }
         let now = c.environment.clock.now
-        let saved = try c.change { try $0.edit(edited, expecting: current, at: now) }
+        let saved = try c.change { try $0.edit(edited, expecting: current, at: now, journaled: $1) }
         return try c.refresh(message: saved.notes == nil ? "notes of \"\(saved.title)\" removed" : "notes of \"\(saved.title)\" saved")
     }
 

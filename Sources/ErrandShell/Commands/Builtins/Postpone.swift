@@ -33,7 +33,7 @@ struct Postpone: ShellCommand {
                            + (listed.count == 1 ? "is" : "are") + " already due then")
         }
         let now = c.environment.clock.now
-        let saved = try c.change { try $0.edit(changes, at: now) }
+        let saved = try c.change { try $0.edit(changes, at: now, journaled: $1) }
         let days = Set(saved.map { $0.due })
         let labeler = c.environment.labeler
         let landing = days.count == 1 ? days.first.map { " to " + labeler.longLabel($0) } ?? "" : ""

@@ -17,7 +17,7 @@ struct Save: ShellCommand {
         let search = SavedSearch(name: name, tab: c.session.tab == .ads ? .ads : .todos, query: try current(c))
         let before = try c.store.savedSearch(named: name)
         if before == search { return Display(message: "\"\(name)\" already saves that: \(search.query)") }
-        try c.change { try $0.changeSavedSearch(SavedSearchChange(before: before, after: search)) }
+        try c.change { try $0.changeSavedSearch(SavedSearchChange(before: before, after: search), journaled: $1) }
         let verb = before == nil ? "saved" : "replaced"
         return Display(message: "\(verb) \"\(name)\" (\(search.tab.rawValue)): \(search.query); run \(name) runs it")
     }

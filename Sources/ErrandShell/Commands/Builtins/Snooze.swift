@@ -34,7 +34,7 @@ struct Snooze: ShellCommand {
             snoozed.snoozed = until
             return (edited: snoozed, listed: item)
         }
-        let saved = try c.change { try $0.edit(changes, at: now) }
+        let saved = try c.change { try $0.edit(changes, at: now, journaled: $1) }
         let at = Reminder.moment(minute: until).map { $0.detail(labeler: c.environment.labeler) } ?? ""
         return try c.refresh(message: "snoozed \(Plural.naming(saved)) until \(at)")
     }

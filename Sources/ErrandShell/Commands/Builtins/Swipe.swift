@@ -26,7 +26,7 @@ struct Swipe: ShellCommand {
             let answer = prompter.ask("Delete \(what)? [y/N] ")?.lowercased()
             guard answer == "y" || answer == "yes" else { return Display(message: "kept everything") }
         }
-        let deleted = try c.change { try $0.delete(listed: listed + subtasks) }
+        let deleted = try c.change { try $0.delete(listed: listed + subtasks, journaled: $1) }
         let labeler = c.environment.labeler
         let named = Array(deleted.prefix(listed.count))
         let what = named.count == 1 ? named.first.map { "\"\($0.title)\" (\(labeler.label($0.due)))" } ?? ""

@@ -35,7 +35,7 @@ struct Tag: ShellCommand {
                            + (listed.count == 1 ? "already has" : "already have") + " these tags")
         }
         let now = c.environment.clock.now
-        let saved = try c.change { try $0.edit(edits, at: now) }
+        let saved = try c.change { try $0.edit(edits, at: now, journaled: $1) }
         return try c.refresh(message: "tagged \(Plural.naming(saved)): \(change)")
     }
 }
