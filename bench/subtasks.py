@@ -13,6 +13,7 @@ parent of 1,000, its detail and all its subtasks. Times are `set timing on`'s, p
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -54,6 +55,8 @@ def main():
     parser.add_argument("errand")
     parser.add_argument("--items", type=int, default=1_000_000)
     parser.add_argument("--commands", type=int, default=1_000)
+    parser.add_argument("--seeded", help="a store errand already seeded with --items items of figure 2's script "
+                        "(bench/.work/items-N.sqlite): copied, not seeded again, since a million creates take minutes")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="errand-bench-subtasks-")
     env = {"HOME": work, "XDG_DATA_HOME": work + "/data", "XDG_STATE_HOME": work + "/state", "ERRAND_GEOCODER": "off",
@@ -61,12 +64,17 @@ def main():
            "LANG": "C.UTF-8", "TZ": "UTC", "PATH": os.environ.get("PATH", "")}
     store = os.path.join(work, "store.sqlite")
     seed = os.path.join(work, "items.errand")
-    datasets.write_errand_script(seed, args.items, fields=True)
-    took = measure.run([args.errand, "--store", store, "--single-transaction", seed], env=env)
+    if args.seeded:
+        shutil.copyfile(args.seeded, store)
+        took = None
+    else:
+        datasets.write_errand_script(seed, args.items, fields=True)
+        took = measure.run([args.errand, "--store", store, "--single-transaction", seed], env=env)
     subprocess.run(["sqlite3", store, SUBTASKS_SQL], check=True)
     subtasks = subprocess.run(["sqlite3", store, "SELECT count(*) FROM item WHERE parent IS NOT NULL"], check=True,
                               capture_output=True, text=True).stdout.strip()
-    print("seeded %d items (%s subtasks) in %s" % (args.items, subtasks, duration(took.seconds)), file=sys.stderr)
+    print("seeded %d items (%s subtasks)%s" % (args.items, subtasks, " in " + duration(took.seconds) if took else
+                                               " (a copy of %s)" % args.seeded), file=sys.stderr)
     lines = os.path.join(work, "cycle.errand")
     names = script(lines, args.commands)
     err = os.path.join(work, "cycle.err")
