@@ -37,7 +37,7 @@ public struct JSONPresenter {
                 .object([("n", .int(first + i))] + JSONPresenter.fields(item) + JSONPresenter.treeFields(tree, row: i))
             })))
             return pairs
-        case let .detail(item, _, matched, subtasks, _):
+        case let .detail(item, _, matched, subtasks, _, _):
             var pairs: [(String, JSONValue)] = [("screen", .string("item")),
                                                 ("item", .object(JSONPresenter.fields(item, matched: matched)))]
             if !subtasks.rows.isEmpty {
@@ -186,7 +186,7 @@ public struct JSONPresenter {
         if !item.reminders.isEmpty {
             pairs.append(("reminders", .array(item.reminders.map { reminder in
                 var pair: [(String, JSONValue)] = [("when", .string(reminder.text))]
-                if let at = reminder.local(due: item.due, time: item.time) {
+                if let at = reminder.local(due: item.due, time: item.time, start: item.start) {
                     pair.append(("fires", .string(at.day.iso + "T" + at.time.description)))
                 }
                 return .object(pair)
