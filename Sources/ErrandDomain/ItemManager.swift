@@ -80,6 +80,11 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
         (childrenByParent[uid] ?? []).compactMap(item(id:)).sorted(by: ItemOrder.sections.areInIncreasingOrder)
     }
 
+    public func children(of parent: TodoItem, offset: Int, limit: Int) -> [CountedChild] {
+        children(of: parent.uid).lazy.filter { $0.id != parent.id }.dropFirst(max(0, offset)).prefix(max(0, limit))
+            .map { CountedChild(item: $0, count: childCount(of: $0.uid)) }
+    }
+
     public func childCount(of uid: String) -> ChildCount {
         var count = ChildCount()
         for id in childrenByParent[uid] ?? [] {

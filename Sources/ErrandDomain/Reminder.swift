@@ -1,22 +1,36 @@
 import FoundationEssentials
 
-/// One reminder of an item: some time before (or after) its due time, or at a moment. A
-/// moment is a local day and time, floating like the item's own due time, so a reminder set
-/// for 08:00 still rings at 08:00 after the clocks change or the laptop crosses a border.
-/// Its text (`text`, what stores, files and the wire hold) is canonical: an iCalendar
-/// duration (`-PT30M`, `PT0S`) or an ISO local moment (`2026-12-03T08:00`).
+/// One reminder of an item: some time before (or after) its due time or its start, or at a
+/// moment. A moment is a local day and time, floating like the item's own due time, so a
+/// reminder set for 08:00 still rings at 08:00 after the clocks change or the laptop crosses a
+/// border. Its text (`text`, what stores, files and the wire hold) is canonical: an iCalendar
+/// duration (`-PT30M`, `PT0S`), one from the start (`START:-PT15M`, as iCalendar's
+/// `TRIGGER;RELATED=START:-PT15M`) or an ISO local moment (`2026-12-03T08:00`).
 public enum Reminder: Hashable, Sendable {
     /// Seconds before the due time; negative is after it.
     case before(seconds: Int)
+    /// Seconds before the start (TodoItem.start); negative is after it. Thunderbird and Apple
+    /// write their alarms so on a task with a DTSTART: it moves with the start, not the due day.
+    case beforeStart(seconds: Int)
     case at(DueDay, TimeOfDay)
+
+    /// What a reminder from the start begins with in its canonical text.
+    static let startPrefix = "START:"
 
     /// How far from its due time a reminder may be: a year covers every app's choices, and
     /// `P99999999D` (a server's runaway value) is refused instead of overflowing a date.
     public static let maxOffsetSeconds = 366 * 86_400
     public static let maxOffsetText = "a year"
 
+    /// Counted from the due time or the start, not at a moment.
     public var isRelative: Bool {
-        if case .before = self { return true }
+        if case .at = self { return false }
+        return true
+    }
+
+    /// Counted from the start (TodoItem.start).
+    public var isFromStart: Bool {
+        if case .beforeStart = self { return true }
         return false
     }
 
@@ -25,6 +39,8 @@ public enum Reminder: Hashable, Sendable {
         switch self {
         case let .before(seconds):
             return Reminder.durationText(seconds: -seconds)
+        case let .beforeStart(seconds):
+            return Reminder.startPrefix + Reminder.durationText(seconds: -seconds)
         case let .at(day, time):
             return day.iso + "T" + time.description
         }
@@ -37,29 +53,38 @@ public enum Reminder: Hashable, Sendable {
             self = moment
             return
         }
-        guard let seconds = Reminder.durationSeconds(text) else {
+        let fromStart = text.hasPrefix(Reminder.startPrefix)
+        guard let seconds = Reminder.durationSeconds(fromStart ? String(text.dropFirst(Reminder.startPrefix.count)) : text) else {
             throw .invalidField("a reminder is a time before the due time (30m, 2h, 1d, 0) or a day and time: got \"\(text.prefix(40))\"")
         }
         guard abs(seconds) <= Reminder.maxOffsetSeconds else {
-            throw .invalidField("a reminder is at most \(Reminder.maxOffsetText) from its due time: got \"\(text.prefix(40))\"")
+            throw .invalidField("a reminder is at most \(Reminder.maxOffsetText) from its \(fromStart ? "start" : "due time"): "
+                + "got \"\(text.prefix(40))\"")
         }
-        self = .before(seconds: -seconds)
+        self = fromStart ? .beforeStart(seconds: -seconds) : .before(seconds: -seconds)
     }
 
     /// The local day and time it rings, with no zone (as the item's own due time): nil when
-    /// it is relative and the item has no day. Seconds are dropped: a reminder rings in
-    /// its minute.
-    public func local(due: DueDay?, time: TimeOfDay?) -> (day: DueDay, time: TimeOfDay)? {
+    /// it is relative and the item has no day (or no start) to count from. Seconds are
+    /// dropped: a reminder rings in its minute. A day without a time counts from its start.
+    public func local(due: DueDay?, time: TimeOfDay?, start: DayTime? = nil) -> (day: DueDay, time: TimeOfDay)? {
         switch self {
         case let .before(seconds):
             guard let due else { return nil }
-            let minutes = due.dayNumber * 1_440 + (time?.minutes ?? 0) - Int((Double(seconds) / 60).rounded(.up))
-            let day = Int((Double(minutes) / 1_440).rounded(.down))
-            guard let at = TimeOfDay(minutes: minutes - day * 1_440) else { return nil }
-            return (DueDay(dayNumber: day), at)
+            return Reminder.offset(seconds, from: due, time)
+        case let .beforeStart(seconds):
+            guard let start else { return nil }
+            return Reminder.offset(seconds, from: start.day, start.time)
         case let .at(day, time):
             return (day, time)
         }
+    }
+
+    private static func offset(_ seconds: Int, from day: DueDay, _ time: TimeOfDay?) -> (day: DueDay, time: TimeOfDay)? {
+        let minutes = day.dayNumber * 1_440 + (time?.minutes ?? 0) - Int((Double(seconds) / 60).rounded(.up))
+        let at = Int((Double(minutes) / 1_440).rounded(.down))
+        guard let clock = TimeOfDay(minutes: minutes - at * 1_440) else { return nil }
+        return (DueDay(dayNumber: at), clock)
     }
 
     /// A local day and minute as one number: minutes since 1970-01-01 00:00, local and
@@ -86,6 +111,9 @@ public enum Reminder: Hashable, Sendable {
         case let .before(seconds):
             guard seconds != 0 else { return "at the due time" }
             return Reminder.spoken(seconds: abs(seconds)) + (seconds > 0 ? " before" : " after")
+        case let .beforeStart(seconds):
+            guard seconds != 0 else { return "at the start" }
+            return Reminder.spoken(seconds: abs(seconds)) + (seconds > 0 ? " before start" : " after start")
         case let .at(day, time):
             return labeler.label(day) + " " + time.description
         }
@@ -181,9 +209,17 @@ public enum Reminder: Hashable, Sendable {
     }
 
     /// What a person types after `--remind`: `30m`, `2h`, `1d`, `1w`, `1h30m`, `0` (before the
-    /// due time), or a day and time (`dec 3 08:00`, `tomorrow 9:00`, `2026-12-03T08:00`).
+    /// due time), `15m before start` or `start` (from the start), or a day and time
+    /// (`dec 3 08:00`, `tomorrow 9:00`, `2026-12-03T08:00`).
     public static func typed(_ text: String, today: DueDay, local: LocalDateWords = LocalDateWords()) throws(DomainError) -> Reminder {
         let trimmed = TextSafety.trimmed(text).lowercased()
+        if trimmed == "start" { return .beforeStart(seconds: 0) }
+        if trimmed.hasSuffix("before start") {
+            guard let seconds = offset(String(trimmed.dropLast("before start".count))), seconds <= maxOffsetSeconds else {
+                throw .invalidField("a reminder before the start is a time (15m before start, 1h before start): got \"\(text.prefix(40))\"")
+            }
+            return .beforeStart(seconds: seconds)
+        }
         if let seconds = offset(trimmed) {
             guard seconds <= maxOffsetSeconds else {
                 throw .invalidField("a reminder is at most \(maxOffsetText) before its due time: got \"\(text.prefix(40))\"")

@@ -108,19 +108,22 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
         return copy
     }
 
-    /// A reminder must ring near its item: one before the due time needs a due day, one at a
-    /// moment is within a year of the due day (20 years before is a typo, not a plan).
+    /// A reminder must ring near its item: one before the due time needs a due day, one before
+    /// the start a start, one at a moment is within a year of the due day (20 years before is a
+    /// typo, not a plan).
     private func checkReminders() throws(DomainError) {
-        if let text = fields[.reminded]?.words?.first, case .before? = try? Reminder(text: text) {
+        if let text = fields[.reminded]?.words?.first, (try? Reminder(text: text))?.isRelative == true {
             throw .invalidField("when the reminders last rang is a moment: got \"\(text.prefix(40))\"")
         }
-        if let text = fields[.snoozed]?.words?.first, case .before? = try? Reminder(text: text) {
+        if let text = fields[.snoozed]?.words?.first, (try? Reminder(text: text))?.isRelative == true {
             throw .invalidField("a snooze is a moment: got \"\(text.prefix(40))\"")
         }
         for reminder in reminders {
             switch reminder {
             case .before:
                 if due == nil { throw .undatedField("a reminder before its due time") }
+            case .beforeStart:
+                if start == nil { throw .invalidField("a reminder before the start needs a start: give --start, or --no-remind") }
             case let .at(day, time):
                 guard let due else { continue }
                 let limit = Reminder.maxOffsetSeconds / 86_400

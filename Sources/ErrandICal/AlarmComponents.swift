@@ -4,26 +4,27 @@ import ErrandDomain
 /// Reminders (ItemField.reminders) as a VTODO's VALARM sub-components, read and written on
 /// the text as written (RawComponent), not through libical: another client's alarm goes back
 /// byte for byte, one removed here is dropped whole, one added here is a new VALARM
-/// (ACTION:DISPLAY, TRIGGER relative to DUE or absolute in UTC).
+/// (ACTION:DISPLAY, TRIGGER relative to DUE or DTSTART, or absolute in UTC).
 ///
-/// Read as a reminder: a DISPLAY or AUDIO alarm whose TRIGGER is a duration (relative to DUE;
-/// relative to DTSTART, the default, as far before DUE as it names) or a DATE-TIME. Kept but not shown: EMAIL and PROCEDURE alarms and Apple's
-/// location alarms (X-APPLE-PROXIMITY, whose TRIGGER is a placeholder in 1976).
+/// Read as a reminder: a DISPLAY or AUDIO alarm whose TRIGGER is a duration or a DATE-TIME. A
+/// duration relative to DTSTART (`RELATED=START`, RFC 5545's default, as Thunderbird and Apple
+/// write it on a task with a start) counts from the item's start when it has one of its own,
+/// else from its due time (a DTSTART equal to DUE, or none); `RELATED=END` from its due time.
+/// Kept but not shown: EMAIL and PROCEDURE alarms and Apple's location alarms
+/// (X-APPLE-PROXIMITY, whose TRIGGER is a placeholder in 1976).
 struct AlarmComponents {
     let zone: ICalZone
-    /// The VTODO's DTSTART and DUE as the user sees them, from libical.
-    let start: (day: DueDay, time: TimeOfDay?)?
-    let due: (day: DueDay, time: TimeOfDay?)?
 
-    /// Whether the item read from the VTODO has a due day: without one a duration counts from
-    /// nothing Errand holds, so such an alarm is kept, not shown.
+    /// Whether the item read from the VTODO has a due day: without one a duration from DUE
+    /// counts from nothing Errand holds, so such an alarm is kept, not shown.
     let dated: Bool
+    /// Whether it has a start of its own (ItemField.start, read from DTSTART by VTodoFields).
+    let started: Bool
 
-    init(zone: ICalZone, master: OpaquePointer, dated: Bool) {
+    init(zone: ICalZone, dated: Bool, started: Bool) {
         self.zone = zone
         self.dated = dated
-        start = zone.due(icalcomponent_get_dtstart(master))
-        due = zone.due(icalcomponent_get_due(master))
+        self.started = started
     }
 
     /// The reminder each VALARM of `todo` is (nil for one not read as a reminder), in order.
@@ -68,27 +69,16 @@ struct AlarmComponents {
             }
             return Reminder.at(at.day, at.time).text
         }
-        guard dated else { return nil }
+        let fromStart = parameters["RELATED"] != "END" && started
+        guard fromStart || dated else { return nil }
         guard let seconds = Reminder.durationSeconds(value) else {
             throw .invalidField("a reminder's TRIGGER is not a duration: \"\(value.prefix(40))\"")
         }
         guard abs(seconds) <= Reminder.maxOffsetSeconds else {
-            throw .invalidField("a reminder is at most \(Reminder.maxOffsetText) from its due time: got \"\(value.prefix(40))\"")
+            throw .invalidField("a reminder is at most \(Reminder.maxOffsetText) from its \(fromStart ? "start" : "due time"): "
+                + "got \"\(value.prefix(40))\"")
         }
-        var before = -seconds
-        if parameters["RELATED"] != "END", let start, let due {
-            // From a start apart from the due time: as far before the due time as it names, so
-            // it moves with a repeat's occurrences as the start does.
-            before += (AlarmComponents.minutes(due) - AlarmComponents.minutes(start)) * 60
-        }
-        guard abs(before) <= Reminder.maxOffsetSeconds else {
-            throw .invalidField("a reminder is at most \(Reminder.maxOffsetText) from its due time: got \"\(value.prefix(40))\"")
-        }
-        return Reminder.before(seconds: before).text
-    }
-
-    static func minutes(_ moment: (day: DueDay, time: TimeOfDay?)) -> Int {
-        moment.day.dayNumber * 1_440 + (moment.time?.minutes ?? 0)
+        return (fromStart ? Reminder.beforeStart(seconds: -seconds) : Reminder.before(seconds: -seconds)).text
     }
 
     /// `20261203T070000Z` seen in the user's zone; a floating one as written.
@@ -136,6 +126,8 @@ struct AlarmComponents {
         switch reminder {
         case let .before(seconds):
             trigger = "TRIGGER;RELATED=END:" + Reminder.durationText(seconds: -seconds)
+        case let .beforeStart(seconds):
+            trigger = "TRIGGER;RELATED=START:" + Reminder.durationText(seconds: -seconds)
         case let .at(day, time):
             trigger = "TRIGGER;VALUE=DATE-TIME:" + utc(day, time)
         }

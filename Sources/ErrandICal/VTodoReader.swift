@@ -161,7 +161,7 @@ public struct VTodoReader {
         // The fields as VTodoFields read them (the start from DTSTART), and the alarms'.
         var fields = f.declared
         if let master {
-            let alarms = AlarmComponents(zone: zone, master: series.master, dated: f.due != nil)
+            let alarms = AlarmComponents(zone: zone, dated: f.due != nil, started: f.declared[.start] != nil)
             let read = alarms.read(master)
             fields[.reminders] = read.value
             if let reason = read.refused { refused.append(reason) }

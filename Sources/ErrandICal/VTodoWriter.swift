@@ -56,7 +56,7 @@ public struct VTodoWriter {
         guard let fresh = RawComponent.parse(ICalTree.text(todo)).first else { return nil }
         let names = DeclaredLines.changed(nil, item.fields)
         let spliced = LineSplice.replace(names, in: fresh, with: DeclaredLines.lines(item.fields))
-        let alarms = AlarmComponents(zone: zone, master: todo, dated: item.due != nil)
+        let alarms = AlarmComponents(zone: zone, dated: item.due != nil, started: item.start != nil)
         let ringing = alarms.splice(spliced, before: [], now: item.fields[.reminders]?.words ?? [], title: item.title)
         let related = item.parent.map { ParentLines.replace(in: ringing, with: $0) } ?? ringing
         let rung = alarms.markRung(related, before: nil, now: item.fields[.reminded])
@@ -75,8 +75,8 @@ public struct VTodoWriter {
         var declared = DeclaredLines.read(todos[index]).values
         // Read before the edit, as the reader read them: the alarms' reminders count from the
         // DUE and DTSTART as written.
-        let dated = VTodoFields(series.master, overrides: series.overrides, zone: zone).due != nil
-        let alarms = AlarmComponents(zone: zone, master: series.master, dated: dated)
+        let read = VTodoFields(series.master, overrides: series.overrides, zone: zone)
+        let alarms = AlarmComponents(zone: zone, dated: read.due != nil, started: read.declared[.start] != nil)
         let rang = (try? alarms.reminders(todos[index])) ?? []
         declared[.reminders] = alarms.read(todos[index]).value
         declared[.reminded] = alarms.lastRung(todos[index]).value

@@ -38,6 +38,27 @@ public struct SQLiteItemRecords: ItemRecords {
         try store.rows("SELECT \(SQLiteItemStore.readColumns) FROM item WHERE parent = ?1 ORDER BY done, seq") { $0.bind(1, uid) }
     }
 
+    /// One statement: the page through item_parent, and each child's own children counted by
+    /// a probe of the same index (its done column), never their rows.
+    public func children(of parent: TodoItem, offset: Int, limit: Int) throws -> [CountedChild] {
+        let s = try store.db.statement("""
+            SELECT \(SQLiteItemStore.readColumns),
+                   (SELECT count(*) FROM item AS below WHERE below.parent = coalesce(item.uid, item.uuid)),
+                   (SELECT total(done) FROM item AS below WHERE below.parent = coalesce(item.uid, item.uuid))
+            FROM item WHERE parent = ?1 AND uuid != ?2 ORDER BY done, seq LIMIT ?3 OFFSET ?4
+            """)
+        s.bind(1, parent.uid)
+        s.bind(2, UUIDText.of(parent.id))
+        s.bind(3, max(0, limit))
+        s.bind(4, max(0, offset))
+        var page: [CountedChild] = []
+        while try s.step() {
+            let count = ChildCount(done: Int(s.int(SQLiteItemColumns.rowidIndex + 2)), total: Int(s.int(SQLiteItemColumns.rowidIndex + 1)))
+            page.append(CountedChild(item: try store.row(s), count: count))
+        }
+        return page
+    }
+
     /// From item_parent alone (its done column), never the rows.
     public func childCount(of uid: String) throws -> ChildCount {
         let s = try store.db.statement("SELECT count(*), total(done) FROM item WHERE parent = ?1")

@@ -25,6 +25,15 @@ enum Launch {
         }
     }
 
+    /// `errand remind` from cron with nothing to ring ends here, before the shell is built
+    /// (QuietRemind); anything else goes on.
+    static func endIfNothingRings() {
+        guard let configuration = QuietRemind.configuration(Array(CommandLine.arguments.dropFirst()),
+                                                            environment: EnvironmentVariable.read()),
+              QuietRemind.findsNothing(configuration) else { return }
+        exit(ExitStatus.succeeded.status)
+    }
+
     /// `--help`, `--version`, `--generate-...` and `check` end here, without a store.
     static func answerWithoutAStore(_ options: LaunchOptions, sink: StandardStreamsSink) {
         switch options.mode {

@@ -12,6 +12,7 @@ CoreDumps.forbid()
 signal(SIGPIPE, SIG_IGN)
 // Past a file-size limit a write should fail with an error we report, not kill the process.
 signal(SIGXFSZ, SIG_IGN)
+Launch.endIfNothingRings()
 let sink = StandardStreamsSink()
 let options = Launch.options()
 Launch.answerWithoutAStore(options, sink: sink)

@@ -123,4 +123,42 @@ import Testing
         let atQuarterToOne = Date(timeIntervalSince1970: start + 1.75 * 3_600)
         #expect(item.hasPendingReminder(clock: Clock(timeZone: paris) { atQuarterToOne }))
     }
+
+    /// Issue 23: an alarm before the start (Thunderbird's and Apple's `RELATED=START`) counts
+    /// from the item's start, not its due time, and says so.
+    @Test func aReminderBeforeTheStartRingsFromTheStart() throws {
+        let fifteen = try Reminder.typed("15m before start", today: today)
+        #expect(fifteen == .beforeStart(seconds: 900) && fifteen.text == "START:-PT15M" && fifteen.isFromStart)
+        #expect(try Reminder(text: "START:-PT15M") == fifteen)
+        #expect(try Reminder(text: "START:PT10M") == .beforeStart(seconds: -600))
+        #expect(try Reminder.typed("start", today: today) == .beforeStart(seconds: 0))
+        #expect(fifteen.detail() == "15 min before start")
+        #expect(Reminder.beforeStart(seconds: 0).detail() == "at the start")
+        #expect(Reminder.beforeStart(seconds: -600).detail() == "10 min after start")
+        #expect {
+            try Reminder(text: "START:P99999999D")
+        } throws: { error in
+            "\(error)".contains("at most a year from its start")
+        }
+        let due = DueDay(year: 2026, month: 12, day: 3)!
+        let start = DayTime(day: DueDay(year: 2026, month: 12, day: 1)!, time: TimeOfDay(hour: 9, minute: 0))
+        #expect(fifteen.local(due: due, time: TimeOfDay(hour: 10, minute: 0), start: start).map { "\($0.day.iso) \($0.time)" }
+            == "2026-12-01 08:45")
+        // No start, nothing to count from.
+        #expect(fifteen.local(due: due, time: nil, start: nil) == nil)
+        var item = TodoItem(id: UUID(), title: "Stand-up", due: nil, created: Date(timeIntervalSince1970: 0))
+        item.reminders = [fifteen]
+        #expect {
+            try item.validated()
+        } throws: { error in
+            "\(error)".contains("a reminder before the start needs a start")
+        }
+        // A start-only item (Thunderbird's task with DTSTART and no DUE) rings from its start.
+        item.start = start
+        let valid = try item.validated()
+        #expect(valid.nextReminderMinute == Reminder.minute(start.day, TimeOfDay(hour: 8, minute: 45)!))
+        // The start moves, the reminder with it.
+        item.start = DayTime(day: start.day.adding(days: 1), time: start.time)
+        #expect(item.nextReminderMinute == Reminder.minute(start.day.adding(days: 1), TimeOfDay(hour: 8, minute: 45)!))
+    }
 }

@@ -30,8 +30,8 @@ import Testing
         ("nextcloud-tasks-alarms.ics", ["-PT15H", "2026-12-04T19:00"]),
         // The location alarm (X-APPLE-PROXIMITY, a 1976 placeholder time) is not a reminder.
         ("apple-reminders-alarms.ics", ["2026-12-06T09:00"]),
-        // TRIGGER 5 minutes before DTSTART, which is 15 minutes before DUE.
-        ("thunderbird-weekdays.ics", ["-PT20M"]),
+        // TRIGGER 5 minutes before DTSTART (15 minutes before DUE): counted from the start.
+        ("thunderbird-weekdays.ics", ["START:-PT5M"]),
     ]
 
     @Test(arguments: clients)
@@ -171,5 +171,47 @@ import Testing
         var spent = back
         spent.snoozed = nil
         #expect(!(try write([spent]).contains("X-MOZ-SNOOZE-TIME")))
+    }
+
+    /// Issue 23: Thunderbird and Apple write `TRIGGER;RELATED=START` on a task with a start.
+    /// Read as a reminder before the start (on a start-only task too), it rings from the start
+    /// wherever the start moves, and the alarm goes back byte for byte.
+    @Test func anAlarmBeforeTheStartCountsFromTheStartAndGoesBackAsItCame() throws {
+        let alarm = ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;VALUE=DURATION;RELATED=START:-PT15M",
+                     "DESCRIPTION:Default Mozilla Description", "END:VALARM"]
+        let text = ICalText.calendar(ICalText.todo(["UID:start@thunderbird", "SUMMARY:Report", "DTSTART:20261201T090000",
+                                                    "DUE:20261203T170000"] + alarm))
+        var report = try read(text)
+        #expect(report.reminders == [.beforeStart(seconds: 900)])
+        #expect(report.start == DayTime(day: DueDay(year: 2026, month: 12, day: 1)!, time: TimeOfDay(hour: 9, minute: 0)))
+        #expect(report.nextReminderMinute == Reminder.minute(DueDay(year: 2026, month: 12, day: 1)!, TimeOfDay(hour: 8, minute: 45)!))
+        // The start moved here: the alarm follows it, its lines as they came.
+        report.start = DayTime(day: DueDay(year: 2026, month: 12, day: 2)!, time: TimeOfDay(hour: 9, minute: 0))
+        report.title = "Report, draft"
+        let out = try write([report])
+        #expect(out.contains((alarm.joined(separator: "\r\n")) + "\r\n"))
+        #expect(ClientCorpus.blocks("VALARM", in: out).count == 1)
+        let back = try read(out)
+        #expect(back.reminders == [.beforeStart(seconds: 900)] && back.start == report.start)
+        // A start-only task (Thunderbird's "start" without a due date) rings from its start.
+        let startOnly = try read(ICalText.calendar(ICalText.todo(["UID:only@thunderbird", "SUMMARY:Begin",
+                                                                  "DTSTART:20261201T090000"] + alarm)))
+        #expect(startOnly.due == nil && startOnly.reminders == [.beforeStart(seconds: 900)])
+        #expect(startOnly.nextReminderMinute == Reminder.minute(DueDay(year: 2026, month: 12, day: 1)!, TimeOfDay(hour: 8, minute: 45)!))
+        // Apple's DTSTART equal to DUE is no start of its own: the alarm counts from DUE.
+        let apple = try read(ICalText.calendar(ICalText.todo(["UID:same@apple", "SUMMARY:Same", "DTSTART:20261201T090000",
+                                                              "DUE:20261201T090000", "BEGIN:VALARM", "ACTION:DISPLAY",
+                                                              "TRIGGER:-PT15M", "END:VALARM"])))
+        #expect(apple.start == nil && apple.reminders == [.before(seconds: 900)])
+    }
+
+    @Test func oneBeforeTheStartMadeHereIsRelatedToTheStart() throws {
+        var made = TodoItem(id: UUID(), title: "Stand-up", due: DueDay(year: 2026, month: 12, day: 3),
+                            time: TimeOfDay(hour: 10, minute: 0), created: now)
+        made.start = DayTime(day: DueDay(year: 2026, month: 12, day: 3)!, time: TimeOfDay(hour: 9, minute: 30))
+        made.reminders = [.beforeStart(seconds: 600)]
+        let out = try write([made])
+        #expect(out.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Stand-up\r\nTRIGGER;RELATED=START:-PT10M\r\nEND:VALARM\r\n"))
+        #expect(try read(out).reminders == made.reminders)
     }
 }

@@ -47,6 +47,20 @@ import Testing
         #expect(third.1.isEmpty)
     }
 
+    /// Issue 23: a cron run with nothing to ring ends before the shell is built, but a store
+    /// that is not Errand's, or is damaged, is refused as before, in one line.
+    @Test(arguments: ["sqlite", "plist"])
+    func aDamagedStoreIsStillRefusedByAQuietRun(_ backend: String) throws {
+        let (dir, path) = try store(backend)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data(String(repeating: "not a store ", count: 400).utf8).write(to: URL(fileURLWithPath: path))
+        let run = try ChildProcess.run(["--store", path, "--today", "2026-12-03T09:29", "remind", "--notify"],
+                                       environment: ["TZ": "UTC"])
+        #expect(run.0 == 3 && run.1.isEmpty)
+        #expect(run.2.hasPrefix("errand: ") && run.2.split(separator: "\n").count == 1, "\(run.2)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("not a store"))
+    }
+
     @Test func notifyWithoutNotifySendSaysSoInOneLineAndStillPrints() throws {
         let (dir, path) = try store("sqlite")
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -45,7 +45,7 @@ import Testing
         t.given("list")
         #expect(t.sink.all.count == 8)
         t.given("view")
-        t.send("more", ["error: more: only lists have pages (a day, list, ads, help)"], succeeds: false)
+        t.send("more", ["error: more: only lists have pages (a day, list, ads, help, subtasks)"], succeeds: false)
     }
 
     /// Issue 27, 15: help is paged at a terminal like any long list.

@@ -44,6 +44,28 @@ import Testing
         #expect(try t.item(1).reminders == [.before(seconds: 86_400)])
     }
 
+    /// Issue 23: a reminder before the start, typed or from Thunderbird, shown as such, ringing
+    /// from the start, and refused in one line where there is no start (or no start time) to count from.
+    @Test(arguments: ["sqlite", "plist"])
+    func aReminderBeforeTheStartIsShownAndRingsFromIt(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        t.given("create Report --date \"dec 3 17:00\" --start \"dec 1 09:00\" --remind \"15m before start\"")
+        #expect(try t.item(1).fields[.reminders] == .words(["START:-PT15M"]))
+        t.given("list")
+        #expect(said(t, "open 1").contains("  Remind    15 min before start"))
+        t.given("set output json")
+        #expect(said(t, "list").joined().contains(#""reminders":[{"when":"START:-PT15M","fires":"2026-12-01T08:45"}]"#))
+        t.given("set output text")
+        #expect(said(t, "create Nothing --date \"dec 3 10:00\" --remind \"15m before start\"")
+            == ["error: a reminder before the start needs a start: give --start, or --no-remind"])
+        #expect(said(t, "create Allday --date \"dec 3 10:00\" --start dec 1 --remind start")
+            == ["error: create: a reminder before the start needs a start time: give --start \"DAY HH:MM\", or remind at a moment (--remind \"dec 3 08:00\")"])
+        // Without the start, the item cannot keep a reminder counted from it.
+        t.given("list")
+        #expect(said(t, "edit 1 --no-start").first?.contains("a reminder before the start needs a start") == true)
+        #expect(try t.item(1).start != nil)
+    }
+
     /// Ringing is not journaled: it made every earlier undo step of its item stale ("changed
     /// since"). Undo now passes over what ringing wrote, and keeps what rang rung.
     @Test(arguments: ["sqlite", "plist"])

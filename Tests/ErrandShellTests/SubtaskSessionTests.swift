@@ -102,6 +102,67 @@ import Testing
         #expect(try t.item(2).isDone && !t.item(1).isDone)
     }
 
+    /// Issue 23: a parent's subtasks are paged as any list is, `more` showing the next page of
+    /// them alone, numbered on; each row's own subtasks counted in the same read.
+    @Test(arguments: ["sqlite", "plist"])
+    func aParentsSubtasksArePagedLikeAnyList(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        t.given("create Party")
+        t.given("list")
+        for n in 1...7 { t.given("create Step \(n) --under 1") }
+        t.given("list")
+        t.given("create Substep --under 2")
+        t.given("set pagesize 3")
+        t.given("list")
+        #expect(said(t, "open 1") == [
+            "Party", "  Due       Sun Nov 29 2026", "  State     to do",
+            "Subtasks", "To do",
+            "  1  Sun Nov 29    Step 1 0/1",
+            "  2  Sun Nov 29    Step 2",
+            "  3  Sun Nov 29    Step 3",
+            "  3 of 7 shown: more for the next page",
+        ])
+        #expect(said(t, "more") == [
+            "Subtasks of \"Party\"", "To do",
+            "  4  Sun Nov 29    Step 4",
+            "  5  Sun Nov 29    Step 5",
+            "  6  Sun Nov 29    Step 6",
+            "  6 of 7 shown: more for the next page",
+        ])
+        #expect(said(t, "more").suffix(1) == ["  7  Sun Nov 29    Step 7"])
+        #expect(said(t, "more") == ["error: more: that was the last page (7 subtasks)"])
+        // The rows keep their numbers across pages: 5 is Step 5, and the page stays in view.
+        #expect(said(t, "check 5").first == "checked \"Step 5\": moved to Done")
+        #expect(try t.store.allItems().first { $0.title == "Step 5" }?.isDone == true)
+        // A leaf's detail has no pages.
+        t.given("open 2")
+        #expect(said(t, "more") == ["error: more: that was the last page (0 subtasks)"])
+    }
+
+    /// Issue 23: moving a parent to another list takes its subtree, in one step and one undo;
+    /// a subtask moved alone leaves its parent behind and is at the top level there.
+    @Test(arguments: ["sqlite", "plist"])
+    func movingAParentTakesItsSubtreeInOneUndo(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        party(t)
+        t.given("create Other")
+        t.given("list")
+        #expect(said(t, "move 1 --list Home").first == "moved \"Party\" and 3 subtasks under it to \"Home\" (a new list)")
+        #expect(try (1...4).allSatisfy { try t.item($0).list == "Home" } && t.item(5).list == nil)
+        #expect(try t.item(4).parent == t.item(3).uid)
+        #expect(said(t, "undo").first == "undid the move of 4 items")
+        #expect(try (1...4).allSatisfy { try t.item($0).list == nil })
+        // Cake alone (with Candles under it): it leaves Party, Candles stays under Cake.
+        t.given("list")
+        #expect(said(t, "move 3 --list Home").first
+            == "moved \"Cake\" and 1 subtask under it to \"Home\" (a new list) (no longer a subtask: its parent stays)")
+        #expect(try t.item(3).list == "Home" && t.item(3).parent == nil)
+        #expect(try t.item(4).list == "Home" && t.item(4).parent == t.item(3).uid)
+        #expect(try t.item(1).list == nil && t.item(2).list == nil)
+        t.given("undo")
+        #expect(try t.item(3).list == nil && t.item(3).parent == t.item(1).uid)
+    }
+
     @Test func aParentCannotGoUnderItsOwnSubtask() throws {
         let t = try ShellTester()
         party(t)

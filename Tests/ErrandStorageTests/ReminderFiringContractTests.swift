@@ -43,6 +43,27 @@ extension StoreContractTests {
         #expect(try reopened.journalEntry(for: .undo) == nil)
     }
 
+    /// Issue 23: a reminder before the start rings from the start (SQLite's remind_next
+    /// counts it so), and from the new start once the start moves.
+    @Test(arguments: Backend.allCases)
+    func aReminderBeforeTheStartRingsFromTheStart(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        var report = reminding("Report", ["START:-PT15M"], time: "17:00")
+        report.start = DayTime(day: day, time: TimeOfDay(hour: 9, minute: 0))
+        let added = try store.add(report)
+        #expect(try ring(store, at(8, 44)).isEmpty)
+        #expect(try ring(store, at(8, 45)) == ["Report START:-PT15M"])
+        #expect(try ring(store, at(16, 45)).isEmpty)
+        // Started a day later: it rings again, a day later.
+        var later = try #require(try store.item(id: added.id))
+        let before = later
+        later.start = DayTime(day: day.adding(days: 1), time: TimeOfDay(hour: 9, minute: 0))
+        _ = try store.edit(later, expecting: before, at: at(17, 0))
+        #expect(try ring(backend.open(dir), at(8, 44, day: 1)).isEmpty)
+        #expect(try ring(backend.open(dir), at(8, 46, day: 1)) == ["Report START:-PT15M"])
+    }
+
     @Test(arguments: Backend.allCases)
     func aReminderAddedLaterStillRingsAndALaterAckSilences(_ backend: Backend) throws {
         let dir = TemporaryDirectory()

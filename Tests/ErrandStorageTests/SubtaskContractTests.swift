@@ -42,6 +42,29 @@ extension StoreContractTests {
         #expect(try reopened.children(of: cake.uid).map(\.id) == [candles.id])
     }
 
+    /// Issue 23: a parent's detail reads a page of its children with their own counts at once,
+    /// in the order of `children`, itself left out when it is its own parent.
+    @Test(arguments: Backend.allCases)
+    func aPageOfChildrenComesWithTheirOwnCounts(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        var party = item("Party")
+        party.parent = party.uid
+        party = try store.add(party)
+        let children = try (1...5).map { try store.add(under("Child \($0)", party)) }
+        _ = try store.add(under("Grandchild a", children[1]))
+        let b = try store.add(under("Grandchild b", children[1]))
+        _ = try store.setDone(true, listed: [b, children[0]], at: Date(timeIntervalSince1970: 1_790_000_100))
+        #expect(try store.subtaskCount(of: party) == 5)
+        let all = try store.subtasks(of: party, offset: 0, limit: .max)
+        #expect(all.map(\.item.title) == ["Child 2", "Child 3", "Child 4", "Child 5", "Child 1"])
+        #expect(all.map(\.item.title) == (try store.children(of: party.uid)).filter { $0.id != party.id }.map(\.title))
+        #expect(all.map(\.count) == [ChildCount(done: 1, total: 2), ChildCount(), ChildCount(), ChildCount(), ChildCount()])
+        let page = try store.subtasks(of: party, offset: 3, limit: 2)
+        #expect(page.map(\.item.title) == ["Child 5", "Child 1"])
+        #expect(try store.subtasks(of: party, offset: 5, limit: 2).isEmpty)
+    }
+
     @Test(arguments: Backend.allCases)
     func aCycleAndADeepChainAreWalkedOnce(_ backend: Backend) throws {
         let dir = TemporaryDirectory()

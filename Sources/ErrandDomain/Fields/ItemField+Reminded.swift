@@ -31,7 +31,7 @@ extension TodoItem {
     /// a reminder at its moment).
     public var reminderMinutes: [(reminder: Reminder, minute: Int)] {
         var all: [(reminder: Reminder, minute: Int)] = reminders.compactMap { reminder in
-            reminder.local(due: due, time: time).map { (reminder, Reminder.minute($0.day, $0.time)) }
+            reminder.local(due: due, time: time, start: start).map { (reminder, Reminder.minute($0.day, $0.time)) }
         }
         if let snoozed, let moment = Reminder.moment(minute: snoozed) { all.append((moment, snoozed)) }
         return all.sorted { $0.minute < $1.minute }

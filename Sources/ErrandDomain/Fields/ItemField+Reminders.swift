@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// Reminders: each some time before the due time (`--remind 30m`) or at a moment
-/// (`--remind "dec 3 08:00"`), synced as VALARMs (errand-ical keeps another client's alarms
+/// Reminders: each some time before the due time (`--remind 30m`) or the start
+/// (`--remind "15m before start"`), or at a moment (`--remind "dec 3 08:00"`), synced as VALARMs (errand-ical keeps another client's alarms
 /// byte for byte and writes ours as new ones). A limit keeps a server's 10,000 alarms from
 /// turning into 10,000 notifications.
 extension ItemField {
@@ -10,7 +10,8 @@ extension ItemField {
     public static let reminders = ItemField(
         name: "reminders", label: "Remind", kind: .reminders(maxCount: maxReminders), icalProperty: nil, merge: .asSet,
         option: FieldOption(name: "remind", clear: "no-remind", valueName: "WHEN",
-                            help: "a reminder: 30m, 2h, 1d or 0 before the due time, or a day and time (\"dec 3 08:00\"); repeat --remind",
+                            help: "a reminder: 30m, 2h, 1d or 0 before the due time, \"15m before start\", or a day and time "
+                                + "(\"dec 3 08:00\"); repeat --remind",
                             repeatable: true, words: ["0", "15m", "30m", "1h", "2h", "1d"], asked: false,
                             // Without a today to read `dec 3` against, only the canonical forms
                             // (`-PT30M`, `2026-12-03T08:00`); the shell reads through parseDated.

@@ -87,7 +87,7 @@ extension JSONPresenter {
         if !item.reminders.isEmpty {
             pairs.append(("reminders", .array(item.reminders.map { reminder in
                 var pair: [(String, JSONValue)] = [("when", .string(reminder.text))]
-                if let at = reminder.local(due: item.due, time: item.time) {
+                if let at = reminder.local(due: item.due, time: item.time, start: item.start) {
                     pair.append(("fires", .string(at.day.iso + "T" + at.time.description)))
                 }
                 return .object(pair)

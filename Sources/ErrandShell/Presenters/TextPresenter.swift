@@ -37,11 +37,11 @@ public struct TextPresenter {
         case let .week(rows, today, overdue, undated)?: lines += week(rows, today: today, overdue: overdue, undated: undated)
         case let .items(_, dated, heading, rows, first, total, empty, tree)?:
             lines += items(rows, heading: heading, showDate: dated, first: first, total: total, empty: empty, tree: tree)
-        case let .detail(item, dayLabel, matched, subtasks, under)?:
+        case let .detail(item, dayLabel, matched, subtasks, subtaskTotal, under)?:
             lines += detail(item, dayLabel: dayLabel, matched: matched, under: under)
             if !subtasks.rows.isEmpty {
-                lines += items(subtasks.rows, heading: "Subtasks", showDate: true, first: 1, total: subtasks.rows.count,
-                               empty: "", tree: subtasks)
+                lines += items(subtasks.rows, heading: "Subtasks", showDate: true, first: 1,
+                               total: max(subtaskTotal, subtasks.rows.count), empty: "", tree: subtasks)
             }
         case let .nearby(centre, page, first)?: lines += nearby(centre, page, first: first)
         case let .help(text)?: lines += text.flatMap { wrapKeepingIndent(DisplayWidth.sanitize($0)) }

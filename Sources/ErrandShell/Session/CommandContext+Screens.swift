@@ -38,12 +38,20 @@ extension CommandContext {
             session.stack[session.stack.count - 1] = .item(item)
             // The matched address is a nicety: a cache that cannot be read does not hide the item.
             let matched = item.location.flatMap { try? store.matchedAddress(for: $0) }
-            // A parent's subtasks are listed under its detail, numbered as a list's rows are.
-            let subtasks = try ListTree(flat: store.children(of: item.uid).filter { $0.id != item.id }, counting: store)
-            if !subtasks.rows.isEmpty { session.listing = subtasks.rows.map { .item($0) } }
+            // A parent's subtasks are listed under its detail, numbered and paged as a list's
+            // rows are (`more` shows the next page of them alone).
+            let total = try store.subtaskCount(of: item)
+            let page = try ListPage(session, continuing: continuing, keep: keep, total: total, describe: Plural.subtasks)
+            let subtasks = ListTree(flat: try store.subtasks(of: item, offset: page.start, limit: page.limit))
+            if !subtasks.rows.isEmpty { session.listing = page.listing(session, adding: subtasks.rows.map { .item($0) }) }
+            if continuing {
+                return Display(message: message, screen: .items(day: nil, dated: true, heading: "Subtasks of \"\(item.title)\"",
+                                                                rows: subtasks.rows, first: page.start + 1, total: total,
+                                                                empty: "", tree: subtasks))
+            }
             let under = try item.parent.flatMap { try store.item(uid: $0) }?.title
             return Display(message: message, screen: .detail(item, dayLabel: labeler.longLabel(item.due), matched: matched,
-                                                             subtasks: subtasks, under: under))
+                                                             subtasks: subtasks, subtaskTotal: total, under: under))
         case let .near(centre)?:
             return try nearbyPage(centre, message: message, continuing: continuing, keep: keep)
         case let .help(command, shown)?:

@@ -20,14 +20,11 @@ public struct ListTree: Equatable, Sendable {
     public init() {}
 
     /// The rows as given, each at the top level (a parent's children under its detail), with
-    /// the counts of their own children.
-    init(flat page: [TodoItem], counting store: ErrandStore) throws {
-        rows = page
+    /// the counts of their own children as the store read them alongside.
+    init(flat page: [CountedChild]) {
+        rows = page.map(\.item)
         depths = Array(repeating: 0, count: page.count)
-        for (row, item) in page.enumerated() {
-            let count = try store.childCount(of: item.uid)
-            if count.total > 0 { counts[row] = count }
-        }
+        for (row, child) in page.enumerated() where child.count.total > 0 { counts[row] = child.count }
     }
 
     init(_ page: [TodoItem], store: ErrandStore) throws {

@@ -14,9 +14,11 @@ public enum Screen: Equatable, Sendable {
     case items(day: DueDay?, dated: Bool, heading: String, rows: [TodoItem], first: Int, total: Int, empty: String,
                tree: ListTree = ListTree())
     /// `matched`: the address a geocoder matched for the item's place, when known.
-    /// `subtasks`: a parent's children, numbered from 1 for `open N` and `check N`; `under`:
-    /// the title of the item's parent, when it is a subtask of one that is stored.
-    case detail(TodoItem, dayLabel: String, matched: String?, subtasks: ListTree = ListTree(), under: String? = nil)
+    /// `subtasks`: the first page of a parent's children, numbered from 1 for `open N` and
+    /// `check N`, out of `subtaskTotal`; `under`: the title of the item's parent, when it is a
+    /// subtask of one that is stored.
+    case detail(TodoItem, dayLabel: String, matched: String?, subtasks: ListTree = ListTree(), subtaskTotal: Int = 0,
+                under: String? = nil)
     /// A page of the open items nearest a point (`near`), rows numbered from `first`.
     case nearby(NearbyCentre, NearbyPage, first: Int)
     /// `help`: read as prose, so its lines wrap keeping their indent.

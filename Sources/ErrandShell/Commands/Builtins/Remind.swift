@@ -37,8 +37,12 @@ struct Remind: ShellCommand {
         return display
     }
 
-    /// `due Thu Dec 3 at 10:00, 30 min before`.
+    /// `due Thu Dec 3 at 10:00, 30 min before`; `starts Thu Dec 3 at 09:00, 15 min before start`.
     static func about(_ one: RangReminder, labeler: DayLabeler) -> String {
+        if one.reminder.isFromStart, let start = one.item.start {
+            return "starts " + labeler.label(start.day) + (start.time.map { " at \($0)" } ?? "") + ", "
+                + one.reminder.detail(labeler: labeler)
+        }
         let due = one.item.due.map { "due " + labeler.label($0) + (one.item.time.map { " at \($0)" } ?? "") } ?? "no due day"
         return one.reminder.isRelative ? due + ", " + one.reminder.detail(labeler: labeler) : due
     }

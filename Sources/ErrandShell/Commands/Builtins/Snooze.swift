@@ -50,7 +50,7 @@ struct Snooze: ShellCommand {
             throw .usage("snooze: WHEN is how long (10m, 1h, 1d) or a day and time (18:00, dec 3 08:00): got \"\(text.prefix(40))\"")
         }
         let target = switch reminder {
-        case let .before(seconds): minute + Int((Double(seconds) / 60).rounded(.up))
+        case let .before(seconds), let .beforeStart(seconds): minute + Int((Double(seconds) / 60).rounded(.up))
         case let .at(day, time): Reminder.minute(day, time)
         }
         guard target > minute else { throw .usage("snooze: \"\(text.prefix(40))\" is not to come: give a wait (10m) or a later time") }

@@ -37,11 +37,6 @@ struct Swipe: ShellCommand {
 
     /// Every item under the listed ones (each once, none listed itself).
     func subtasks(_ c: CommandContext) throws -> [TodoItem] {
-        var ids = Set(listed.map(\.id))
-        var found: [TodoItem] = []
-        for item in listed {
-            for below in try c.store.descendants(of: item) where ids.insert(below.id).inserted { found.append(below) }
-        }
-        return found
+        try c.store.descendants(of: listed)
     }
 }
