@@ -30,6 +30,21 @@ public enum ListNames {
     /// The item's list name, the main one when it carries none.
     public static func name(of item: TodoItem, main: String) -> String { item.list ?? main }
 
+    /// The name a task list of the server takes here when it joins (`remote --all`): its
+    /// display name as a list value can hold it (no comma, at most ItemField.maxListName
+    /// characters), numbered when another list of the store is already called so.
+    public static func joined(_ display: String, taken: [String]) -> String {
+        let plain = TextSafety.trimmed(String(TextSafety.neutralised(display).map { $0 == "," ? " " : $0 }))
+        let name = plain.isEmpty ? "list" : String(plain.prefix(ItemField.maxListName - 3))
+        var candidate = name
+        var number = 2
+        while taken.contains(where: { same($0, candidate) }) || same(candidate, "all") {
+            candidate = "\(name) \(number)"
+            number += 1
+        }
+        return candidate
+    }
+
     private static func percentDecoded(_ text: String) -> String {
         var bytes: [UInt8] = []
         var utf8 = Array(text.utf8)[...]

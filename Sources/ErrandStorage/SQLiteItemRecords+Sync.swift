@@ -84,7 +84,7 @@ extension SQLiteItemRecords: SyncRecords {
         try s.run()
     }
 
-    private func entries(_ sql: String, bind: (SQLiteStatement) -> Void = { _ in }) throws -> [SyncEntry] {
+    func entries(_ sql: String, bind: (SQLiteStatement) -> Void = { _ in }) throws -> [SyncEntry] {
         let s = try store.db.statement(sql)
         defer { s.reset() }
         bind(s)

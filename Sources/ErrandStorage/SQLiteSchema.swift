@@ -190,6 +190,8 @@ enum SQLiteSchema {
         adMemory,
         // Subtasks (ItemField.parent), with the index that finds a parent's children.
         parentField,
+        // Lists that sync with collections of their own (see syncLists).
+        syncLists,
     ]
 
     static let adMemory = """
