@@ -113,8 +113,15 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
-    /// The subtasks' migration adds the parent, indexed (the newest).
-    static let withoutParent = """
+    /// The lists syncing with collections of their own: their tables and triggers (the newest).
+    static let withoutSyncLists = """
+        DROP TRIGGER item_sync_list_insert; DROP TRIGGER item_sync_list_update; DROP TRIGGER item_sync_list_delete;
+        DROP TABLE sync_list_item; DROP TABLE sync_list;
+
+        """
+
+    /// The subtasks' migration adds the parent, indexed.
+    static let withoutParent = withoutSyncLists + """
         DROP INDEX item_parent; ALTER TABLE item DROP COLUMN parent;
 
         """
