@@ -16,6 +16,16 @@ public enum ListNames {
         return String(name.prefix(ItemField.maxListName))
     }
 
+    /// The main list's name: the display name discovery found for its collection, else the
+    /// collection's last segment (the store's remote, else the session's).
+    public static func mainName(of remote: SyncRemote?, session: String?) -> String {
+        if let given = remote?.name {
+            let name = joined(given, taken: [])
+            if name != "list" { return name }
+        }
+        return mainName(remoteURL: remote?.url ?? session)
+    }
+
     /// Whether two names are one list (case and accents aside).
     public static func same(_ a: String, _ b: String) -> Bool { ItemField.key(a) == ItemField.key(b) }
 

@@ -16,7 +16,7 @@ struct PlistSync: Codable {
     }
 
     var url: String?
-    /// A joined list's name (SyncList); nil for the main list.
+    /// A joined list's name (SyncList); for the main list, its display name (SyncRemote.name).
     var name: String?
     var lists: [PlistSync]?
     var token: String?
@@ -33,7 +33,7 @@ struct PlistSync: Codable {
         }
         guard ledger.remote != nil || !lists.isEmpty else { return nil }
         let remote = ledger.remote
-        self.name = name
+        self.name = name ?? remote?.name
         self.lists = lists.isEmpty ? nil : lists
         url = remote?.url
         token = remote?.token
@@ -58,11 +58,12 @@ struct PlistSync: Codable {
         }
         let remote = url.map {
             SyncRemote(url: $0, token: token, ctag: ctag, lastSync: lastSync, lastResult: lastResult,
-                       lastFailureAt: lastFailureAt, lastFailure: lastFailure)
+                       lastFailureAt: lastFailureAt, lastFailure: lastFailure, name: name)
         }
         var ledger = SyncLedger(remote: remote, entries: list)
         for joined in lists ?? [] {
-            guard let name = joined.name, joined.url != nil, let book = joined.ledger else { return nil }
+            guard let name = joined.name, joined.url != nil, var book = joined.ledger else { return nil }
+            book.remote?.name = nil
             ledger.joined[ItemField.key(name)] = JoinedLedger(name: name, ledger: book)
         }
         return ledger

@@ -5,8 +5,10 @@ extension SQLiteSchema {
     /// one in each until the server holds it in the new collection only. The triggers mark the
     /// entries of the list an item is in and of the one it left, as sync_item's do for the
     /// main list; they find the list by the item's folded list name (list_keys) and do nothing
-    /// while no list is joined. Self-contained: its own tables and triggers.
+    /// while no list is joined. The main list's remote gains the display name discovery
+    /// found for it (SyncRemote.name). Self-contained: its own tables and triggers, one column.
     static let syncLists = """
+        ALTER TABLE sync_remote ADD COLUMN name TEXT;
         CREATE TABLE sync_list (
             key TEXT PRIMARY KEY,
             name TEXT NOT NULL,

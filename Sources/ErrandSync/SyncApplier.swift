@@ -59,16 +59,21 @@ struct SyncApplier {
             outcome.received += 1
             return
         }
-        var result = parsed
+        // The server's copy carries no list (the collection is the list): compared as the
+        // item's own, so a list joined again or a copy merged is no conflict of lists.
+        var incoming = parsed
+        incoming.list = local.list
+        var result = incoming
         if entry?.pending ?? true || doubtful {
-            let base = doubtful ? nil : entry?.base.flatMap { bases[$0] }
-            let (merged, conflict) = SyncMerge.merge(base: base, local: local, remote: parsed)
+            var base = doubtful ? nil : entry?.base.flatMap { bases[$0] }
+            base?.list = local.list
+            let (merged, conflict) = SyncMerge.merge(base: base, local: local, remote: incoming)
             result = merged
             if let conflict {
                 outcome.conflicts.append(conflict)
                 outcome.replaced.append(local)
             }
-            next.pending = !SyncMerge.same(merged, parsed)
+            next.pending = !SyncMerge.same(merged, incoming)
         }
         result.id = local.id
         result.uid = local.uid

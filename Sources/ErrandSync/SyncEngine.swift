@@ -30,6 +30,9 @@ public struct SyncEngine {
     public let remoteURL: String
     /// The joined list this collection is (SyncList); nil for the main list's remote.
     public var list: SyncList?
+    /// The collection's display name, when discovery gave one: kept on the remote (the main
+    /// list is named after it) and in the line it keeps of each sync.
+    public var name: String?
     public let now: () -> Date
     /// Items per write transaction while applying or recording (bounds a transaction's size).
     public var chunk = 500
@@ -65,7 +68,8 @@ public struct SyncEngine {
         try change(store) { records in
             guard var remote = try records.syncRemote() else { return }
             remote.lastSync = now()
-            remote.lastResult = outcome.line(client.collection.display)
+            remote.lastResult = outcome.line(name.map { "\($0)@\(client.collection.host)" } ?? client.collection.display)
+            if let name, list == nil { remote.name = name }
             remote.lastFailureAt = nil
             remote.lastFailure = nil
             try records.setSyncRemote(remote)

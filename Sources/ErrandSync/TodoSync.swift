@@ -46,45 +46,47 @@ public struct TodoSync: Sendable {
                                credentials: credentials(url))
         defer { helper.close() }
         let joined = try store.readRecords { try $0.syncLists() }
-        var lines: [String] = []
+        // Each list synced: what its line starts with, its name in the line, what it did.
+        var done: [(note: String, display: String, outcome: SyncOutcome, engine: SyncEngine)] = []
         var failed: [String] = []
-        var total = SyncOutcome()
-        var engines: [SyncEngine] = []
         do {
-            let known = try store.syncRemote()?.url
-            let (client, found, list) = try TodoSync.target(url, path, helper, known: known)
+            let stored = try store.syncRemote()
+            let (client, found, list) = try TodoSync.target(url, path, helper, known: stored?.url)
             let listURL = list.map { TodoSync.url(url, at: $0.path) } ?? url
-            let engine = SyncEngine(client: client, codec: codec, remoteURL: TodoSync.kept(listURL), now: now)
-            let outcome = try engine.run(store, found: found)
+            var engine = SyncEngine(client: client, codec: codec, remoteURL: TodoSync.kept(listURL), now: now)
             // A list found by discovery is named as its owner named it (its path may be a UUID).
-            let display = list.map { "\($0.name)@\(path.host)" } ?? client.collection.display
+            engine.name = list?.name ?? (stored?.url == TodoSync.kept(listURL) ? stored?.name : nil)
+            let outcome = try engine.run(store, found: found)
             let note = list.map { "found the task list \"\($0.name)\" (\(Secrets.redacted(TodoSync.kept(listURL)))); " } ?? ""
-            lines.append(note + outcome.line(display))
-            total.add(outcome)
-            engines.append(engine)
+            done.append((note, engine.name.map { "\($0)@\(path.host)" } ?? client.collection.display, outcome, engine))
         } catch {
             TodoSync.noteFailure(error, of: TodoSync.kept(url), in: store, at: now())
             guard !joined.isEmpty else { throw error }
-            let main = ListNames.mainName(remoteURL: (try? store.syncRemote())??.url ?? TodoSync.kept(url))
+            let main = ListNames.mainName(of: (try? store.syncRemote()) ?? nil, session: TodoSync.kept(url))
             failed.append("\(main)@\(path.host) failed: \(error)")
         }
         for list in joined {
             let display = "\(list.name)@\(path.host)"
             do {
                 let engine = try TodoSync.engine(for: list, helper, codec: codec, now: now)
-                let outcome = try engine.run(store)
-                lines.append(outcome.line(display))
-                total.add(outcome)
-                engines.append(engine)
+                done.append(("", display, try engine.run(store), engine))
             } catch {
                 TodoSync.noteFailure(error, of: list, in: store, at: now())
                 failed.append("\(display) failed: \(error)")
             }
         }
-        if engines.count > 1 {
-            for engine in engines where try engine.hasWork(store) { total.add(try engine.run(store)) }
+        if done.count > 1 {
+            for index in done.indices where try done[index].engine.hasWork(store) {
+                do {
+                    done[index].outcome.add(try done[index].engine.run(store))
+                } catch {
+                    failed.append("\(done[index].display) failed: \(error)")
+                }
+            }
         }
-        let line = (lines + failed).joined(separator: "; ")
+        var total = SyncOutcome()
+        for one in done { total.add(one.outcome) }
+        let line = (done.map { $0.note + $0.outcome.line($0.display) } + failed).joined(separator: "; ")
         if !failed.isEmpty { throw SyncError.someListsFailed(line: Secrets.redacted(line)) }
         return (line, total)
     }
@@ -97,6 +99,7 @@ public struct TodoSync: Sendable {
         var engine = SyncEngine(client: CalDAVClient(collection: path, transport: transport), codec: codec,
                                 remoteURL: list.remote.url, now: now)
         engine.list = list
+        engine.name = list.name
         return engine
     }
 

@@ -116,7 +116,7 @@ import Testing
     /// The lists syncing with collections of their own: their tables and triggers (the newest).
     static let withoutSyncLists = """
         DROP TRIGGER item_sync_list_insert; DROP TRIGGER item_sync_list_update; DROP TRIGGER item_sync_list_delete;
-        DROP TABLE sync_list_item; DROP TABLE sync_list;
+        DROP TABLE sync_list_item; DROP TABLE sync_list; ALTER TABLE sync_remote DROP COLUMN name;
 
         """
 

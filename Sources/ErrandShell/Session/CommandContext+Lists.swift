@@ -8,7 +8,7 @@ extension CommandContext {
     /// The remote the store keeps, else the session's: a first sync names the main list as
     /// the session already did.
     func mainList() throws -> String {
-        ListNames.mainName(remoteURL: try store.syncRemote()?.url ?? environment.remoteURL)
+        ListNames.mainName(of: try store.syncRemote(), session: environment.remoteURL)
     }
 
     /// The list names, the main one first, then the others (those syncing with collections

@@ -9,7 +9,7 @@ extension Remote {
     /// them (else the first found becomes it), the others join, named after their display
     /// names. A line per list says what became of it.
     func joinAll(_ c: inout CommandContext) throws -> Display {
-        let (url, lists) = try Remote.taskLists(typed, c)
+        let (url, lists) = try Remote.taskLists(try typed ?? Remote.serverRoot(c), c)
         let urls = lists.map { TodoSync.kept(TodoSync.url(url, at: $0.path)) }
         let known = try c.store.syncRemote()?.url
         guard let mainURL = urls.first(where: { $0 == known }) ?? urls.first else {
@@ -19,7 +19,13 @@ extension Remote {
         try c.commit(saved: Remote.saved) { environment in
             let store = environment.store
             if mainURL != known { try Remote.setMain(mainURL, store) }
-            let main = ListNames.mainName(remoteURL: mainURL)
+            let found = zip(lists, urls).first { $0.1 == mainURL }?.0.name
+            try store.updateSyncRemote { remote in
+                guard remote.name == nil, let found else { return false }
+                remote.name = found
+                return true
+            }
+            let main = ListNames.mainName(of: try store.syncRemote(), session: nil)
             var joined = try store.syncLists()
             for (list, listURL) in zip(lists, urls) {
                 if listURL == mainURL {
@@ -45,7 +51,7 @@ extension Remote {
             throw ShellError.failed("remote: --join adds a list beside the main one: set it first (remote URL --list NAME, "
                 + "or remote URL --all)")
         }
-        let (url, lists) = try Remote.taskLists(typed ?? known, c)
+        let (url, lists) = try Remote.taskLists(typed ?? Remote.root(of: known), c)
         let key = wanted.lowercased()
         guard let found = lists.first(where: { $0.name.lowercased() == key || $0.path.url == CalDAVPath.completed(wanted) }) else {
             throw ShellError.failed("no task list called \"\(TextSafety.neutralised(String(wanted.prefix(60))))\" on "
@@ -60,7 +66,8 @@ extension Remote {
         if let already = joined.first(where: { $0.remote.url == listURL }) {
             return Display(message: "\"\(found.name)\" syncs already, as the list \(already.name)")
         }
-        let name = ListNames.joined(found.name, taken: [ListNames.mainName(remoteURL: known)] + joined.map(\.name))
+        let name = ListNames.joined(found.name, taken: [ListNames.mainName(of: try c.store.syncRemote(), session: nil)]
+            + joined.map(\.name))
         try c.commit(saved: Remote.saved) { try $0.store.putSyncList(SyncList(name: name, remote: SyncRemote(url: listURL))) }
         return Display(message: "the task list \"\(found.name)\" joins as the list \(name) (\(Secrets.redacted(listURL))); "
             + "sync todos exchanges with it beside the main list")
@@ -76,6 +83,18 @@ extension Remote {
         try c.commit(saved: Remote.saved) { environment in _ = try environment.store.removeSyncLists { $0.key == list.key } }
         return Display(message: "the list \(list.name) no longer syncs with \(Secrets.redacted(list.remote.url)); "
             + "its items stay here")
+    }
+
+    /// The server's root for the store's (else the session's) remote, with its user: a
+    /// collection's URL would answer with itself alone.
+    static func serverRoot(_ c: CommandContext) throws -> String? {
+        guard let url = try c.store.syncRemote()?.url ?? c.environment.remoteURL else { return nil }
+        return root(of: url)
+    }
+
+    static func root(of url: String) -> String {
+        guard let path = try? CalDAVPath(CalDAVPath.completed(url)), let root = try? CalDAVPath(path.origin + "/") else { return url }
+        return TodoSync.url(url, at: root)
     }
 
     /// Makes `url` the main list's collection; lists syncing beside the old one on another

@@ -96,7 +96,13 @@ struct Remote: ShellCommand {
         }
         let full = TodoSync.url(url, at: chosen.path)
         let kept = TodoSync.kept(full)
-        try c.commit(saved: Remote.saved) { try Remote.setMain(kept, $0.store) }
+        try c.commit(saved: Remote.saved) { environment in
+            try Remote.setMain(kept, environment.store)
+            try environment.store.updateSyncRemote { remote in
+                remote.name = chosen.name
+                return true
+            }
+        }
         let note = kept != full ? " (its password is not kept: put it in ~/.netrc)" : ""
         return Display(message: "remote set to the task list \"\(chosen.name)\" (\(Secrets.redacted(kept)))\(note); "
             + "sync todos exchanges with it")
