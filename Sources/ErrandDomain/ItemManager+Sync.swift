@@ -15,3 +15,39 @@ extension ItemManager: SyncRecords {
     public mutating func putSyncEntry(_ entry: SyncEntry) { ledger.put(entry) }
     public mutating func removeSyncEntry(itemID: UUID) { ledger.remove(itemID) }
 }
+
+/// The lists syncing with collections of their own, each kept as a ledger in `ledger.joined`.
+extension ItemManager {
+    public func syncLists() -> [SyncList] {
+        ledger.joined.values.compactMap { joined in joined.ledger.remote.map { SyncList(name: joined.name, remote: $0) } }
+            .sorted { $0.key < $1.key }
+    }
+
+    public mutating func putSyncList(_ list: SyncList) {
+        var joined = ledger.joined[list.key] ?? JoinedLedger(name: list.name, ledger: SyncLedger())
+        joined.name = list.name
+        joined.ledger.remote = list.remote
+        ledger.joined[list.key] = joined
+    }
+
+    public mutating func removeSyncList(key: String) { ledger.joined[key] = nil }
+
+    public func listSyncEntry(_ key: String, itemID: UUID) -> SyncEntry? { ledger.joined[key]?.ledger.entries[itemID] }
+    public func listSyncEntry(_ key: String, href: String) -> SyncEntry? { ledger.joined[key]?.ledger.entry(href: href) }
+
+    public func pendingListSyncEntries(_ key: String) -> [SyncEntry] {
+        ledger.joined[key]?.ledger.entries.values.filter(\.pending) ?? []
+    }
+
+    public func syncedListEntries(_ key: String) -> [SyncEntry] {
+        ledger.joined[key]?.ledger.entries.values.filter { $0.href != nil } ?? []
+    }
+
+    public func unsyncedListItemIDs(_ key: String) -> [UUID] {
+        guard let joined = ledger.joined[key] else { return [] }
+        return items.filter { $0.list.map(ItemField.key) == key && joined.ledger.entries[$0.id] == nil }.map(\.id)
+    }
+
+    public mutating func putListSyncEntry(_ key: String, _ entry: SyncEntry) { ledger.joined[key]?.ledger.put(entry) }
+    public mutating func removeListSyncEntry(_ key: String, itemID: UUID) { ledger.joined[key]?.ledger.remove(itemID) }
+}

@@ -133,7 +133,8 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
     }
 
     private mutating func put(_ item: TodoItem) {
-        ledger.changed(item.id)
+        let before = indexByID[item.id].flatMap { items[$0].list }
+        ledger.changed(item.id, lists: [before, item.list].compactMap { $0.map(ItemField.key) })
         if let index = indexByID[item.id] {
             forget(items[index])
             items[index] = item

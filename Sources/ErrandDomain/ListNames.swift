@@ -16,6 +16,16 @@ public enum ListNames {
         return String(name.prefix(ItemField.maxListName))
     }
 
+    /// The main list's name: the display name discovery found for its collection, else the
+    /// collection's last segment (the store's remote, else the session's).
+    public static func mainName(of remote: SyncRemote?, session: String?) -> String {
+        if let given = remote?.name {
+            let name = joined(given, taken: [])
+            if name != "list" { return name }
+        }
+        return mainName(remoteURL: remote?.url ?? session)
+    }
+
     /// Whether two names are one list (case and accents aside).
     public static func same(_ a: String, _ b: String) -> Bool { ItemField.key(a) == ItemField.key(b) }
 
@@ -29,6 +39,21 @@ public enum ListNames {
 
     /// The item's list name, the main one when it carries none.
     public static func name(of item: TodoItem, main: String) -> String { item.list ?? main }
+
+    /// The name a task list of the server takes here when it joins (`remote --all`): its
+    /// display name as a list value can hold it (no comma, at most ItemField.maxListName
+    /// characters), numbered when another list of the store is already called so.
+    public static func joined(_ display: String, taken: [String]) -> String {
+        let plain = TextSafety.trimmed(String(TextSafety.neutralised(display).map { $0 == "," ? " " : $0 }))
+        let name = plain.isEmpty ? "list" : String(plain.prefix(ItemField.maxListName - 3))
+        var candidate = name
+        var number = 2
+        while taken.contains(where: { same($0, candidate) }) || same(candidate, "all") {
+            candidate = "\(name) \(number)"
+            number += 1
+        }
+        return candidate
+    }
 
     private static func percentDecoded(_ text: String) -> String {
         var bytes: [UInt8] = []

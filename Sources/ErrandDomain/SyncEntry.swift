@@ -39,9 +39,13 @@ public struct SyncRemote: Hashable, Sendable {
     /// so `remote` can say both when it last worked and why it does not now.
     public var lastFailureAt: Date?
     public var lastFailure: String?
+    /// The collection's display name when discovery found it (the main list is named so; a
+    /// path segment may be a UUID); nil when the URL was typed whole.
+    public var name: String?
 
     public init(url: String, token: String? = nil, ctag: String? = nil, lastSync: Date? = nil, lastResult: String? = nil,
-                lastFailureAt: Date? = nil, lastFailure: String? = nil) {
+                lastFailureAt: Date? = nil, lastFailure: String? = nil, name: String? = nil) {
+        self.name = name
         self.url = url
         self.token = token
         self.ctag = ctag

@@ -5,6 +5,8 @@ public struct SyncLedger: Equatable, Sendable {
     public var remote: SyncRemote?
     public private(set) var entries: [UUID: SyncEntry] = [:]
     private var byHref: [String: UUID] = [:]
+    /// The lists syncing with collections of their own (SyncList), by key.
+    public var joined: [String: JoinedLedger] = [:]
 
     public init(remote: SyncRemote? = nil, entries: [SyncEntry] = []) {
         self.remote = remote
@@ -23,8 +25,10 @@ public struct SyncLedger: Equatable, Sendable {
         if let old = entries.removeValue(forKey: id)?.href { byHref[old] = nil }
     }
 
-    /// An item was added or changed here.
-    public mutating func changed(_ id: UUID) {
+    /// An item was added or changed here; `lists`: the keys of the lists it was and is in,
+    /// whose entries hear of it too when they sync.
+    public mutating func changed(_ id: UUID, lists: [String]) {
+        for key in Set(lists) { joined[key]?.ledger.changed(id, lists: []) }
         guard remote != nil else { return }
         var entry = entries[id] ?? SyncEntry(itemID: id)
         entry.pending = true
@@ -34,6 +38,8 @@ public struct SyncLedger: Equatable, Sendable {
 
     /// An item was removed here: the server's copy goes at the next sync, if there is one.
     public mutating func removed(_ id: UUID) {
+        // Every list holding an entry for it: it may have left one for another (a move half synced).
+        for key in joined.keys where joined[key]?.ledger.entries[id] != nil { joined[key]?.ledger.removed(id) }
         guard remote != nil, var entry = entries[id] else { return }
         guard entry.href != nil else { return remove(id) }
         entry.pending = true
@@ -41,6 +47,7 @@ public struct SyncLedger: Equatable, Sendable {
         put(entry)
     }
 
+    /// Forgets the main list's remote and entries; the joined lists stay.
     public mutating func forget() {
         remote = nil
         entries = [:]

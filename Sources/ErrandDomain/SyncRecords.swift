@@ -3,9 +3,14 @@ import FoundationEssentials
 /// The sync state beside the items (see SyncEntry). Backends record a pending change for every
 /// item they insert, update or remove while a remote is set, inside the change itself, so an
 /// offline edit is never forgotten and a crash never separates an item from its mark.
+///
+/// The first nine members are the main list's collection; the others the lists that sync with
+/// collections of their own (SyncList), each by its key, with entries of its own: an item of
+/// such a list, or one that left it, is marked in that list's entries as the main list's are.
 public protocol SyncRecords: ItemRecords {
     func syncRemote() throws -> SyncRemote?
-    /// Setting nil forgets the remote and every entry (the items stay).
+    /// Setting nil forgets the remote and every entry of the main list (the items stay); the
+    /// other synced lists stay.
     mutating func setSyncRemote(_ remote: SyncRemote?) throws
     func syncEntry(itemID: UUID) throws -> SyncEntry?
     func syncEntry(href: String) throws -> SyncEntry?
@@ -17,4 +22,19 @@ public protocol SyncRecords: ItemRecords {
     func unsyncedItemIDs() throws -> [UUID]
     mutating func putSyncEntry(_ entry: SyncEntry) throws
     mutating func removeSyncEntry(itemID: UUID) throws
+
+    /// The lists syncing with collections of their own, by name.
+    func syncLists() throws -> [SyncList]
+    /// Adds the list, or changes its remote record; its entries stay.
+    mutating func putSyncList(_ list: SyncList) throws
+    /// Stops syncing the list: its record and entries go (its items stay, a list kept here).
+    mutating func removeSyncList(key: String) throws
+    func listSyncEntry(_ key: String, itemID: UUID) throws -> SyncEntry?
+    func listSyncEntry(_ key: String, href: String) throws -> SyncEntry?
+    func pendingListSyncEntries(_ key: String) throws -> [SyncEntry]
+    func syncedListEntries(_ key: String) throws -> [SyncEntry]
+    /// The list's items its entries do not know yet (made before it joined).
+    func unsyncedListItemIDs(_ key: String) throws -> [UUID]
+    mutating func putListSyncEntry(_ key: String, _ entry: SyncEntry) throws
+    mutating func removeListSyncEntry(_ key: String, itemID: UUID) throws
 }

@@ -8,7 +8,7 @@ extension SQLiteItemRecords: SyncRecords {
 
     public func syncRemote() throws -> SyncRemote? {
         let s = try store.db.statement("""
-            SELECT url, token, ctag, last_sync, last_result, last_failure_at, last_failure FROM sync_remote WHERE id = 1
+            SELECT url, token, ctag, last_sync, last_result, last_failure_at, last_failure, name FROM sync_remote WHERE id = 1
             """)
         defer { s.reset() }
         guard try s.step() else { return nil }
@@ -16,7 +16,7 @@ extension SQLiteItemRecords: SyncRecords {
                           lastSync: s.optionalInt(3).map { Date(timeIntervalSince1970: Double($0)) },
                           lastResult: s.optionalText(4),
                           lastFailureAt: s.optionalInt(5).map { Date(timeIntervalSince1970: Double($0)) },
-                          lastFailure: s.optionalText(6))
+                          lastFailure: s.optionalText(6), name: s.optionalText(7))
     }
 
     public func setSyncRemote(_ remote: SyncRemote?) throws {
@@ -25,10 +25,10 @@ extension SQLiteItemRecords: SyncRecords {
             return
         }
         let s = try store.db.statement("""
-            INSERT INTO sync_remote (id, url, token, ctag, last_sync, last_result, last_failure_at, last_failure)
-            VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            INSERT INTO sync_remote (id, url, token, ctag, last_sync, last_result, last_failure_at, last_failure, name)
+            VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             ON CONFLICT (id) DO UPDATE SET url = ?1, token = ?2, ctag = ?3, last_sync = ?4, last_result = ?5,
-                last_failure_at = ?6, last_failure = ?7
+                last_failure_at = ?6, last_failure = ?7, name = ?8
             """)
         s.bind(1, remote.url)
         s.bind(2, remote.token)
@@ -37,6 +37,7 @@ extension SQLiteItemRecords: SyncRecords {
         s.bind(5, remote.lastResult)
         s.bind(6, remote.lastFailureAt.map { Int64($0.timeIntervalSince1970) })
         s.bind(7, remote.lastFailure)
+        s.bind(8, remote.name)
         try s.run()
     }
 
@@ -84,7 +85,7 @@ extension SQLiteItemRecords: SyncRecords {
         try s.run()
     }
 
-    private func entries(_ sql: String, bind: (SQLiteStatement) -> Void = { _ in }) throws -> [SyncEntry] {
+    func entries(_ sql: String, bind: (SQLiteStatement) -> Void = { _ in }) throws -> [SyncEntry] {
         let s = try store.db.statement(sql)
         defer { s.reset() }
         bind(s)

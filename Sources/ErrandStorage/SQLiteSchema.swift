@@ -190,6 +190,8 @@ enum SQLiteSchema {
         adMemory,
         // Subtasks (ItemField.parent), with the index that finds a parent's children.
         parentField,
+        // Lists that sync with collections of their own (see syncLists).
+        syncLists,
         // A located place's key (PlaceKey), so a place typed again finds its coordinates in
         // one index probe (keyLegacyPlaces fills it for the items already located).
         placeKey,

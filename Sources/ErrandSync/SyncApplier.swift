@@ -13,6 +13,8 @@ struct SyncApplier {
     /// The finished occurrences each member's series records (Occurrence), by its UID: done
     /// items matched by their own UIDs, added or brought up to date beside their series.
     var occurrences: [String: [TodoItem]] = [:]
+    /// The list of the collection applied (SyncList's name), nil for the main list.
+    var list: String?
 
     /// One member as fetched: added here, taken over, or merged with a pending local change.
     func apply(_ remote: RemoteItem, _ parsed: TodoItem, _ records: inout some SyncRecords,
@@ -31,10 +33,14 @@ struct SyncApplier {
                              _ outcome: inout SyncOutcome) throws {
         var entry = try records.syncEntry(href: remote.href)
         var local = try entry.flatMap { try records.item(id: $0.itemID) }
+        var claimed = false
         if entry == nil, let same = try records.item(uid: parsed.uid) {
-            // Known here by its UID (made on both sides, or a crash before its href was kept).
+            // Known here by its UID (made on both sides, or a crash before its href was kept;
+            // or another client moved it here from another synced list: it joins this list,
+            // and the copy left there is deleted rather than the item).
             local = same
             entry = try records.syncEntry(itemID: same.id)
+            claimed = entry?.href == nil
         }
         if let entry, entry.deleted, entry.pending, local == nil, !doubtful, SyncApplier.unchanged(entry, remote) {
             // Deleted here, still to be sent, and as we last had it there: a server whose
@@ -53,21 +59,26 @@ struct SyncApplier {
             outcome.received += 1
             return
         }
-        var result = parsed
+        // The server's copy carries no list (the collection is the list): compared as the
+        // item's own, so a list joined again or a copy merged is no conflict of lists.
+        var incoming = parsed
+        incoming.list = local.list
+        var result = incoming
         if entry?.pending ?? true || doubtful {
-            let base = doubtful ? nil : entry?.base.flatMap { bases[$0] }
-            let (merged, conflict) = SyncMerge.merge(base: base, local: local, remote: parsed)
+            var base = doubtful ? nil : entry?.base.flatMap { bases[$0] }
+            base?.list = local.list
+            let (merged, conflict) = SyncMerge.merge(base: base, local: local, remote: incoming)
             result = merged
             if let conflict {
                 outcome.conflicts.append(conflict)
                 outcome.replaced.append(local)
             }
-            next.pending = !SyncMerge.same(merged, parsed)
+            next.pending = !SyncMerge.same(merged, incoming)
         }
         result.id = local.id
         result.uid = local.uid
         // A server never carries the list (the collection is the list): the item's stays.
-        result.list = local.list
+        result.list = claimed ? list : local.list
         result.sequence = result.isDone == local.isDone ? local.sequence : try records.nextSequence()
         if result != local {
             try records.update(try SyncApplier.checked(result, remote))

@@ -28,6 +28,11 @@ public struct SyncEngine {
     public let codec: VTODOCodec
     /// The remote URL as the store keeps it (no password).
     public let remoteURL: String
+    /// The joined list this collection is (SyncList); nil for the main list's remote.
+    public var list: SyncList?
+    /// The collection's display name, when discovery gave one: kept on the remote (the main
+    /// list is named after it) and in the line it keeps of each sync.
+    public var name: String?
     public let now: () -> Date
     /// Items per write transaction while applying or recording (bounds a transaction's size).
     public var chunk = 500
@@ -57,13 +62,14 @@ public struct SyncEngine {
             // pending, sent in the next round.
             try pull(store, found, pushed.lost ? .audit : .settle, &outcome)
             settled += 1
-            let left = try store.readRecords { try SyncEngine.pendingWork($0) }
+            let left = try read(store) { try SyncEngine.pendingWork($0) }
             if settled > retries || left.isEmpty { break }
         }
-        try store.changeItems { records in
+        try change(store) { records in
             guard var remote = try records.syncRemote() else { return }
             remote.lastSync = now()
-            remote.lastResult = outcome.line(client.collection.display)
+            remote.lastResult = outcome.line(name.map { "\($0)@\(client.collection.host)" } ?? client.collection.display)
+            if let name, list == nil { remote.name = name }
             remote.lastFailureAt = nil
             remote.lastFailure = nil
             try records.setSyncRemote(remote)
@@ -76,7 +82,7 @@ public struct SyncEngine {
     /// sent again as new rather than retried until "kept changing", and `lost` says the
     /// server lacked something we believed it held.
     func pushPending<S: ItemStore>(_ store: S, _ outcome: inout SyncOutcome) throws -> (wrote: Bool, lost: Bool) {
-        var pending = try store.readRecords { try SyncEngine.pendingWork($0) }
+        var pending = try read(store) { try SyncEngine.pendingWork($0) }
         var round = 0
         var wrote = false
         var lost = false
@@ -100,24 +106,26 @@ public struct SyncEngine {
             let gone = stale.filter { !found.contains($0) }
             if !gone.isEmpty {
                 lost = true
-                try store.changeItems { records in
-                    for href in gone { try SyncApplier(bases: [:], doubtful: false).resend(href, &records) }
+                try change(store) { records in
+                    for href in gone { try SyncApplier(bases: [:], doubtful: false, list: list?.name).resend(href, &records) }
                 }
             }
-            pending = try store.readRecords { try SyncEngine.pendingWork($0) }
+            pending = try read(store) { try SyncEngine.pendingWork($0) }
         }
         return (wrote, lost)
     }
 
     /// Entries with something to send, and items no entry knows yet (made before the remote).
-    /// Only the main list's items (ItemField.list) go to the remote: one moved to a list kept
-    /// here has its server copy deleted (its entry goes with the DELETE, the item stays), and
-    /// one made in such a list is not sent at all.
-    static func pendingWork(_ records: some SyncRecords) throws -> [SyncEntry] {
+    /// Only the items of this collection's list (ItemField.list) go to it: one moved to another
+    /// list has its copy here deleted (its entry goes with the DELETE, the item stays), once
+    /// that list's own collection holds it if it syncs (ScopedRecords.arrived: until then the
+    /// DELETE waits, so a move is never a moment with the item on no server), and one made in
+    /// another list is not sent here at all.
+    static func pendingWork<R>(_ records: ScopedRecords<R>) throws -> [SyncEntry] {
         let work = try records.pendingSyncEntries() + records.unsyncedItemIDs().map { SyncEntry(itemID: $0) }
         return try work.compactMap { entry in
-            guard !entry.deleted, let item = try records.item(id: entry.itemID), item.list != nil else { return entry }
-            guard entry.href != nil else { return nil }
+            guard !entry.deleted, let item = try records.item(id: entry.itemID), !records.holds(item) else { return entry }
+            guard entry.href != nil, try records.arrived(item) else { return nil }
             var leaving = entry
             leaving.deleted = true
             leaving.pending = true
@@ -128,7 +136,7 @@ public struct SyncEngine {
     // MARK: pull
 
     func pull<S: ItemStore>(_ store: S, _ found: CalDAVCollection, _ mode: PullMode, _ outcome: inout SyncOutcome) throws {
-        let known = try store.readRecords { try $0.syncRemote() }
+        let known = try read(store) { try $0.syncRemote() }
         let current = known.flatMap { $0.url == remoteURL ? $0 : nil }
         if mode == .start, let current {
             if let token = current.token, found.supportsSyncCollection, found.syncToken == token { return }
@@ -137,7 +145,7 @@ public struct SyncEngine {
         if mode == .settle, !found.supportsSyncCollection {
             // The ctag read before our writes names a state without them. Forgotten, the next
             // sync lists the collection, as it would have anyway (our writes changed the ctag).
-            try store.changeItems { records in
+            try change(store) { records in
                 guard var remote = try records.syncRemote() else { return }
                 remote.ctag = nil
                 try records.setSyncRemote(remote)
@@ -145,7 +153,7 @@ public struct SyncEngine {
             return
         }
         let (versions, removed, lost, token, doubtful) = try changesSince(current, found, mode, store)
-        let needed = try store.readRecords { records in
+        let needed = try read(store) { records in
             try versions.filter { version in
                 guard current != nil, let etag = version.etag, let entry = try records.syncEntry(href: version.href) else {
                     return true
@@ -162,7 +170,7 @@ public struct SyncEngine {
         remote.ctag = mode == .start ? found.ctag : nil
         if known != nil, current == nil {
             // Another collection than the one the entries describe: start over with this one.
-            try store.changeItems { try $0.setSyncRemote(nil) }
+            try change(store) { try $0.setSyncRemote(nil) }
         }
         try apply(fetched, removed: removed, lost: lost, remote: remote, store, &outcome, doubtful: doubtful)
     }
@@ -191,7 +199,7 @@ public struct SyncEngine {
             versions = try client.listing()
         }
         let present = Set(versions.map(\.href))
-        let synced = current == nil ? [] : try store.readRecords { try $0.syncedEntries() }
+        let synced = current == nil ? [] : try read(store) { try $0.syncedEntries() }
         let known = synced.compactMap { $0.href }
         let absent = known.filter { !present.contains($0) }
         // A server without sync tokens gives no history to doubt; but every member we knew
@@ -211,12 +219,12 @@ public struct SyncEngine {
     /// nothing else; when `doubtful`, every member we knew is merged so, without a base.
     func apply<S: ItemStore>(_ items: [RemoteItem], removed: [String], lost: [String], remote: SyncRemote?, _ store: S,
                              _ outcome: inout SyncOutcome, doubtful: Bool) throws {
-        let (merging, bases) = try store.readRecords { records in try mergeCandidates(items, records, doubtful: doubtful) }
+        let (merging, bases) = try read(store) { records in try mergeCandidates(items, records, doubtful: doubtful) }
         let baseTexts = Array(Set(bases))
         let (decoded, occurrences) = try decode(items.map(\.text) + baseTexts, hrefs: items.map(\.href))
         var baseItems: [String: TodoItem] = [:]
         for (text, item) in zip(baseTexts, decoded.dropFirst(items.count)) { baseItems[text] = item }
-        let applier = SyncApplier(bases: baseItems, doubtful: doubtful, occurrences: occurrences)
+        let applier = SyncApplier(bases: baseItems, doubtful: doubtful, occurrences: occurrences, list: list?.name)
         let pairs = Array(zip(items, decoded.prefix(items.count)))
         // A field the server's value could not give (PRIORITY:-3): said once, the rest applied.
         for (_, parsed) in pairs {
@@ -230,14 +238,14 @@ public struct SyncEngine {
             let last = start + chunk >= pairs.count
             start += chunk
             var local = outcome
-            try store.changeItems { records in
+            try change(store) { records in
                 if let remote, try records.syncRemote() == nil { try records.setSyncRemote(SyncRemote(url: remote.url)) }
                 for (item, parsed) in part where !merging.contains(item.href) {
                     try applier.apply(item, parsed, &records, &local)
                 }
             }
             do {  // The merges are the sync's own changes: journaled, so undo reverts them.
-                try store.changeItems(journaled: JournalContext(command: "sync todos", time: now())) { records in
+                try change(store, journaled: JournalContext(command: "sync todos", time: now())) { records in
                     for (item, parsed) in part where merging.contains(item.href) {
                         try applier.apply(item, parsed, &records, &local)
                     }
@@ -303,117 +311,24 @@ public struct SyncEngine {
         }
     }
 
-    // MARK: push
-
-    /// Sends pending work in chunks, recording each chunk's results in one transaction;
-    /// returns the hrefs the server refused with 412 (changed there meanwhile).
-    func push<S: ItemStore>(_ work: [SyncEntry], _ store: S, _ outcome: inout SyncOutcome,
-                            compare: Set<String> = []) throws -> [String] {
-        var stale: [String] = []
-        var start = 0
-        while start < work.count {
-            let part = Array(work[start..<min(work.count, start + chunk)])
-            start += chunk
-            var inSeries: [SyncEntry] = []
-            let planned = try guarded(try store.readRecords { records in try plan(part, records, inSeries: &inSeries) },
-                                      compare: compare)
-            let sent = planned.compactMap(\.write)
-            var answers = try client.write(sent).makeIterator()
-            let replies = planned.map { $0.write == nil ? DAVResponse(status: 412) : answers.next() ?? DAVResponse(status: 0) }
-            var failure: SyncError?
-            var local = outcome
-            try store.changeItems { records in
-                for (plan, reply) in zip(planned.map(\.plan), replies) {
-                    if let refused = try SyncRecorder.record(plan, reply, &records, &local, &stale) {
-                        failure = failure ?? refused
-                    }
-                }
-                for entry in part where entry.deleted && entry.href == nil { try records.removeSyncEntry(itemID: entry.itemID) }
-                // Nothing of its own to send: known, so it is not met again as unsynced.
-                for entry in inSeries { try records.putSyncEntry(SyncEntry(itemID: entry.itemID, pending: false)) }
-            }
-            outcome = local
-            if let failure { throw failure }
-        }
-        return stale
+    /// Whether something is left to send (a DELETE that waited for another list's PUT).
+    func hasWork<S: ItemStore>(_ store: S) throws -> Bool {
+        try read(store) { try !SyncEngine.pendingWork($0).isEmpty }
     }
 
-    /// The writes whose guard the server's ETag cannot give: a weak one (`W/"..."`, which some
-    /// servers answer with 412 forever in If-Match), none at all for a member it holds, or one
-    /// a 412 already met (`compare`). Each member is fetched and compared: unchanged since we
-    /// last saw it, the write goes with `If-Match: *`; gone, a PUT creates it again; changed,
-    /// it is not sent (nil) and merges like a 412. Between the fetch and the write another
-    /// client could still write: the window an ETag would have closed.
-    func guarded(_ planned: [PlannedWrite], compare: Set<String>) throws -> [(plan: PlannedWrite, write: RemoteWrite?)] {
-        let doubtful = planned.filter { plan in
-            guard plan.entry.href != nil else { return false }
-            switch plan.write {
-            case let .put(href, _, etag): return etag?.hasPrefix("W/") ?? true || compare.contains(href)
-            case let .delete(href, etag): return etag?.hasPrefix("W/") == true || compare.contains(href)
-            }
-        }
-        if doubtful.isEmpty { return planned.map { ($0, $0.write) } }
-        var current: [String: RemoteItem] = [:]
-        for item in try client.fetch(doubtful.map(\.write.href)) { current[item.href] = item }
-        let checked = Set(doubtful.map(\.write.href))
-        return planned.map { plan in
-            let href = plan.write.href
-            guard checked.contains(href) else { return (plan, plan.write) }
-            guard let there = current[href] else {
-                switch plan.write {
-                case let .put(_, text, _): return (plan, .put(href: href, text: text, etag: nil))
-                case .delete: return (plan, .delete(href: href, etag: nil))
-                }
-            }
-            // The same ETag again: a strong one still guards the write; a weak one only says
-            // the member is unchanged. Else the text must be the one we last had.
-            let guardTag: String?
-            if let etag = plan.entry.etag, etag == there.etag {
-                guardTag = etag.hasPrefix("W/") ? "*" : etag
-            } else {
-                guardTag = plan.entry.base == there.text ? "*" : nil
-            }
-            guard let guardTag else { return (plan, nil) }
-            switch plan.write {
-            case let .put(_, text, _): return (plan, .put(href: href, text: text, etag: guardTag))
-            case .delete: return (plan, .delete(href: href, etag: guardTag))
-            }
-        }
+    // MARK: this collection's records
+
+    /// The store's records as this collection's sync sees them (ScopedRecords).
+    func read<S: ItemStore, T>(_ store: S, _ body: (ScopedRecords<S.Records>) throws -> T) throws -> T {
+        try store.readRecords { try body(ScopedRecords(base: $0, list: list)) }
     }
 
-    /// The writes for `part`: DELETEs for removals, PUTs (texts made in one codec batch).
-    /// `inSeries`: the finished occurrences (Occurrence), which travel inside their series's
-    /// resource and are never sent on their own.
-    func plan(_ part: [SyncEntry], _ records: some SyncRecords, inSeries: inout [SyncEntry]) throws -> [PlannedWrite] {
-        var deletes: [PlannedWrite] = []
-        var puts: [(SyncEntry, TodoItem)] = []
-        for entry in part {
-            if entry.deleted {
-                if let href = entry.href {
-                    deletes.append(PlannedWrite(entry: entry, item: nil, write: .delete(href: href, etag: entry.etag)))
-                }
-            } else if let item = try records.item(id: entry.itemID) {
-                if item.isOccurrence { inSeries.append(entry) } else { puts.append((entry, item)) }
-            }
-        }
-        let texts: [String]
-        do {
-            texts = puts.isEmpty ? [] : try codec.texts(for: puts.map(\.1))
-        } catch {
-            throw SyncError.item(url: client.collection.display, reason: "\(error)")
-        }
-        guard texts.count == puts.count else { throw SyncError.helper("the iCalendar helper lost items") }
-        return deletes + zip(puts, texts).map { pair, text in
-            let (entry, item) = pair
-            let href = entry.href ?? client.collection.href(forUID: item.uid)
-            return PlannedWrite(entry: entry, item: item, write: .put(href: href, text: text, etag: entry.etag))
+    func change<S: ItemStore, T>(_ store: S, journaled: JournalContext? = nil,
+                                 _ body: (inout ScopedRecords<S.Records>) throws -> T) throws -> T {
+        try store.changeItems(journaled: journaled) { records in
+            var scoped = ScopedRecords(base: records, list: list)
+            defer { records = scoped.base }
+            return try body(&scoped)
         }
     }
-}
-
-/// One write about to be sent, with the entry and item version it was made from.
-struct PlannedWrite {
-    var entry: SyncEntry
-    var item: TodoItem?
-    var write: RemoteWrite
 }

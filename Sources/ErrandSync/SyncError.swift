@@ -28,12 +28,16 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case deadline(seconds: Double)
     /// Ctrl-C during the sync.
     case cancelled
+    /// A sync of several lists where some failed: the line says what each did, or why not.
+    case someListsFailed(line: String)
 
     /// No password reaches a message: URLs pass through Secrets.redacted.
     public var description: String { Secrets.redacted(plainDescription) }
 
     var plainDescription: String {
         switch self {
+        case let .someListsFailed(line):
+            return line
         case .cancelled:
             return "sync cancelled; each step already done is kept whole, the next sync carries on"
         case .noRemote:
@@ -59,8 +63,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .severalTaskLists(host, lists):
             // One line, as every error is; `remote URL --lists` shows a line per list.
             let named = lists.prefix(5).joined(separator: "; ") + (lists.count > 5 ? "; and \(lists.count - 5) more" : "")
-            return "\(host) has \(lists.count) task lists and errand syncs one: choose it with `remote URL --list NAME` "
-                + "(`remote URL --lists` shows them): \(named)"
+            return "\(host) has \(lists.count) task lists: choose the main one with `remote URL --list NAME`, or sync "
+                + "them all, each a list here, with `remote URL --all` (`remote URL --lists` shows them): \(named)"
         case let .redirectedElsewhere(url, to):
             return "\(url) redirected to another host, \(to): not followed, so no credentials went there; "
                 + "if you trust it, give that URL with `remote URL`"

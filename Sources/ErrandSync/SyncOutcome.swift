@@ -17,6 +17,17 @@ public struct SyncOutcome: Equatable, Sendable {
 
     public init() {}
 
+    /// Both outcomes together: a sync of several lists, each a collection.
+    public mutating func add(_ other: SyncOutcome) {
+        received += other.received
+        sent += other.sent
+        deletedHere += other.deletedHere
+        conflicts += other.conflicts
+        replaced += other.replaced
+        unread += other.unread
+        newUIDs += other.newUIDs
+    }
+
     /// `synced with tasks@host: 3 received, 2 sent, 1 deleted here, 0 conflicts`, then what
     /// each conflict kept.
     public func line(_ collection: String) -> String {

@@ -31,7 +31,13 @@ public struct TodoSync: Sendable {
 
     /// Syncs with the collection `url` names, or, when it names a server or an account rather
     /// than a collection, with the one task list discovery finds there (the store then keeps
-    /// that list's URL; several are a line each for the user to choose from).
+    /// that list's URL; several are a line each for the user to choose from, unless one is
+    /// the store's main list already). Then each list that syncs with a collection of its own
+    /// (SyncList), in the same run and through the same helper: one failing (404, 403, a
+    /// timeout) is noted on it and named in the line, and the others go on; the line is then
+    /// the error, so a script sees the failure. A move between two synced lists whose DELETE
+    /// waited for the other list's PUT (SyncEngine.pendingWork) is finished by a second round
+    /// of the lists left with work.
     public func run(_ store: some ItemStore, url typed: String, codec: VTODOCodec,
                     now: @escaping () -> Date) throws -> (line: String, outcome: SyncOutcome) {
         let url = CalDAVPath.completed(typed)
@@ -39,19 +45,62 @@ public struct TodoSync: Sendable {
         let helper = DAVHelper(helperPath: fetchHelperPath, limits: limits, syncLimit: syncLimit,
                                credentials: credentials(url))
         defer { helper.close() }
+        let joined = try store.readRecords { try $0.syncLists() }
+        // Each list synced: what its line starts with, its name in the line, what it did.
+        var done: [(note: String, display: String, outcome: SyncOutcome, engine: SyncEngine)] = []
+        var failed: [String] = []
         do {
-            let (client, found, list) = try TodoSync.target(url, path, helper)
+            let stored = try store.syncRemote()
+            let (client, found, list) = try TodoSync.target(url, path, helper, known: stored?.url)
             let listURL = list.map { TodoSync.url(url, at: $0.path) } ?? url
-            let engine = SyncEngine(client: client, codec: codec, remoteURL: TodoSync.kept(listURL), now: now)
+            var engine = SyncEngine(client: client, codec: codec, remoteURL: TodoSync.kept(listURL), now: now)
+            // A list found by discovery is named as its owner named it (its path may be a UUID).
+            engine.name = list?.name ?? (stored?.url == TodoSync.kept(listURL) ? stored?.name : nil)
             let outcome = try engine.run(store, found: found)
             let note = list.map { "found the task list \"\($0.name)\" (\(Secrets.redacted(TodoSync.kept(listURL)))); " } ?? ""
-            // A list found by discovery is named as its owner named it (its path may be a UUID).
-            let display = list.map { "\($0.name)@\(path.host)" } ?? client.collection.display
-            return (note + outcome.line(display), outcome)
+            done.append((note, engine.name.map { "\($0)@\(path.host)" } ?? client.collection.display, outcome, engine))
         } catch {
             TodoSync.noteFailure(error, of: TodoSync.kept(url), in: store, at: now())
-            throw error
+            guard !joined.isEmpty else { throw error }
+            let main = ListNames.mainName(of: (try? store.syncRemote()) ?? nil, session: TodoSync.kept(url))
+            failed.append("\(main)@\(path.host) failed: \(error)")
         }
+        for list in joined {
+            let display = "\(list.name)@\(path.host)"
+            do {
+                let engine = try TodoSync.engine(for: list, helper, codec: codec, now: now)
+                done.append(("", display, try engine.run(store), engine))
+            } catch {
+                TodoSync.noteFailure(error, of: list, in: store, at: now())
+                failed.append("\(display) failed: \(error)")
+            }
+        }
+        if done.count > 1 {
+            for index in done.indices where try done[index].engine.hasWork(store) {
+                do {
+                    done[index].outcome.add(try done[index].engine.run(store))
+                } catch {
+                    failed.append("\(done[index].display) failed: \(error)")
+                }
+            }
+        }
+        var total = SyncOutcome()
+        for one in done { total.add(one.outcome) }
+        let line = (done.map { $0.note + $0.outcome.line($0.display) } + failed).joined(separator: "; ")
+        if !failed.isEmpty { throw SyncError.someListsFailed(line: Secrets.redacted(line)) }
+        return (line, total)
+    }
+
+    /// The engine of a joined list: its collection, on the main list's server (discovery
+    /// keeps no collection of another host), through the same helper and credentials.
+    static func engine(for list: SyncList, _ transport: DAVTransport, codec: VTODOCodec,
+                       now: @escaping () -> Date) throws(SyncError) -> SyncEngine {
+        let path = try CalDAVPath(list.remote.url)
+        var engine = SyncEngine(client: CalDAVClient(collection: path, transport: transport), codec: codec,
+                                remoteURL: list.remote.url, now: now)
+        engine.list = list
+        engine.name = list.name
+        return engine
     }
 
     /// The task lists `url` leads to: itself when it is one, else those discovery finds.
@@ -90,7 +139,8 @@ public struct TodoSync: Sendable {
 
     /// The collection to sync and what its PROPFIND said, and the list discovery chose when
     /// `url` was not a collection itself.
-    static func target(_ url: String, _ path: CalDAVPath, _ transport: DAVTransport) throws(SyncError)
+    /// `known`: the store's main list; among several lists, that one is the target.
+    static func target(_ url: String, _ path: CalDAVPath, _ transport: DAVTransport, known: String? = nil) throws(SyncError)
         -> (CalDAVClient, CalDAVCollection, TaskList?) {
         let client = CalDAVClient(collection: path, transport: transport)
         let lists: [TaskList]
@@ -100,7 +150,8 @@ public struct TodoSync: Sendable {
             guard TodoSync.leadsElsewhere(error) else { throw error }
             lists = try TodoSync.discovered(url, transport, else: error)
         }
-        guard lists.count == 1, let list = lists.first else {
+        let main = lists.first { TodoSync.kept(TodoSync.url(url, at: $0.path)) == known }
+        guard let list = lists.count == 1 ? lists.first : main else {
             throw .severalTaskLists(host: path.host, lists: lists.map(\.line))
         }
         let chosen = CalDAVClient(collection: list.path, transport: transport)
@@ -128,6 +179,16 @@ public struct TodoSync: Sendable {
             remote.lastFailureAt = time
             remote.lastFailure = line
             return true
+        }
+    }
+
+    /// The same for a joined list, on its own record.
+    static func noteFailure(_ error: any Error, of list: SyncList, in store: some ItemStore, at time: Date) {
+        _ = try? store.changeItems { records in
+            guard var kept = try records.syncLists().first(where: { $0.key == list.key }) else { return }
+            kept.remote.lastFailureAt = time
+            kept.remote.lastFailure = Secrets.redacted(String(describing: error))
+            try records.putSyncList(kept)
         }
     }
 

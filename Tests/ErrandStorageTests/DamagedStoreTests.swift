@@ -119,8 +119,16 @@ import Testing
 
         """
 
-    /// The subtasks' migration adds the parent, indexed (rolled back after the place key).
-    static let withoutParent = withoutPlaceKey + """
+    /// The lists syncing with collections of their own: their tables and triggers (rolled back
+    /// after the place key).
+    static let withoutSyncLists = withoutPlaceKey + """
+        DROP TRIGGER item_sync_list_insert; DROP TRIGGER item_sync_list_update; DROP TRIGGER item_sync_list_delete;
+        DROP TABLE sync_list_item; DROP TABLE sync_list; ALTER TABLE sync_remote DROP COLUMN name;
+
+        """
+
+    /// The subtasks' migration adds the parent, indexed.
+    static let withoutParent = withoutSyncLists + """
         DROP INDEX item_parent; ALTER TABLE item DROP COLUMN parent;
 
         """

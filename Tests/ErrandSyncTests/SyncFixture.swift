@@ -60,14 +60,14 @@ final class SyncFixture {
         try store.allItems().first { $0.title == title }
     }
 
-    /// The members on the server, by href, with their text.
-    func serverTexts() throws -> [String: String] {
+    /// The members on the server (of collection `name`), by href, with their text.
+    func serverTexts(_ name: String = "tasks") throws -> [String: String] {
         let body = """
             <?xml version="1.0"?><C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
             <D:prop><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR">
             <C:comp-filter name="VTODO"/></C:comp-filter></C:filter></C:calendar-query>
             """
-        let reply = try phone.send("REPORT", server.collectionPath("tasks"), body: Data(body.utf8),
+        let reply = try phone.send("REPORT", server.collectionPath(name), body: Data(body.utf8),
                                    headers: ["Depth": "1", "Content-Type": "application/xml"])
         let status = try Multistatus.read(Array(reply.body))
         var out: [String: String] = [:]
@@ -75,9 +75,9 @@ final class SyncFixture {
         return out
     }
 
-    /// The SUMMARY lines on the server, sorted.
-    func serverSummaries() throws -> [String] {
-        try serverTexts().values.compactMap { text in
+    /// The SUMMARY lines on the server (of collection `name`), sorted.
+    func serverSummaries(_ name: String = "tasks") throws -> [String] {
+        try serverTexts(name).values.compactMap { text in
             // "\r\n" is one Character: split on newlines, not on "\n".
             text.split(whereSeparator: \.isNewline).first { $0.hasPrefix("SUMMARY:") }.map { String($0.dropFirst(8)) }
         }.sorted()

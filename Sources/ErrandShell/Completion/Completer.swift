@@ -208,6 +208,6 @@ public struct Completer {
 
     /// The store's main list (ListNames), as `lists` names it.
     private var mainList: String {
-        ListNames.mainName(remoteURL: ((try? environment.store.syncRemote()) ?? nil)?.url ?? environment.remoteURL)
+        ListNames.mainName(of: (try? environment.store.syncRemote()) ?? nil, session: environment.remoteURL)
     }
 }

@@ -8,13 +8,18 @@ extension CommandContext {
     /// The remote the store keeps, else the session's: a first sync names the main list as
     /// the session already did.
     func mainList() throws -> String {
-        ListNames.mainName(remoteURL: try store.syncRemote()?.url ?? environment.remoteURL)
+        ListNames.mainName(of: try store.syncRemote(), session: environment.remoteURL)
     }
 
-    /// The list names, the main one first, then the others as their items spell them.
+    /// The list names, the main one first, then the others (those syncing with collections
+    /// of their own, even empty, and every name items carry), as the store spells them.
     func listNames() throws -> [String] {
         let main = try mainList()
-        let others = try store.wordCounts(.list).map(\.word).filter { !ListNames.same($0, main) }
+        var others: [String] = []
+        for name in try store.readRecords({ try $0.syncLists() }).map(\.name) + store.wordCounts(.list).map(\.word)
+        where !ListNames.same(name, main) && !others.contains(where: { ListNames.same($0, name) }) {
+            others.append(name)
+        }
         return [main] + others.sorted { ItemField.key($0) < ItemField.key($1) }
     }
 
@@ -44,17 +49,20 @@ extension CommandContext {
         return ListNames.stored(name, main: try mainList())
     }
 
-    /// Each list with its open count; the main one with its remote and last sync.
+    /// Each list with its open count; those that sync with their collection and last sync.
     func listSummaries() throws -> [ListSummary] {
         let main = try mainList()
         let remote = try store.syncRemote()
+        let joined = try store.readRecords { try $0.syncLists() }
         let inUse = session.list
         return try listNames().map { name in
             let isMain = ListNames.same(name, main)
             let open = try store.count(ItemSelection.open.narrowed(to: ListNames.term(name, main: main)))
+            let own = joined.first { $0.key == ItemField.key(name) }?.remote
+            let syncs = isMain ? remote : own
             return ListSummary(name: name, open: open, main: isMain,
-                               remote: isMain ? (remote?.url ?? environment.remoteURL.map(TodoSync.kept)) : nil,
-                               lastSync: isMain ? remote?.lastSync.map(environment.moment) : nil,
+                               remote: isMain ? (remote?.url ?? environment.remoteURL.map(TodoSync.kept)) : own?.url,
+                               lastSync: syncs?.lastSync.map(environment.moment),
                                inUse: inUse.map { ListNames.same($0, name) } ?? false)
         }
     }

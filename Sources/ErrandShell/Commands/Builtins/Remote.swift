@@ -3,42 +3,63 @@ import ErrandStorage
 import ErrandSync
 import FoundationEssentials
 
-/// `remote [URL] [--list NAME] [--forget]`: show, set or forget the CalDAV collection `sync
-/// todos` uses. URL may be the server (`cloud.example.org`, `me@host`): sync todos finds its
-/// task list; `--list` asks the server now and keeps the list of that name.
+/// `remote [URL] [--list NAME | --lists | --all | --join NAME | --leave NAME] [--forget]`: show,
+/// set or forget the CalDAV collection `sync todos` uses. URL may be the server
+/// (`cloud.example.org`, `me@host`): sync todos finds its task list; `--list` asks the server
+/// now and keeps the list of that name; `--all` and `--join` make more of its task lists lists
+/// of the store, each syncing with its own collection (Remote+Lists.swift).
 struct Remote: ShellCommand {
     static let url = ArgumentSpec("URL", .text, optional: true,
                                   help: "the server (cloud.example.org, me@host) or the URL of a CalDAV task list")
     static let list = OptionSpec("list", value: "NAME", help: "ask the server now and keep its task list of this name")
     static let lists = OptionSpec("lists", help: "ask the server now and show its task lists, one per line")
-    static let forget = OptionSpec("forget", help: "stop syncing with it (the items stay here)")
+    static let forget = OptionSpec("forget", help: "stop syncing with it and every list syncing beside it (the items stay here)")
+    static let all = OptionSpec("all", help: "ask the server now and sync every task list it has, each a list here")
+    static let join = OptionSpec("join", value: "NAME", help: "ask the server now and sync its task list NAME too, as a list here")
+    static let leave = OptionSpec("leave", value: "NAME", help: "stop syncing the list NAME with its collection (its items stay here)")
     static let spec = CommandSpec("remote", summary: "show, set or forget the CalDAV collection sync todos uses",
                                   details: """
                                       A server or account URL is enough: sync todos finds the task list \
                                       (/.well-known/caldav, the principal, its calendar home); with several, \
-                                      choose one with --list NAME. Credentials come from the URL's user:password \
-                                      (used by this session only, never stored) or from ~/.netrc ($NETRC).
+                                      choose the main one with --list NAME. --all syncs every task list of the \
+                                      server in one sync todos, each a list of the store (the main list keeps its \
+                                      collection, the others are named after theirs); --join NAME adds one, \
+                                      --leave NAME stops one (its items stay here). Credentials come from the URL's \
+                                      user:password (used by this session only, never stored) or from ~/.netrc ($NETRC).
                                       """,
-                                  arguments: [url], options: [list, lists, forget]) {
+                                  arguments: [url], options: [list, lists, forget, all, join, leave]) {
                                       Remote(typed: $0.text(url), list: $0.text(list), showLists: $0.has(lists),
-                                             forget: $0.has(forget))
+                                             forget: $0.has(forget), all: $0.has(all), join: $0.text(join),
+                                             leave: $0.text(leave))
                                   }
 
     let typed: String?
     let list: String?
     let showLists: Bool
     let forget: Bool
+    let all: Bool
+    let join: String?
+    let leave: String?
 
     static let saved = "the remote itself was saved"
 
     func run(_ c: inout CommandContext) throws -> Display {
         let store = c.store
-        if forget {
-            guard typed == nil, list == nil, !showLists else { throw ShellError.usage("remote --forget takes no URL") }
-            guard let known = try store.syncRemote() else { return Display(message: "no remote to forget") }
-            try c.commit(saved: Remote.saved) { try $0.store.setSyncRemote(url: nil) }
-            return Display(message: "forgot \(Secrets.redacted(known.url)); the items stay here")
+        let chosen = [list != nil, showLists, all, join != nil, leave != nil].filter { $0 }.count
+        guard chosen <= 1 else {
+            throw ShellError.usage("remote: give one of --list NAME, --lists, --all, --join NAME and --leave NAME")
         }
+        if forget {
+            guard typed == nil, chosen == 0 else { throw ShellError.usage("remote --forget takes no URL") }
+            guard let known = try store.syncRemote() else { return Display(message: "no remote to forget") }
+            let lists = try store.syncLists().count
+            try c.commit(saved: Remote.saved) { try $0.store.setSyncRemote(url: nil) }
+            let beside = lists == 0 ? "" : " and the \(lists == 1 ? "list" : "\(lists) lists") syncing beside it"
+            return Display(message: "forgot \(Secrets.redacted(known.url))\(beside); the items stay here")
+        }
+        if all { return try joinAll(&c) }
+        if let name = join { return try joinOne(name, &c) }
+        if let name = leave { return try leaveOne(name, &c) }
         if showLists {
             guard list == nil else { throw ShellError.usage("remote: --lists shows the lists, --list NAME keeps one: give one of them") }
             let (_, found) = try Remote.taskLists(typed, c)
@@ -55,7 +76,7 @@ struct Remote: ShellCommand {
                 throw ShellError.failed(error.description)
             }
             let kept = TodoSync.kept(typed)
-            try c.commit(saved: Remote.saved) { try $0.store.setSyncRemote(url: kept) }
+            try c.commit(saved: Remote.saved) { try Remote.setMain(kept, $0.store) }
             let note = kept != typed ? " (its password is not kept: put it in ~/.netrc)" : ""
             return Display(message: "remote set to \(Secrets.redacted(kept))\(note); sync todos exchanges with it")
         }
@@ -75,7 +96,13 @@ struct Remote: ShellCommand {
         }
         let full = TodoSync.url(url, at: chosen.path)
         let kept = TodoSync.kept(full)
-        try c.commit(saved: Remote.saved) { try $0.store.setSyncRemote(url: kept) }
+        try c.commit(saved: Remote.saved) { environment in
+            try Remote.setMain(kept, environment.store)
+            try environment.store.updateSyncRemote { remote in
+                remote.name = chosen.name
+                return true
+            }
+        }
         let note = kept != full ? " (its password is not kept: put it in ~/.netrc)" : ""
         return Display(message: "remote set to the task list \"\(chosen.name)\" (\(Secrets.redacted(kept)))\(note); "
             + "sync todos exchanges with it")
@@ -120,6 +147,13 @@ struct Remote: ShellCommand {
         }
         if let failed = known.lastFailureAt {
             lines.append("last attempt failed: \(when(failed)): \(plain(known.lastFailure))")
+        }
+        for list in try store.syncLists() {
+            let remote = list.remote
+            var line = "list \(list.name): \(Secrets.redacted(remote.url)), "
+            line += remote.lastSync.map { "last sync \(when($0)): \(plain(remote.lastResult))" } ?? "not synced yet"
+            if let failed = remote.lastFailureAt { line += "; last attempt failed: \(when(failed)): \(plain(remote.lastFailure))" }
+            lines.append(line)
         }
         return lines
     }

@@ -1,0 +1,83 @@
+import ErrandDomain
+import ErrandStorage
+import ErrandSync
+import ErrandTestSupport
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Moves between two synced lists (the main one and Shopping, each its own collection), each
+/// followed by a sync killed with SIGKILL at a seeded point: among the PUTs into the new
+/// collection, or among the DELETEs from the old one (so between the two halves of a move).
+/// The point is the sync's own progress, read from the server's files as it writes them,
+/// never a sleep. The next sync converges: every item here once, each collection holding
+/// exactly its list, once each, and the other machine (the other backend) the same.
+@Suite(.serialized) struct MultiListCrashTests {
+    static let trials = 20
+    static let items = 120
+    static let moved = 30
+
+    static func members(_ f: SyncFixture, _ name: String) -> Int { f.server.membersWritten(to: name, since: timespec()) }
+
+    @Test(arguments: StoreBackend.allCases)
+    func movesBetweenSyncedListsKilledMidSyncConverge(backend: StoreBackend) throws {
+        let f = try SyncFixture(.radicale)
+        defer { f.remove() }
+        try f.server.makeTaskCollection("Shopping")
+        let (store, other) = backend == .sqlite ? (f.a, f.b) : (f.b, f.a)
+        let path = f.folder + (backend == .sqlite ? "/a.sqlite" : "/b.plist")
+        for one in [store, other] { try MultiListSyncTests.join(f, one) }
+        var random = SeededGenerator(seed: TestSeed.draw(for: "sigkill-multi-list-move"))
+        _ = try store.importItems((0..<Self.items).map { TodoItem(id: UUID(), title: "item \($0)", due: nil, created: f.clock) })
+        try f.sync(store)
+        #expect(Self.members(f, "tasks") == Self.items)
+        for trial in 0..<Self.trials {
+            let away = trial % 2 == 0
+            let candidates = try store.allItems().filter { ($0.list == nil) == away }
+            var pool = candidates
+            var chosen: [TodoItem] = []
+            while chosen.count < Self.moved, !pool.isEmpty {
+                chosen.append(pool.remove(at: Int(random.next() % UInt64(pool.count))))
+            }
+            _ = try store.edit(chosen.map { item in
+                var edited = item
+                edited.list = away ? "Shopping" : nil
+                return (edited, item)
+            }, at: f.tick())
+            let (to, from) = away ? ("Shopping", "tasks") : ("tasks", "Shopping")
+            let before = Self.members(f, from)
+            let start = DAVServer.fileClock()
+            let inDeletes = random.next() % 2 == 0
+            let point = Int(random.next() % UInt64(Self.moved))
+            let child = try ChildProcess(["--store", path, "--remote", f.url, "-c", "sync todos"])
+            let reached = ListMoveCrashTests.wait(child) {
+                inDeletes ? Self.members(f, from) <= before - point : f.server.membersWritten(to: to, since: start) >= point
+            }
+            child.kill9()
+            print("sigkill-multi-list-move \(backend) trial \(trial): to \(to), killed at \(point) of the "
+                + "\(inDeletes ? "DELETEs" : "PUTs") of \(chosen.count)")
+            try #require(reached, "trial \(trial): the sync never got to \(point)")
+        }
+        try f.sync(store)
+        try f.sync(other)
+        let local = try store.allItems()
+        #expect(local.count == Self.items)
+        #expect(Set(local.map(\.uid)).count == Self.items)
+        let main = Set(local.filter { $0.list == nil }.map(\.uid))
+        let shopping = Set(local.filter { $0.list == "Shopping" }.map(\.uid))
+        #expect(main.count + shopping.count == Self.items)
+        let tasks = try f.serverTexts().count
+        #expect(tasks == main.count, "the main collection holds \(tasks), the main list \(main.count)")
+        #expect(try MultiListSyncTests.uids(f, "tasks") == main)
+        #expect(try f.serverTexts("Shopping").count == shopping.count)
+        #expect(try MultiListSyncTests.uids(f, "Shopping") == shopping)
+        let there = try other.allItems()
+        #expect(there.count == Self.items)
+        #expect(Set(there.filter { $0.list == nil }.map(\.uid)) == main)
+        #expect(Set(there.filter { $0.list == "Shopping" }.map(\.uid)) == shopping)
+        let idle = try f.sync(store)
+        #expect(idle.sent == 0 && idle.received == 0 && idle.deletedHere == 0, "\(idle)")
+    }
+}
