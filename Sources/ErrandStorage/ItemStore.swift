@@ -179,11 +179,11 @@ extension ItemStore {
         try changeItems { records in try items.map { try records.receive($0) } }
     }
 
-    /// `receive`, counted rather than kept: what an import reports.
-    public func receiveTally(_ items: [TodoItem]) throws -> ReceiptTally {
+    /// `receive`, counted rather than kept: what an import reports (`movedAt`: see receive).
+    public func receiveTally(_ items: [TodoItem], movedAt now: Date? = nil) throws -> ReceiptTally {
         try changeItems { records in
             var tally = ReceiptTally()
-            for item in items { tally.count(try records.receive(item)) }
+            for item in items { tally.count(try records.receive(item, movedAt: now)) }
             return tally
         }
     }

@@ -15,7 +15,11 @@ struct Star: ShellCommand {
     func run(_ c: inout CommandContext) throws -> Display {
         let command = starred ? "star" : "unstar"
         let ads = try c.parseContext.ads(rows, command: command)
-        let changed = try c.commit(saved: "the stars were saved") { try $0.store.setStarred(starred, ids: ads.map(\.id)) }
+        let now = c.environment.clock.now
+        // Journaled as a change undo cannot revert, so that undo says so instead of reverting the one before.
+        let changed = try c.commit(saved: "the stars were saved") { environment in
+            try environment.store.journaling(command, at: now) { try environment.store.setStarred(starred, ids: ads.map(\.id)) }
+        }
         let verb = starred ? "starred" : "unstarred"
         let message = changed == ads.count ? "\(verb) \(Plural.ads(changed))"
             : "\(verb) \(Plural.ads(changed)) (\(ads.count - changed) already \(starred ? "starred" : "not starred"))"
