@@ -1,5 +1,6 @@
 import ErrandDomain
 @testable import ErrandStorage
+import ErrandTestSupport
 import Foundation
 import Testing
 
@@ -54,6 +55,29 @@ import Testing
                                                  categories: categories, source: "file:///x/", fetched: 300))
         #expect(try store.newAds(query, search: "flat").map { [$0.ad.id, Int64($0.was ?? -1)] } == [[100, 10], [43, -1]])
         #expect(try store.catalogueSummary()?.counts == [1: 2, 2: 1])
+    }
+
+    /// A store from before the tallies: they are counted once, a re-post marked then takes
+    /// its original's record, and the records of ads no longer cached go.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs the sqlite3 shell"))
+    func aStoreFromBeforeTheTalliesIsCountedAndPruned() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("old.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        _ = try store.replaceCatalogue(Catalogue(ads: [ad(1, "Chaise", price: 10), ad(2, "Table", price: 20, category: 2),
+                                                      ad(3, "Lampe", price: 5)],
+                                                 categories: categories, source: "file:///x/", fetched: 100))
+        store.close()
+        #expect(try SQLiteCLI.run(path, MigrationTests.withoutAdTally + """
+            UPDATE ad SET repost_of = 9 WHERE id = 3;
+            INSERT INTO search_seen (search, ad, price) VALUES ('flat', 9, 7), ('flat', 1, 10), ('flat', 8, 1);
+            PRAGMA user_version = \(SQLiteSchema.currentVersion - 1);
+            """) == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        #expect(try reopened.catalogueSummary()?.counts == [1: 2, 2: 1])
+        #expect(try records(reopened, dir, .sqlite) == [1, 3])
+        #expect(try reopened.newAds(try AdQuery.parse("price:<500"), search: "flat").map { [$0.ad.id, Int64($0.was ?? -1)] }
+            == [[3, 7], [2, -1]])
     }
 
     /// A starred ad that leaves stays, gone, and is counted in no category; unstarred, it goes

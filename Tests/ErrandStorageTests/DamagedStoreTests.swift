@@ -113,8 +113,14 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
-    /// The subtasks' migration adds the parent, indexed (the newest).
-    static let withoutParent = """
+    /// The ads' tallies and the alert records' index (the newest).
+    static let withoutAdTally = """
+        DROP TABLE ad_tally; DROP INDEX search_seen_ad;
+
+        """
+
+    /// The subtasks' migration adds the parent, indexed (before the ads' tallies).
+    static let withoutParent = withoutAdTally + """
         DROP INDEX item_parent; ALTER TABLE item DROP COLUMN parent;
 
         """
