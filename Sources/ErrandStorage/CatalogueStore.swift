@@ -18,7 +18,7 @@ public protocol CatalogueStore: AnyObject {
     func earlierPrices(of id: Int64) throws -> [PricePoint]
     /// Stars or unstars cached ads; an unstarred ad that is gone leaves the cache. Returns
     /// how many changed.
-    func setStarred(_ starred: Bool, ids: [Int64]) throws -> Int
+    func setStarred(_ starred: Bool, ids: [Int64], journaled journal: JournalContext?) throws -> Int
     /// The ads `query` finds that saved search `search` has not reported yet, or whose price
     /// dropped since it last did (a re-post counts as its original), in the query's order;
     /// what it finds is recorded as reported in the same transaction, so a run stopped before
@@ -48,3 +48,10 @@ extension CatalogueStore {
 
 /// What Errand keeps: to-do items and the ads cache.
 public typealias ErrandStore = any ItemStore & CatalogueStore & PlaceStore & SavedSearchStore
+
+extension CatalogueStore {
+    /// Stars changed by no command (tests, a sync carrying them over): journaled as nothing.
+    public func setStarred(_ starred: Bool, ids: [Int64]) throws -> Int {
+        try setStarred(starred, ids: ids, journaled: nil)
+    }
+}

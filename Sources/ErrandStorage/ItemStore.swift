@@ -188,11 +188,12 @@ extension ItemStore {
         try changeItems(journaled: journal) { records in try items.map { try records.receive($0) } }
     }
 
-    /// `receive`, counted rather than kept: what an import reports.
-    public func receiveTally(_ items: [TodoItem], journaled journal: JournalContext? = nil) throws -> ReceiptTally {
+    /// `receive`, counted rather than kept: what an import reports (`movedAt`: see receive).
+    public func receiveTally(_ items: [TodoItem], movedAt now: Date? = nil,
+                             journaled journal: JournalContext? = nil) throws -> ReceiptTally {
         try changeItems(journaled: journal) { records in
             var tally = ReceiptTally()
-            for item in items { tally.count(try records.receive(item)) }
+            for item in items { tally.count(try records.receive(item, movedAt: now)) }
             return tally
         }
     }

@@ -115,7 +115,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore, SavedS
 
     public func newAds(_ query: AdQuery, search: String) throws -> [NewAd] {
         try changeAll { _, catalogue, _, book in
-            book.newAds(catalogue?.listed(matching: query) ?? [], search: search)
+            book.newAds(catalogue?.listed(matching: query) ?? [], search: search, cached: catalogue?.ads ?? [])
         }
     }
 
@@ -124,8 +124,8 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore, SavedS
         return cachedCatalogue?.earlierPrices[id] ?? []
     }
 
-    public func setStarred(_ starred: Bool, ids: [Int64]) throws -> Int {
-        try changeAll { _, catalogue, _, _ in
+    public func setStarred(_ starred: Bool, ids: [Int64], journaled context: JournalContext?) throws -> Int {
+        try changeAll { _, catalogue, journal, _ in
             guard var changed = catalogue else { return 0 }
             let wanted = Set(ids)
             var count = 0
@@ -142,6 +142,7 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore, SavedS
                 return marked
             }
             catalogue = changed
+            if count > 0 { try journal.appendIrreversible(context: context, path: path) }
             return count
         }
     }

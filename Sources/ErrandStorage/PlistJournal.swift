@@ -31,7 +31,7 @@ struct PlistJournal: Codable {
     mutating func append(_ changes: [ItemChange], context: JournalContext?, path: String) throws {
         guard let context, !changes.isEmpty else { return }
         let id = try nextID(path: path)
-        entries.removeAll(where: \.undone)
+        endRedo()
         entries.append(Entry(id: id, time: context.time, command: context.command, undone: false,
                              changes: changes.map(StoredChange.init)))
         if entries.count > JournalEntry.capacity { entries.removeFirst(entries.count - JournalEntry.capacity) }
@@ -41,10 +41,27 @@ struct PlistJournal: Codable {
     mutating func append(_ search: SavedSearchChange, context: JournalContext?, path: String) throws {
         guard let context else { return }
         let id = try nextID(path: path)
-        entries.removeAll(where: \.undone)
+        endRedo()
         entries.append(Entry(id: id, time: context.time, command: context.command, undone: false, changes: [],
                              searches: [search]))
         if entries.count > JournalEntry.capacity { entries.removeFirst(entries.count - JournalEntry.capacity) }
+    }
+
+    /// A change undo cannot revert (`star`): an entry without changes (JournalEntry.isIrreversible),
+    /// so that undo refuses instead of reverting the change before it.
+    mutating func appendIrreversible(context: JournalContext?, path: String) throws {
+        guard let context else { return }
+        let id = try nextID(path: path)
+        endRedo()
+        entries.append(Entry(id: id, time: context.time, command: context.command, undone: false, changes: []))
+        if entries.count > JournalEntry.capacity { entries.removeFirst(entries.count - JournalEntry.capacity) }
+    }
+
+    /// A new change ends what redo could apply, and the mark of a change undo cannot revert
+    /// once another change follows it.
+    private mutating func endRedo() {
+        entries.removeAll(where: \.undone)
+        if let last = entries.last, last.changes.isEmpty, last.searches == nil { entries.removeLast() }
     }
 
     /// The id the next entry gets. The last one comes from the file: a hand-edited Int64.max

@@ -36,8 +36,18 @@ struct PlistSearchBook: Equatable {
     }
 
     /// The matches not reported at their price or lower (nor, for a re-post, its original),
-    /// then every match recorded at its price.
-    mutating func newAds(_ matches: [Ad], search: String) -> [NewAd] {
+    /// then every match recorded at its price. What was recorded of the ads no longer cached
+    /// goes (each sync brought new ids, and the records grew with every one), but for the
+    /// original of a cached re-post, which its re-post is measured from.
+    mutating func newAds(_ matches: [Ad], search: String, cached: [Ad]) -> [NewAd] {
+        if !seen.isEmpty {
+            var kept = Set<Int64>()
+            for ad in cached {
+                kept.insert(ad.id)
+                if let original = ad.repostOf { kept.insert(original) }
+            }
+            seen = seen.mapValues { $0.filter { kept.contains($0.key) } }
+        }
         let reported = seen[search] ?? [:]
         let found = matches.compactMap { ad -> NewAd? in
             let was = [ad.id, ad.repostOf].compactMap { $0.flatMap { reported[$0] } }.min()

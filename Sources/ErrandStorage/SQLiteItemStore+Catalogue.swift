@@ -6,11 +6,9 @@ extension SQLiteItemStore: CatalogueStore {
     public func catalogueSummary() throws -> CatalogueSummary? {
         guard let (source, fetched) = try catalogueInfo() else { return nil }
         var counts: [Int64: Int] = [:]
-        let s = try db.statement("SELECT category_id, count(*) FROM ad GROUP BY category_id")
+        // Kept by each sync (SQLiteSchema.adTally): the starred ads kept after they left are not counted.
+        let s = try db.statement("SELECT category_id, listed FROM ad_tally")
         while try s.step() { counts[s.int(0)] = Int(s.int(1)) }
-        // Less the starred ads kept after they left the listing, counted from their own index.
-        let gone = try db.statement("SELECT category_id, count(*) FROM ad WHERE gone = 1 GROUP BY category_id")
-        while try gone.step() { counts[gone.int(0), default: 0] -= Int(gone.int(1)) }
         return CatalogueSummary(source: source, fetched: fetched, categories: try adCategories(), counts: counts)
     }
 
@@ -130,6 +128,8 @@ extension SQLiteItemStore: CatalogueStore {
             } else {
                 change.removed = try retireAds(notIn: seen, added: added)
             }
+            try db.execute("DELETE FROM ad_tally; INSERT INTO ad_tally (category_id, listed) "
+                           + "SELECT category_id, count(*) FROM ad WHERE +gone = 0 GROUP BY category_id")
             try db.execute("DELETE FROM catalogue_info")
             let i = try db.statement("INSERT INTO catalogue_info (key, value) VALUES (?1, ?2)")
             for (key, value) in [("source", source), ("fetched", String(fetched))] {
@@ -172,8 +172,9 @@ extension SQLiteItemStore: CatalogueStore {
 
     /// The cached ads whose ids are not in `kept` leave (a walk of an index's ids, not of the
     /// ads), but a starred one stays, marked gone; a new ad with the title, text and seller of
-    /// one that left is marked as its re-post, taking its star and earlier prices (and the
-    /// original then leaves). Returns how many left the listing.
+    /// one that left is marked as its re-post, taking its star, earlier prices and what
+    /// alerts reported of it (and the original then leaves, with its records). Returns how
+    /// many left the listing.
     private func retireAds(notIn kept: Set<Int64>, added: [Int64]) throws -> Int {
         var left: [Int64] = []
         let ids = try db.statement("SELECT id FROM ad")
@@ -205,6 +206,9 @@ extension SQLiteItemStore: CatalogueStore {
             let last = try db.statement("""
                 INSERT INTO ad_price (ad, price, seen) SELECT ?1, ?2, CAST(value AS INTEGER) FROM catalogue_info WHERE key = 'fetched'
                 """)
+            let reported = try db.statement("""
+                INSERT OR IGNORE INTO search_seen (search, ad, price) SELECT search, ?1, price FROM search_seen WHERE ad = ?2
+                """)
             let new = try db.statement("SELECT title, description, siret, price FROM ad WHERE id = ?1")
             for id in added {
                 new.reset()
@@ -219,10 +223,12 @@ extension SQLiteItemStore: CatalogueStore {
                 mark.bind(2, original.id)
                 mark.bind(3, original.starred ? 1 : 0)
                 try mark.run()
-                history.reset()
-                history.bind(1, id)
-                history.bind(2, original.id)
-                try history.run()
+                for s in [history, reported] {
+                    s.reset()
+                    s.bind(1, id)
+                    s.bind(2, original.id)
+                    try s.run()
+                }
                 guard original.price != price else { continue }
                 last.reset()
                 last.bind(1, id)
@@ -233,16 +239,14 @@ extension SQLiteItemStore: CatalogueStore {
         let keep = try db.statement("UPDATE ad SET gone = 1 WHERE id = ?1")
         let delete = try db.statement("DELETE FROM ad WHERE id = ?1")
         let forget = try db.statement("DELETE FROM ad_price WHERE ad = ?1")
+        let unreport = try db.statement("DELETE FROM search_seen WHERE ad = ?1")
         for id in left {
             let stays = starred.contains(id) && !reposted.contains(id)
-            let s = stays ? keep : delete
-            s.reset()
-            s.bind(1, id)
-            try s.run()
-            if stays { continue }
-            forget.reset()
-            forget.bind(1, id)
-            try forget.run()
+            for s in stays ? [keep] : [delete, forget, unreport] {
+                s.reset()
+                s.bind(1, id)
+                try s.run()
+            }
         }
         return removed
     }
@@ -256,11 +260,12 @@ extension SQLiteItemStore: CatalogueStore {
         return points
     }
 
-    public func setStarred(_ starred: Bool, ids: [Int64]) throws -> Int {
+    public func setStarred(_ starred: Bool, ids: [Int64], journaled context: JournalContext?) throws -> Int {
         try db.writeTransaction {
             // Unstarring a gone ad lets it leave, as the sync that dropped it would have.
             let sql = starred ? ["UPDATE ad SET starred = 1 WHERE id = ?1 AND starred = 0"]
                 : ["DELETE FROM ad_price WHERE ad = ?1 AND EXISTS (SELECT 1 FROM ad WHERE id = ?1 AND gone = 1)",
+                   "DELETE FROM search_seen WHERE ad = ?1 AND EXISTS (SELECT 1 FROM ad WHERE id = ?1 AND gone = 1)",
                    "DELETE FROM ad WHERE id = ?1 AND gone = 1", "UPDATE ad SET starred = 0 WHERE id = ?1 AND starred = 1"]
             var changed = 0
             for id in Set(ids) {
@@ -268,10 +273,11 @@ extension SQLiteItemStore: CatalogueStore {
                     let s = try db.statement(text)
                     s.bind(1, id)
                     try s.run()
-                    if text.hasPrefix("DELETE FROM ad_price") { continue }
+                    if text.hasPrefix("DELETE FROM ad_price") || text.hasPrefix("DELETE FROM search_seen") { continue }
                     changed += db.changes
                 }
             }
+            if changed > 0, let context { try appendIrreversible(context) }
             return changed
         }
     }

@@ -44,7 +44,7 @@ extension SQLiteItemStore {
             count += 1
         }
         guard count > 0 else { return }
-        try db.statement("DELETE FROM journal INDEXED BY journal_undone WHERE undone = 1").run()
+        try endRedo()
         let insert = try db.statement("INSERT INTO journal (time, command, changes) VALUES (?1, ?2, ?3) RETURNING id")
         insert.bind(1, Int64(context.time.timeIntervalSince1970))
         insert.bind(2, context.command)
@@ -65,6 +65,30 @@ extension SQLiteItemStore {
         }
         try text.append([UInt8(ascii: "]")])
         try text.finish()
+        try pruneJournal(below: id)
+    }
+
+    /// A new change ends what redo could apply, and the mark of a change undo cannot revert
+    /// (appendIrreversible) once another change follows it.
+    func endRedo() throws {
+        try db.statement("DELETE FROM journal INDEXED BY journal_undone WHERE undone = 1").run()
+        try db.statement("""
+            DELETE FROM journal WHERE id = (SELECT max(id) FROM journal) AND typeof(changes) = 'text' AND changes = '[]'
+                AND searches IS NULL
+            """).run()
+    }
+
+    /// Inside the change's transaction: a change undo cannot revert (`star`) is journaled as
+    /// an entry without changes (JournalEntry.isIrreversible), so that undo refuses instead of
+    /// reverting the change before it.
+    func appendIrreversible(_ context: JournalContext) throws {
+        try endRedo()
+        let insert = try db.statement("INSERT INTO journal (time, command, changes) VALUES (?1, ?2, '[]') RETURNING id")
+        insert.bind(1, Int64(context.time.timeIntervalSince1970))
+        insert.bind(2, context.command)
+        guard try insert.step() else { throw StoreError.sqlite(path: path, reason: "the undo journal refused an entry") }
+        let id = insert.int(0)
+        insert.reset()
         try pruneJournal(below: id)
     }
 

@@ -22,7 +22,7 @@ extension SQLiteItemStore: SavedSearchStore {
             guard try storedSearch(change.name) == change.before else { throw change.changedSince }
             try writeSearch(change)
             guard let context else { return }
-            try db.statement("DELETE FROM journal INDEXED BY journal_undone WHERE undone = 1").run()
+            try endRedo()
             let insert = try db.statement("INSERT INTO journal (time, command, changes, searches) VALUES (?1, ?2, '[]', ?3) RETURNING id")
             insert.bind(1, Int64(context.time.timeIntervalSince1970))
             insert.bind(2, context.command)

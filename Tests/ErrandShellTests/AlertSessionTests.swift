@@ -111,6 +111,52 @@ import Testing
         t.send("star 2", ["error: star: no row \"2\": choose a number from 1 to 1"], succeeds: false)
     }
 
+    /// `star` is not undone by undo: undo says so and reverts nothing, not the step before;
+    /// once another change follows, undo reverts that one, then the one before the star.
+    @Test(arguments: ["sqlite", "plist"])
+    func undoAfterStarRefusesRatherThanRevertTheStepBefore(_ backend: String) throws {
+        let server = try LoopbackServer(routes: ["/categories.json": .body(Self.categories),
+                                                 "/listing.json": .body(Self.listing(Self.first))])
+        defer { server.stop() }
+        let t = try ShellTester(backend: backend)
+        t.given("create Bread")
+        t.given("sync \(server.base)")
+        t.given("ads")
+        t.given("star 1")
+        t.send("undo", ["error: undo: the last change, star, cannot be undone (unstar reverts it); nothing was changed"],
+               succeeds: false)
+        #expect(try t.store.allItems().count == 1)
+        #expect(try t.store.ad(id: 1)?.ad.isStarred == true)
+        t.given("unstar 1")
+        t.send("undo", ["error: undo: the last change, unstar, cannot be undone (star reverts it); nothing was changed"],
+               succeeds: false)
+        t.given("create Milk")
+        t.given("undo")
+        #expect(try t.store.allItems().map(\.title) == ["Bread"])
+        t.given("undo")
+        #expect(try t.store.allItems().isEmpty)
+        #expect(try t.store.ad(id: 1)?.ad.isStarred == false)
+    }
+
+    /// In JSON, `run NAME --new` gives the parsed query beside its rows, as `find` does.
+    @Test(arguments: ["sqlite", "plist"])
+    func runNewInJSONGivesTheQuery(_ backend: String) throws {
+        let server = try LoopbackServer(routes: ["/categories.json": .body(Self.categories),
+                                                 "/listing.json": .body(Self.listing(Self.first))])
+        defer { server.stop() }
+        let t = try ShellTester(backend: backend)
+        t.given("sync \(server.base)")
+        t.given("ads")
+        t.given("find cat:Maison price:<400")
+        t.given("save cheap")
+        t.given("set output json")
+        t.given("run cheap --new")
+        let query = #""query":{"text":"cat:Maison price:<400","outline":"(and cat:Maison price:..400)"}"#
+        #expect(t.sink.all.count == 1 && t.sink.all.allSatisfy { $0.contains(query) && $0.contains(#""id":1"#) })
+        t.given("run cheap --new")
+        #expect(t.sink.all.count == 1 && t.sink.all.allSatisfy { $0.contains(query) && $0.contains(#""items":[]"#) })
+    }
+
     @Test func badNamesGetOneLineAndChangeNothing() throws {
         let t = try ShellTester()
         t.given("create \"Buy milk\" --date today")

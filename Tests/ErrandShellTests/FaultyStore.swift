@@ -58,7 +58,9 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore & SavedSea
     }
     func replaceCatalogue(_ catalogue: Catalogue) throws -> CatalogueChange { try base.replaceCatalogue(catalogue) }
     func earlierPrices(of id: Int64) throws -> [PricePoint] { try read { try base.earlierPrices(of: id) } }
-    func setStarred(_ starred: Bool, ids: [Int64]) throws -> Int { try base.setStarred(starred, ids: ids) }
+    func setStarred(_ starred: Bool, ids: [Int64], journaled journal: JournalContext?) throws -> Int {
+        try base.setStarred(starred, ids: ids, journaled: journal)
+    }
     func newAds(_ query: AdQuery, search: String) throws -> [NewAd] { try base.newAds(query, search: search) }
     func savedSearches() throws -> [SavedSearch] { try read { try base.savedSearches() } }
     func changeSavedSearch(_ change: SavedSearchChange, journaled journal: JournalContext?) throws {

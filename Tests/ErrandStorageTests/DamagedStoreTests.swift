@@ -1,5 +1,5 @@
 import ErrandDomain
-import ErrandStorage
+@testable import ErrandStorage
 import ErrandTestSupport
 import Foundation
 import Testing
@@ -113,15 +113,26 @@ import Testing
         #expect(try reopened.catalogue() == catalogue)
     }
 
+    /// The schema version just before `migration`: what a store rolled back past it claims.
+    static func version(before migration: String) -> Int {
+        SQLiteSchema.migrations.firstIndex(of: migration) ?? SQLiteSchema.currentVersion
+    }
+
     /// The newest migration keys located places (SQLiteSchema.placeKey).
     static let withoutPlaceKey = """
         DROP INDEX item_place_key; ALTER TABLE item DROP COLUMN place_key;
 
         """
 
-    /// The lists syncing with collections of their own: their tables and triggers (rolled back
-    /// after the place key).
-    static let withoutSyncLists = withoutPlaceKey + """
+    /// The ads' tallies and the alert records' index (before the place key).
+    static let withoutAdTally = withoutPlaceKey + """
+        DROP TABLE ad_tally; DROP INDEX search_seen_ad;
+
+        """
+
+    /// The lists syncing with collections of their own: their tables and triggers (before the
+    /// ads' tallies).
+    static let withoutSyncLists = withoutAdTally + """
         DROP TRIGGER item_sync_list_insert; DROP TRIGGER item_sync_list_update; DROP TRIGGER item_sync_list_delete;
         DROP TABLE sync_list_item; DROP TABLE sync_list; ALTER TABLE sync_remote DROP COLUMN name;
 

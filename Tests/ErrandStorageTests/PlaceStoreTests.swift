@@ -162,7 +162,7 @@ import Testing
         _ = try store.add(TodoItem(id: UUID(), title: "a", due: day, location: Location(name: "École  Jaurès", coordinate: Self.paris),
                                    created: Date(timeIntervalSince1970: 1_790_000_000)))
         store.close()
-        #expect(try SQLiteCLI.run(path, MigrationTests.withoutPlaceKey + "PRAGMA user_version = \(SQLiteSchema.currentVersion - 1);") == 0)
+        #expect(try SQLiteCLI.run(path, MigrationTests.withoutPlaceKey + "PRAGMA user_version = \(MigrationTests.version(before: SQLiteSchema.placeKey));") == 0)
         let reopened = try StoreOpener.open(path: path, backend: .sqlite)
         #expect(try reopened.locatedItemPlace(key: "école jaurès")?.coordinate == Self.paris)
     }

@@ -40,6 +40,10 @@ public struct JournalEntry: Equatable, Sendable {
         return changes.lazy.compactMap { found ? $0.before : $0.after }
     }
 
+    /// A change undo cannot revert (`star`): journaled without changes, so that undo
+    /// refuses rather than revert the change before it.
+    public var isIrreversible: Bool { changes.isEmpty && searches.isEmpty }
+
     /// How many `subjects` there are.
     public var subjectCount: Int {
         let found = changes.count { $0.before != nil }

@@ -5,6 +5,7 @@ extension JournalEntry {
     /// `swipe of 3 items`.
     func summary(_ labeler: DayLabeler) -> String {
         if changes.isEmpty, let search = searches.first { return "\(command) of saved search \"\(search.name)\"" }
+        if isIrreversible { return command }
         // An import acts on every item it added or updated, not only those it found.
         // Counted, not gathered: an undone import of 250,000 items copied every one to say so.
         let (count, first) = command == "import"

@@ -1,6 +1,7 @@
 import ErrandCalendarWire
 import ErrandDomain
 import ErrandStorage
+import FoundationEssentials
 
 /// `import FILE`: items from either app's property list (duplicates skipped and counted), or
 /// Errand's own JSON export or the VTODOs of an iCalendar file (.ics), matched by UID: a known UID updates its item when the
@@ -29,6 +30,9 @@ struct ImportItems: ShellCommand {
         }
     }
 
+    /// With --list, the items already up to date move there too (now).
+    func moving(_ environment: ShellEnvironment) -> Date? { list == nil ? nil : environment.clock.now }
+
     func run(_ c: inout CommandContext) throws -> Display {
         let lower = name.lowercased()
         if lower.hasSuffix(".ics") || lower.hasSuffix(".ical") { return try calendar(&c) }
@@ -39,7 +43,7 @@ struct ImportItems: ShellCommand {
             let parsed = try c.naming(name) { try ItemImporter.parse(data, path: $0, clock: environment.clock, newID: environment.newID) }
             // A backup comes back whole: matched by UID like .ics, done items staying done.
             let items = try placed(parsed.items, c)
-            let receipts = try c.change { try $0.receiveTally(items, journaled: $1) }
+            let receipts = try c.change { try $0.receiveTally(items, movedAt: moving(environment), journaled: $1) }
             return try c.refresh(message: ImportItems.summary(receipts, skipped: [], from: name, format: parsed.format.rawValue))
         }
         // The apps' property lists, read into the store an item at a time (ItemImporter.each).
@@ -70,7 +74,7 @@ struct ImportItems: ShellCommand {
         let helper = environment.calendarHelper
         let batch = try c.naming(name) { try helper.read(path: $0, now: environment.clock.now, newID: environment.newID) }
         let items = try placed(batch.items, c)
-        let receipts = try c.change { try $0.receiveTally(items, journaled: $1) }
+        let receipts = try c.change { try $0.receiveTally(items, movedAt: moving(environment), journaled: $1) }
         var message = ImportItems.summary(receipts, skipped: batch.skipped, from: name)
         // A field the file's value could not give (PRIORITY:-3): said, the item imported without it.
         let unread = batch.items.filter { $0.damage != nil }

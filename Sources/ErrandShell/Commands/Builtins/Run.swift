@@ -39,6 +39,9 @@ struct Run: ShellCommand {
         if found.isEmpty, c.session.output == .text { return Display() }
         let rows = found.map { AdRow(ad: $0.ad, category: catalogue.category($0.ad.categoryID)?.name ?? "?", was: $0.was) }
         let heading = "New for \"\(name)\" (\(search.query)): \(Plural.ads(found.count))"
-        return Display(screen: .ads(heading: heading, rows: rows, first: 1, total: found.count))
+        var display = Display(screen: .ads(heading: heading, rows: rows, first: 1, total: found.count))
+        // As `find` gives it, so a script sees how the saved words were read.
+        display.query = QueryReading(text: query.description, outline: query.outline)
+        return display
     }
 }

@@ -1,7 +1,8 @@
 import ErrandDomain
 import ErrandStorage
 
-/// `saved`: the saved searches with their queries and how many they find now.
+/// `saved`: the saved searches with their queries and how many they find now (to-dos: in the
+/// list in use, as `run` would list them).
 struct Saved: ShellCommand {
     static let spec = CommandSpec("saved", summary: "the saved searches, with their queries and what each finds now") { _ in Saved() }
 
@@ -21,7 +22,8 @@ struct Saved: ShellCommand {
                 guard let list = ItemList(.found(try Find.todoQuery(search.query, command: "saved", c)), labeler: c.environment.labeler) else {
                     return nil
                 }
-                return try c.store.count(list.query.selection)
+                // As `run` lists it: within the list in use.
+                return try c.store.count(c.narrowed(list.query.selection))
             case .ads:
                 guard let catalogue = try c.store.catalogueSummary() else { return nil }
                 var query = try Find.adQuery(search.query, command: "saved", c)

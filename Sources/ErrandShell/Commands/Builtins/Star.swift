@@ -1,4 +1,5 @@
 import ErrandDomain
+import ErrandStorage
 
 /// `star N...` and `unstar N...`: favourite ads, kept in the cache after they leave the
 /// listing (marked gone) until unstarred; `find is:starred` lists them.
@@ -15,7 +16,11 @@ struct Star: ShellCommand {
     func run(_ c: inout CommandContext) throws -> Display {
         let command = starred ? "star" : "unstar"
         let ads = try c.parseContext.ads(rows, command: command)
-        let changed = try c.commit(saved: "the stars were saved") { try $0.store.setStarred(starred, ids: ads.map(\.id)) }
+        let now = c.environment.clock.now
+        // Journaled as a change undo cannot revert, so that undo says so instead of reverting the one before.
+        let changed = try c.commit(saved: "the stars were saved") { environment in
+            try environment.store.setStarred(starred, ids: ads.map(\.id), journaled: JournalContext(command: command, time: now))
+        }
         let verb = starred ? "starred" : "unstarred"
         let message = changed == ads.count ? "\(verb) \(Plural.ads(changed))"
             : "\(verb) \(Plural.ads(changed)) (\(ads.count - changed) already \(starred ? "starred" : "not starred"))"
