@@ -188,6 +188,22 @@ extension ItemStore {
         }
     }
 
+    /// `receiveTally` for items `produce` hands over one at a time (an .ics read by the
+    /// iCalendar helper as it reads it), in one durable step, as `importEach`.
+    public func receiveEach(_ produce: ((TodoItem) throws -> Void) throws -> Void) throws -> ReceiptTally {
+        // Read first on the property-list backend, for the reason importEach gives.
+        if self is PlistItemStore {
+            var items: [TodoItem] = []
+            try produce { items.append($0) }
+            return try receiveTally(items)
+        }
+        return try changeItems { records in
+            var tally = ReceiptTally()
+            try produce { tally.count(try records.receive($0)) }
+            return tally
+        }
+    }
+
     /// Adds items in one durable step, skipping duplicates; all or nothing.
     public func importItems(_ items: [TodoItem]) throws -> ImportOutcome {
         try changeItems { try $0.importItems(items) }
