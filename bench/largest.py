@@ -1,6 +1,6 @@
 """Figure 10: peak memory of the largest inputs Errand accepts (issue 28 item 10), each one run
 once through the real program with GNU time: every import format at the 64 MB import cap (the
-.ics also at its 500,000-component cap), `check` and `swipe` of 100,000 listed rows, and a
+.ics also at its 500,000-component cap, a binary plist at the 16 MB it is decoded whole within), `check` and `swipe` of 100,000 listed rows, and a
 sync whose multistatus reply is just under the 64 MB reply limit, from a loopback server.
 
 The inputs are generated here into the bench's work folder (never committed), from fixed
@@ -89,6 +89,28 @@ def write_week_plist(path, limit):
         return ("<dict><key>todo</key><string>%s</string><key>date</key><date>%sT%02d:00:00Z</date>"
                 "<key>id</key><string>%s</string></dict>\n" % (title(i), day.isoformat(), 8 + i % 12, item_id(i))).encode()
     return fill(path, PLIST_HEAD, entry, PLIST_TAIL, limit)
+
+
+WHOLE_PLIST_CAP = 16 << 20  # ItemImporter.maxWholePlistBytes
+
+
+def write_binary_plist(path, limit):
+    """The book app's list saved as a binary plist (decoded whole, so capped lower), as large as
+    that cap lets through."""
+    import plistlib
+
+    def entries(n):
+        return [dict(titleKey=title(i), **({"timestampKey": float(datasets.CREATED + 3600 * (i % 1000))} if i % 4 == 0 else {}))
+                for i in range(n)]
+    count = max(1, min(limit, WHOLE_PLIST_CAP) // 42)
+    while True:
+        data = plistlib.dumps(entries(count), fmt=plistlib.FMT_BINARY)
+        if len(data) <= min(limit, WHOLE_PLIST_CAP) or count == 1:
+            break
+        count = max(1, int(count * 0.98))
+    with open(path, "wb") as f:
+        f.write(data)
+    return count
 
 
 def write_json_export(path, limit):
@@ -180,6 +202,7 @@ def write_inputs(folder, sizes):
     for label, name, writer in (("iCalendar (.ics)", "largest.ics", write_ics),
                                 ("book app plist", "largest-book.plist", write_book_plist),
                                 ("SwiftUI app plist", "largest-week.plist", write_week_plist),
+                                ("book app plist, binary (its 16 MB cap)", "largest-binary.plist", write_binary_plist),
                                 ("Errand JSON export", "largest.json", write_json_export)):
         path = os.path.join(folder, name)
         made.append((label, path, writer(path, sizes["bytes"])))

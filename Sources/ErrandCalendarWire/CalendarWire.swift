@@ -30,12 +30,13 @@ public enum CalendarWire {
 
     public static func encode(_ batch: Batch) -> Data {
         var out = Data()
-        for skipped in batch.skipped { field(&out, "skipped", "\(skipped.kind) \(skipped.count)") }
+        encode(batch.skipped, into: &out)
         for item in batch.items { encode(item, into: &out) }
         return out
     }
 
-    static func encode(_ item: TodoItem, into out: inout Data) {
+    /// One item's record, for a writer that sends items as it makes them (errand-ical's read).
+    public static func encode(_ item: TodoItem, into out: inout Data) {
         field(&out, "item", "")
         field(&out, "uid", item.uid)
         field(&out, "title", item.title)
@@ -55,6 +56,11 @@ public enum CalendarWire {
         if let damage = item.damage { field(&out, "unread", damage) }
         // Each declared field under its name, as its iCalendar value text (ItemField+ICal).
         for (declared, value) in item.fields.present { field(&out, declared.name, declared.icalText(value)) }
+    }
+
+    /// The skipped kinds' records, which come before the first item.
+    public static func encode(_ skipped: [Skipped], into out: inout Data) {
+        for skipped in skipped { field(&out, "skipped", "\(skipped.kind) \(skipped.count)") }
     }
 
     static func field(_ out: inout Data, _ key: String, _ value: String) {
@@ -99,26 +105,11 @@ public enum CalendarWire {
     /// first (157 MB more for an .ics of 500,000 VTODOs).
     public static func decode(bytes: [UInt8], newID: () -> UUID) throws -> Batch {
         var batch = Batch(items: [])
-        var fields: [String: String]?
-        func finish() throws {
-            if let current = fields { batch.items.append(try item(current, id: newID())) }
-        }
+        var stream = CalendarWireStream()
         var reader = FieldReader(bytes: bytes)
-        while let (key, value) = try reader.next() {
-            switch key {
-            case "item":
-                try finish()
-                fields = [:]
-            case "skipped":
-                let parts = value.split(separator: " ")
-                guard parts.count == 2, let count = Int(parts[1]), count >= 0 else { throw Malformed(description: "skipped") }
-                batch.skipped.append(Skipped(kind: String(parts[0]), count: count))
-            default:
-                guard fields != nil else { throw Malformed(description: "\(key) outside an item") }
-                fields?[key] = value
-            }
-        }
-        try finish()
+        try stream.records(&reader, newID: newID) { batch.items.append($0) }
+        try stream.finish(newID: newID) { batch.items.append($0) }
+        batch.skipped = stream.skipped
         return batch
     }
 
@@ -161,22 +152,35 @@ public enum CalendarWire {
         return item
     }
 
-    /// Walks `KEY LENGTH\n BYTES \n` fields.
+    /// Walks `KEY LENGTH\n BYTES \n` fields. `complete`: the bytes are all there are; else a
+    /// field cut off at their end is left for more to come (next gives nil, position stays).
     struct FieldReader {
         let bytes: [UInt8]
         var position = 0
+        var complete = true
+
+        init(bytes: [UInt8], complete: Bool = true) {
+            self.bytes = bytes
+            self.complete = complete
+        }
 
         mutating func next() throws -> (String, String)? {
             guard position < bytes.count else { return nil }
             guard let newline = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else {
+                // A header is a short name and a length: a longer run without a line end is no header.
+                if !complete, bytes.count - position <= 64 { return nil }
                 throw Malformed(description: "a field header without its line end")
             }
             let header = String(decoding: bytes[position..<newline], as: UTF8.self).split(separator: " ")
-            // Checked against the bytes left before any sum: a huge length cannot overflow.
-            guard header.count == 2, let length = Int(header[1]), length >= 0, length < bytes.count - newline - 1,
-                  bytes[newline + 1 + length] == UInt8(ascii: "\n") else {
+            guard header.count == 2, let length = Int(header[1]), length >= 0 else {
                 throw Malformed(description: "field \(header.first.map(String.init) ?? "?")")
             }
+            // Checked against the bytes left before any sum: a huge length cannot overflow.
+            guard length < bytes.count - newline - 1 else {
+                if !complete { return nil }
+                throw Malformed(description: "field \(header[0])")
+            }
+            guard bytes[newline + 1 + length] == UInt8(ascii: "\n") else { throw Malformed(description: "field \(header[0])") }
             let value = String(decoding: bytes[(newline + 1)..<(newline + 1 + length)], as: UTF8.self)
             position = newline + 2 + length
             return (String(header[0]), value)

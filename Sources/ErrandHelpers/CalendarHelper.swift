@@ -33,6 +33,37 @@ public struct CalendarHelper: Sendable {
         }
     }
 
+    /// `read`, an item at a time as the helper writes them: `body` has each in the file's
+    /// order, and the skipped kinds are returned at the end. A failure of the helper or of
+    /// `body` throws after `body` had some items (the helper is stopped): run it in one
+    /// transaction, so that a refused file imports nothing.
+    public func readEach(path: String, now: Date, newID: () -> UUID,
+                         _ body: (TodoItem) throws -> Void) throws -> [CalendarWire.Skipped] {
+        var stream = CalendarWireStream()
+        var garbage: Error?
+        var refusal: Error?
+        func give(_ item: TodoItem) throws {
+            do { try body(item) } catch { refusal = error; throw error }
+        }
+        // Returns only when the helper ended well or was stopped here; its own failure throws.
+        try run(["read", "--zone", zoneName, "--now", String(Int64(now.timeIntervalSince1970)), path], input: nil,
+                naming: path) { piece in
+            do {
+                try stream.feed(piece, newID: newID, give)
+                return true
+            } catch {
+                if refusal == nil { garbage = error }
+                return false
+            }
+        }
+        if refusal == nil, garbage == nil {
+            do { try stream.finish(newID: newID, give) } catch { if refusal == nil { garbage = error } }
+        }
+        if let refusal { throw refusal }
+        if let garbage { throw FileFailure(path: path, reason: "the iCalendar helper answered garbage (\(garbage))") }
+        return stream.skipped
+    }
+
     /// One VCALENDAR holding the items, as .ics text.
     public func write(_ items: [TodoItem], naming path: String) throws -> Data {
         Data(try run(["write", "--zone", zoneName], input: CalendarWire.encode(CalendarWire.Batch(items: items)), naming: path))
@@ -82,6 +113,17 @@ public struct CalendarHelper: Sendable {
     /// Runs the helper with `input` on its stdin and gives back its stdout; its stderr is read
     /// beside them, so neither pipe filling up can stall the other.
     func run(_ arguments: [String], input: Data?, naming path: String) throws -> [UInt8] {
+        var output: [UInt8] = []
+        try run(arguments, input: input, naming: path) { piece in
+            output += piece
+            return true
+        }
+        return output
+    }
+
+    /// `run`, its stdout handed to `output` piece by piece: false stops the helper, and then
+    /// the reason is the caller's to give (nothing is thrown).
+    func run(_ arguments: [String], input: Data?, naming path: String, output: (UnsafeRawBufferPointer) -> Bool) throws {
         func failed(_ reason: String) -> FileFailure { FileFailure(path: path, reason: reason) }
         let helper: HelperProcess
         do {
@@ -89,13 +131,9 @@ public struct CalendarHelper: Sendable {
         } catch {
             throw failed(error.description(role: "the iCalendar helper", path: helperPath))
         }
-        var output: [UInt8] = []
-        _ = helper.collect(errorLimit: 64 << 10) { piece in
-            output += piece
-            return true
-        }
+        let stop = helper.collect(errorLimit: 64 << 10, output: output)
         let exit = helper.wait()
-        if exit.succeeded { return output }
+        if stop == .refused || exit.succeeded { return }
         let line = String(decoding: helper.errors, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
         let reason = exit.signal != nil ? "the iCalendar helper \(exit)"
             : line.isEmpty ? "the iCalendar helper failed (exit status \(exit.status ?? 0))" : line

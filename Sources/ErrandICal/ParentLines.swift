@@ -59,17 +59,4 @@ enum ParentLines {
         out.entries = entries
         return out
     }
-
-    /// Each item named as a child by another item of the same file, and without a parent of its
-    /// own, gets that one: Errand keeps the relation on the child, as tasks.org writes it.
-    static func adopt(_ items: inout [TodoItem], children: [(parent: String, children: [String])]) {
-        guard !children.isEmpty else { return }
-        var parentOf: [String: String] = [:]
-        for (parent, named) in children {
-            for child in named where child != parent && parentOf[child] == nil { parentOf[child] = parent }
-        }
-        for index in items.indices where items[index].parent == nil {
-            if let parent = parentOf[items[index].uid] { items[index].parent = parent }
-        }
-    }
 }

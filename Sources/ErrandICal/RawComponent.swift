@@ -14,38 +14,62 @@ struct RawComponent: Sendable {
     var entries: [Entry] = []
     /// nil when the text ended (or an outer END came) first.
     var end: RawLine?
+    /// The end of its last line in the text (set by `walk` as it closes).
+    var through: String.Index
 
     init(name: String, begin: RawLine) {
         self.name = name
         self.begin = begin
+        through = begin.span.endIndex
     }
 
     /// The outermost components of `text`. Lines outside any component and an END that closes
     /// nothing open are dropped; an END closing an outer component closes the inner ones too.
-    static func parse(_ text: String) -> [RawComponent] {
-        var open: [RawComponent] = []
+    static func parse(_ text: String) -> [RawComponent] { parse(text[...]) }
+
+    static func parse(_ text: Substring) -> [RawComponent] {
         var top: [RawComponent] = []
+        walk(text, keepsLines: { _ in true }) { done, open in
+            if open.isEmpty { top.append(done) }
+            return true
+        }
+        return top
+    }
+
+    /// `parse`'s reading, a component at a time: `closed` gets each one as it ends, with the
+    /// components still open around it (outermost first), and says whether it is kept in its
+    /// parent; `keepsLines` says, by how many components are open, whether a line is kept in the
+    /// innermost. `through` is then the end of its last line in `text`.
+    static func walk(_ text: Substring, keepsLines: (Int) -> Bool,
+                     closed: (RawComponent, [RawComponent]) -> Bool) {
+        var open: [RawComponent] = []
+        var last = text.startIndex
         func close(_ end: RawLine?) {
             guard var done = open.popLast() else { return }
             done.end = end
-            if open.isEmpty { top.append(done) } else { open[open.count - 1].entries.append(.component(done)) }
+            done.through = end?.span.endIndex ?? last
+            if closed(done, open), !open.isEmpty { open[open.count - 1].entries.append(.component(done)) }
         }
-        for line in RawLine.lines(text) {
+        RawLine.each(text) { line in
             switch line.name {
             case "BEGIN":
                 open.append(RawComponent(name: componentName(line), begin: line))
             case "END":
                 let name = componentName(line)
-                guard let index = open.lastIndex(where: { $0.name == name }) else { continue }
-                while open.count > index + 1 { close(nil) }
-                close(line)
+                if let index = open.lastIndex(where: { $0.name == name }) {
+                    while open.count > index + 1 { close(nil) }
+                    close(line)
+                }
             default:
-                if !open.isEmpty { open[open.count - 1].entries.append(.line(line)) }
+                if !open.isEmpty, keepsLines(open.count) { open[open.count - 1].entries.append(.line(line)) }
             }
+            last = line.span.endIndex
         }
         while !open.isEmpty { close(nil) }
-        return top
     }
+
+    /// Where the component stands in the text it was read from: its BEGIN line to its last.
+    var range: Range<String.Index> { begin.span.startIndex..<max(begin.span.endIndex, through) }
 
     static func componentName(_ line: RawLine) -> String {
         let value = line.value

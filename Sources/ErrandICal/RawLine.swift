@@ -76,20 +76,35 @@ struct RawLine: Sendable {
     /// starting with a space or a tab continuing the one before, blank lines dropped.
     static func lines(_ text: String) -> [RawLine] {
         var out: [RawLine] = []
-        // Split on the bytes: "\r\n" is one Character, so a Character split would miss it.
-        for piece in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            var line = Substring(piece)
+        each(text[...]) { out.append($0) }
+        return out
+    }
+
+    /// `lines`, one at a time: a line is handed over once the next one shows it is not folded
+    /// on, so a whole calendar's lines are never held together.
+    static func each(_ text: Substring, _ body: (RawLine) throws -> Void) rethrows {
+        var pending: RawLine?
+        // Split on the bytes ("\r\n" is one Character, so a Character split would miss it), a
+        // piece at a time: an array of every piece of a 64 MB file was larger than the file.
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        while start < utf8.endIndex {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            var line = Substring(utf8[start..<end])
+            start = end == utf8.endIndex ? end : utf8.index(after: end)
             if line.utf8.last == UInt8(ascii: "\r") { line = Substring(line.utf8.dropLast()) }
             guard let first = line.utf8.first else { continue }
-            if first == 0x20 || first == 0x09, let last = out.indices.last {
-                let previous = out[last].span
+            if first == 0x20 || first == 0x09, var previous = pending {
+                let span = previous.span
                 // The fold's own line end (CRLF or LF) stays inside the span.
-                out[last].bareFold = out[last].bareFold || previous.base[previous.endIndex...].utf8.first != UInt8(ascii: "\r")
-                out[last].span = previous.base[previous.startIndex..<line.endIndex]
+                previous.bareFold = previous.bareFold || span.base[span.endIndex...].utf8.first != UInt8(ascii: "\r")
+                previous.span = span.base[span.startIndex..<line.endIndex]
+                pending = previous
             } else {
-                out.append(RawLine(line))
+                if let previous = pending { try body(previous) }
+                pending = RawLine(line)
             }
         }
-        return out
+        if let previous = pending { try body(previous) }
     }
 }

@@ -20,64 +20,43 @@ public struct VTodoReader {
 
     /// Items get their ids from `newID`; a refusal is one line (ICalError).
     public func read(_ text: String, newID: () -> UUID) throws(ICalError) -> CalendarWire.Batch {
-        var text = text
-        var refusal: ICalError?
-        text.withUTF8 { bytes in
-            do throws(ICalError) { try bounds.check(bytes) } catch { refusal = error }
-        }
-        if let refusal { throw refusal }
-        let calendars = RawComponent.parse(text).filter { $0.name == "VCALENDAR" }
-        guard !calendars.isEmpty else { throw .notICalendar }
-        icalerror_set_errors_are_fatal(0)
         var batch = CalendarWire.Batch(items: [])
-        var skipped: [(String, Int)] = []
-        var children: [(parent: String, children: [String])] = []
-        for calendar in calendars {
-            var zones: [String: RawComponent] = [:]
-            for zone in calendar.components where zone.name == "VTIMEZONE" {
-                if let id = zone.value("TZID"), zones[id] == nil { zones[id] = zone }
-            }
-            for group in VTodoReader.series(calendar) {
-                let kept = VTodoReader.kept(group, zones: zones)
-                let series = try item(kept, todos: group, number: batch.items.count + 1, id: newID())
-                let named = (group.first { !$0.has("RECURRENCE-ID") } ?? group.first).map(ParentLines.children) ?? []
-                if !named.isEmpty { children.append((series.uid, named)) }
-                batch.items.append(series)
-                batch.items += occurrences(kept, todos: group, of: series, newID: newID)
-            }
-            for child in calendar.components where child.name != "VTODO" && child.name != "VTIMEZONE" {
-                let name = VTodoReader.kindName(child.name)
-                if let i = skipped.firstIndex(where: { $0.0 == name }) { skipped[i].1 += 1 } else { skipped.append((name, 1)) }
-            }
-        }
-        ParentLines.adopt(&batch.items, children: children)
-        batch.skipped = skipped.map { CalendarWire.Skipped(kind: $0.0, count: $0.1) }
+        try each(text, newID: newID, skipped: { batch.skipped = $0 }) { batch.items.append($0) }
         return batch
     }
 
-    /// The VTODOs of a calendar as items, in order: a series and the occurrences recorded apart
-    /// from it (same UID, with RECURRENCE-ID) are one item and travel together. Two VTODOs of
-    /// one UID without RECURRENCE-ID (a file joined from two exports) stay two items, matched
-    /// by UID on import as any others.
-    static func series(_ calendar: RawComponent) -> [[RawComponent]] {
-        var groups: [[RawComponent]] = []
-        var byUID: [String: Int] = [:]
-        for todo in calendar.components where todo.name == "VTODO" {
-            let occurrence = todo.has("RECURRENCE-ID")
-            guard let uid = todo.value("UID") else {
-                groups.append([todo])
-                continue
-            }
-            // An occurrence joins the latest series of its UID; a series joins occurrences
-            // that came before it, until it has a series of its own.
-            if let index = byUID[uid], occurrence || groups[index].allSatisfy({ $0.has("RECURRENCE-ID") }) {
-                groups[index].append(todo)
-            } else {
-                byUID[uid] = groups.count
-                groups.append([todo])
-            }
+    /// `read`, an item at a time: `skipped` has the other components' counts before the first
+    /// item, then `body` each item in order. Two passes over the text (ICalOutline), so that
+    /// only one item's VTODOs are parsed at a time. A refusal after `body` had items throws
+    /// too: whoever keeps them keeps none.
+    public func each(_ whole: String, newID: () -> UUID, skipped: ([CalendarWire.Skipped]) -> Void,
+                     _ body: (TodoItem) -> Void) throws(ICalError) {
+        var whole = whole
+        var refusal: ICalError?
+        whole.withUTF8 { bytes in
+            do throws(ICalError) { try bounds.check(bytes) } catch { refusal = error }
         }
-        return groups
+        if let refusal { throw refusal }
+        let text = whole[...]
+        let outline = ICalOutline(text, newID: newID)
+        guard outline.calendars > 0 else { throw .notICalendar }
+        icalerror_set_errors_are_fatal(0)
+        skipped(outline.skipped.map { CalendarWire.Skipped(kind: $0.kind, count: $0.count) })
+        var count = 0
+        func give(_ item: TodoItem) {
+            var item = item
+            // A child named by its parent's RELATED-TO;RELTYPE=CHILD (ICalOutline.adopt).
+            if item.parent == nil, let parent = outline.parentOf[item.uid] { item.parent = parent }
+            count += 1
+            body(item)
+        }
+        for (index, todo) in outline.todos.enumerated() where !outline.joined.contains(index) {
+            let group = (outline.groups[index] ?? [index]).compactMap { outline.todo($0, in: text) }
+            let kept = VTodoReader.kept(group, zones: outline.zones[Int(todo.calendar)])
+            let series = try item(kept, todos: group, number: count + 1, id: outline.madeUp[index] ?? newID())
+            give(series)
+            for occurrence in occurrences(kept, todos: group, of: series, newID: newID) { give(occurrence) }
+        }
     }
 
     /// The text an item keeps: its VTODOs as written and the VTIMEZONEs they name, in a VCALENDAR.

@@ -9,6 +9,8 @@ import FoundationEssentials
 extension ItemStore {
     /// Applies the next entry in `step`'s direction and returns it; nil when there is none.
     public func apply(_ step: JournalStep) throws -> JournalEntry? {
+        // SQLite reads the entry's changes a piece at a time (SQLiteJournalReader).
+        if let sqlite = self as? SQLiteItemStore { return try sqlite.applyReading(step) }
         guard let entry = try journalEntry(for: step) else { return nil }
         try applyJournal(step, entry) { records in try records.apply(step, of: entry) }
         return entry
@@ -18,25 +20,29 @@ extension ItemStore {
 extension ItemRecords {
     /// Checks every item first, then changes them: all or nothing.
     mutating func apply(_ step: JournalStep, of entry: JournalEntry) throws {
-        // Oriented so that `before` is what the store must hold now and `after` what it will
-        // hold; lazily, as undoing 250,000 changes made a reversed copy of every one.
-        switch step {
-        case .undo: try apply(entry.changes.reversed().lazy.map(\.reversed), step, entry)
-        case .redo: try apply(entry.changes, step, entry)
+        try apply(step, command: entry.command) { body in
+            // Oriented so that `before` is what the store must hold now and `after` what it
+            // will hold; one at a time, as undoing 250,000 changes made a reversed copy of every one.
+            switch step {
+            case .undo: for change in entry.changes.reversed() { try body(change.reversed) }
+            case .redo: for change in entry.changes { try body(change) }
+            }
         }
     }
 
-    private mutating func apply<Changes: Collection<ItemChange>>(_ changes: Changes, _ step: JournalStep,
-                                                                 _ entry: JournalEntry) throws {
-        for change in changes {
-            guard let id = change.id else { continue }
+    /// `changes` hands its argument every change in the order `step` applies them, oriented
+    /// as `apply(_:of:)` says; it is called twice: every item is checked before any changes.
+    mutating func apply(_ step: JournalStep, command: String,
+                        changes: ((ItemChange) throws -> Void) throws -> Void) throws {
+        try changes { change in
+            guard let id = change.id else { return }
             let stored = try item(id: id)
             guard Self.same(stored, change.before) else {
                 let title = (change.before ?? change.after)?.title ?? ""
-                throw StoreError.journalStale(step: step.verb, command: entry.command, title: title)
+                throw StoreError.journalStale(step: step.verb, command: command, title: title)
             }
         }
-        for change in changes {
+        try changes { change in
             switch (change.before, change.after) {
             case let (nil, after?): try insert(after)
             case let (_?, after?):

@@ -45,6 +45,10 @@ public protocol ItemStore: AnyObject {
     func journal(limit: Int) throws -> [JournalEntry]
     /// The entry `step` applies next: the newest not undone for undo, the oldest undone for redo.
     func journalEntry(for step: JournalStep) throws -> JournalEntry?
+    /// The command of the next entry `step` would apply when undo cannot revert it
+    /// (JournalEntry.isIrreversible: `star`), else nil; read without the entry's changes,
+    /// which for an import of 500,000 items are most of the store.
+    func irreversibleCommand(for step: JournalStep) throws -> String?
     /// Runs `body` (which applies `entry`) and marks the entry undone or done, in one change.
     func applyJournal(_ step: JournalStep, _ entry: JournalEntry, _ body: (inout Records) throws -> Void) throws
 
@@ -194,6 +198,23 @@ extension ItemStore {
         try changeItems(journaled: journal) { records in
             var tally = ReceiptTally()
             for item in items { tally.count(try records.receive(item, movedAt: now)) }
+            return tally
+        }
+    }
+
+    /// `receiveTally` for items `produce` hands over one at a time (an .ics read by the
+    /// iCalendar helper as it reads it), in one durable step, as `importEach`.
+    public func receiveEach(movedAt now: Date? = nil, journaled journal: JournalContext? = nil,
+                            _ produce: ((TodoItem) throws -> Void) throws -> Void) throws -> ReceiptTally {
+        // Read first on the property-list backend, for the reason importEach gives.
+        if self is PlistItemStore {
+            var items: [TodoItem] = []
+            try produce { items.append($0) }
+            return try receiveTally(items, movedAt: now, journaled: journal)
+        }
+        return try changeItems(journaled: journal) { records in
+            var tally = ReceiptTally()
+            try produce { tally.count(try records.receive($0, movedAt: now)) }
             return tally
         }
     }

@@ -82,6 +82,10 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore, SavedS
         return try journal.newest(limit, path: path)
     }
 
+    public func irreversibleCommand(for step: JournalStep) throws -> String? {
+        try journalEntry(for: step).flatMap { $0.isIrreversible ? $0.command : nil }
+    }
+
     public func journalEntry(for step: JournalStep) throws -> JournalEntry? {
         try refresh()
         return try journal.entry(for: step, path: path)

@@ -12,12 +12,53 @@ extension SQLiteItemStore {
         }
     }
 
+    /// As appendIrreversible writes it: no changes ('[]') and no saved searches.
+    public func irreversibleCommand(for step: JournalStep) throws -> String? {
+        let columns = "command, typeof(changes) = 'text' AND changes = '[]' AND searches IS NULL"
+        let sql = switch step {
+        case .undo: "SELECT \(columns) FROM journal WHERE undone = 0 ORDER BY id DESC LIMIT 1"
+        case .redo: "SELECT \(columns) FROM journal INDEXED BY journal_undone WHERE undone = 1 ORDER BY id LIMIT 1"
+        }
+        let s = try db.statement(sql)
+        defer { s.reset() }
+        guard try s.step(), s.int(1) != 0 else { return nil }
+        return s.text(0)
+    }
+
     public func journalEntry(for step: JournalStep) throws -> JournalEntry? {
         let sql = switch step {
         case .undo: "SELECT \(Self.journalColumns) FROM journal WHERE undone = 0 ORDER BY id DESC LIMIT 1"
         case .redo: "SELECT \(Self.journalColumns) FROM journal INDEXED BY journal_undone WHERE undone = 1 ORDER BY id LIMIT 1"
         }
         return try journalRows(sql).first
+    }
+
+    /// ItemStore.apply: the next entry applied with its changes read a piece at a time
+    /// (SQLiteJournalReader), twice (checked, then applied); what is returned holds their
+    /// tally rather than the changes.
+    func applyReading(_ step: JournalStep) throws -> JournalEntry? {
+        let columns = "id, time, command, undone, NULL, searches"
+        let sql = switch step {
+        case .undo: "SELECT \(columns) FROM journal WHERE undone = 0 ORDER BY id DESC LIMIT 1"
+        case .redo: "SELECT \(columns) FROM journal INDEXED BY journal_undone WHERE undone = 1 ORDER BY id LIMIT 1"
+        }
+        guard var entry = try journalRows(sql, changes: false).first else { return nil }
+        let head = entry
+        try applyJournal(step, head) { records in
+            let reader = try SQLiteJournalReader(db, row: head.id, path: path)
+            defer { reader.close() }
+            var tally = ChangeTally()
+            var counting = true
+            try records.apply(step, command: head.command) { body in
+                try reader.each(step) { change in
+                    if counting { step == .undo ? tally.count(change.reversed, backwards: true) : tally.count(change) }
+                    try body(change)
+                }
+                counting = false
+            }
+            entry.counted = tally
+        }
+        return entry
     }
 
     public func applyJournal(_ step: JournalStep, _ entry: JournalEntry,
@@ -103,13 +144,16 @@ extension SQLiteItemStore {
         try prune.run()
     }
 
-    private func journalRows(_ sql: String, bind: (SQLiteStatement) -> Void = { _ in }) throws -> [JournalEntry] {
+    /// `changes`: false for rows whose changes are read apart (applyReading).
+    private func journalRows(_ sql: String, changes decoding: Bool = true,
+                             bind: (SQLiteStatement) -> Void = { _ in }) throws -> [JournalEntry] {
         let s = try db.statement(sql)
         bind(s)
         defer { s.reset() }
         var entries: [JournalEntry] = []
         while try s.step() {
-            let changes = try StoredChange.decode(s.bytes(4) ?? UnsafeRawBufferPointer(start: nil, count: 0), path: path)
+            let changes = !decoding ? []
+                : try StoredChange.decode(s.bytes(4) ?? UnsafeRawBufferPointer(start: nil, count: 0), path: path)
             let searches = try s.optionalText(5).map { try decodeSearches($0) } ?? []
             entries.append(JournalEntry(id: s.int(0), time: Date(timeIntervalSince1970: Double(s.int(1))),
                                         command: s.text(2), changes: changes, searches: searches, undone: s.int(3) != 0))

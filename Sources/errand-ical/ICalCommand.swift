@@ -10,7 +10,8 @@ import Glibc
 
 /// errand-ical, errand's iCalendar helper, as errand-fetch is its HTTP one: libical (and the
 /// ICU and libdb it loads) stays out of every errand start. Every mode answers on stdout:
-///   read --zone ZONE --now SECONDS FILE   the VTODOs of FILE, as CalendarWire
+///   read --zone ZONE --now SECONDS FILE   the VTODOs of FILE, as CalendarWire, each item
+///                                         written as soon as it is read
 ///   write --zone ZONE                     CalendarWire items on stdin -> one VCALENDAR
 ///   write-each --zone ZONE                CalendarWire items on stdin -> `text` fields, one
 ///                                         VCALENDAR per item (sync: one per PUT)
@@ -31,8 +32,10 @@ enum ICalCommand {
         let ourStderr = dup(2)
         let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)
         if devNull >= 0 { dup2(devNull, 2) }
+        var out = Output()
         do {
-            Descriptor.writeAll(1, try answer(arguments))
+            try answer(arguments, into: &out)
+            try out.flush()
             return done
         } catch {
             if ourStderr >= 0 { dup2(ourStderr, 2) }
@@ -41,51 +44,85 @@ enum ICalCommand {
         }
     }
 
-    static func answer(_ arguments: ICalArguments) throws(OptionFailure) -> [UInt8] {
+    /// stdout, written a buffer at a time: `read` sends each item as it is made.
+    struct Output {
+        private var buffer = Data()
+        private var failed: Int32?
+
+        mutating func append(_ bytes: Data) throws(OptionFailure) {
+            buffer.append(bytes)
+            if buffer.count >= 1 << 16 { try flush() }
+        }
+
+        mutating func flush() throws(OptionFailure) {
+            if failed == nil, !buffer.isEmpty { failed = Descriptor.writeAll(1, buffer) }
+            buffer.removeAll(keepingCapacity: true)
+            if let failed { throw OptionFailure("cannot write the answer: \(String(cString: strerror(failed)))") }
+        }
+    }
+
+    static func answer(_ arguments: ICalArguments, into out: inout Output) throws(OptionFailure) {
         let zone = arguments.zone, now = arguments.now
         switch arguments.mode {
         case .read:
             guard let file = arguments.file else { throw OptionFailure("read needs a FILE") }
+            let text: String
             do {
-                let data = try ImportFile.read(file, expected: "an iCalendar file")
-                return Array(CalendarWire.encode(try VTodoReader(zoneName: zone, now: now)
-                    .read(String(decoding: data, as: UTF8.self), newID: UUID.init)))
-            } catch let error as FileFailure {
+                text = String(decoding: try ImportFile.read(file, expected: "an iCalendar file"), as: UTF8.self)
+            } catch {
                 throw OptionFailure(error.description)
+            }
+            // Each item goes out as it is made; a refusal after some did still fails the whole
+            // answer (errand keeps none of a failed read).
+            var record = Data()
+            var unwritten: OptionFailure?
+            func send(_ write: (inout Data) -> Void) {
+                guard unwritten == nil else { return }
+                record.removeAll(keepingCapacity: true)
+                write(&record)
+                do throws(OptionFailure) { try out.append(record) } catch { unwritten = error }
+            }
+            do throws(ICalError) {
+                try VTodoReader(zoneName: zone, now: now).each(text, newID: UUID.init,
+                                                                skipped: { skipped in send { CalendarWire.encode(skipped, into: &$0) } }) { item in
+                    send { CalendarWire.encode(item, into: &$0) }
+                }
             } catch {
                 throw OptionFailure("\(file): \(error)")
             }
+            if let unwritten { throw unwritten }
         case .write:
             let batch = try decode { try CalendarWire.decode(bytes: $0, newID: UUID.init) }
             guard let text = VTodoWriter(zoneName: zone).calendar(batch.items) else { throw OptionFailure("libical ran out of memory") }
-            return Array(text.utf8)
+            try out.append(Data(text.utf8))
         case .writeEach:
             let batch = try decode { try CalendarWire.decode(bytes: $0, newID: UUID.init) }
             guard let texts = VTodoWriter(zoneName: zone).calendars(batch.items) else {
                 throw OptionFailure("libical ran out of memory")
             }
-            return Array(CalendarWire.encode(texts: texts))
+            try out.append(CalendarWire.encode(texts: texts))
         case .checkOccurrences:
             let batch = try decode { try CalendarWire.decode(bytes: $0, newID: UUID.init) }
             let check = OccurrenceCheck(zoneName: zone, now: now)
-            var out = CalendarWire.Batch(items: [])
+            var checked = CalendarWire.Batch(items: [])
             for (index, item) in batch.items.enumerated() {
                 do throws(ICalError) {
                     let (series, done) = try check.check(item, at: now)
-                    out.items += [series, done]
+                    checked.items += [series, done]
                 } catch {
                     throw OptionFailure("item \(index + 1): \(error.description)")
                 }
             }
-            return Array(CalendarWire.encode(out))
+            try out.append(CalendarWire.encode(checked))
         case .readEach:
             let texts = try decode { try CalendarWire.decodeTexts(bytes: $0) }
+            let items: [TodoItem]
             do throws(ICalError) {
-                let items = try VTodoReader(zoneName: zone, now: now).readEach(texts, newID: UUID.init)
-                return Array(CalendarWire.encode(CalendarWire.Batch(items: items)))
+                items = try VTodoReader(zoneName: zone, now: now).readEach(texts, newID: UUID.init)
             } catch {
                 throw OptionFailure(error.description)
             }
+            try out.append(CalendarWire.encode(CalendarWire.Batch(items: items)))
         }
     }
 

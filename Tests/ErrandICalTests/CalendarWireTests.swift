@@ -17,6 +17,31 @@ import Testing
         #expect(back == batch)
     }
 
+    /// Fed in pieces of any size (a pipe's reads), the stream gives what decoding the whole did,
+    /// each item once it is complete; a reply cut inside a record is refused at its end.
+    @Test(arguments: [1, 7, 64, 1 << 16])
+    func aStreamInPiecesGivesTheSameItems(_ size: Int) throws {
+        let items = (0..<40).map { TodoItem(id: UUID(), uid: "u\($0)", title: "item \($0)\nitem 0\n", due: nil,
+                                            created: Date(timeIntervalSince1970: Double($0))) }
+        let batch = CalendarWire.Batch(items: items, skipped: [CalendarWire.Skipped(kind: "VEVENT", count: 2)])
+        let bytes = [UInt8](CalendarWire.encode(batch))
+        var stream = CalendarWireStream()
+        var back: [TodoItem] = []
+        var ids = items.map(\.id).makeIterator()
+        for start in stride(from: 0, to: bytes.count, by: size) {
+            try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes { piece in
+                try stream.feed(piece, newID: { ids.next() ?? UUID() }) { back.append($0) }
+            }
+            // An item is handed over only once the next one has begun.
+            #expect(back.count < items.count)
+        }
+        try stream.finish(newID: { ids.next() ?? UUID() }) { back.append($0) }
+        #expect(back == items && stream.skipped == batch.skipped)
+        var cut = CalendarWireStream()
+        try bytes.dropLast(3).withUnsafeBytes { try cut.feed($0, newID: UUID.init) { _ in } }
+        #expect(throws: CalendarWire.Malformed.self) { try cut.finish(newID: UUID.init) { _ in } }
+    }
+
     @Test(arguments: ["uid 5\nabc", "item 0\nuid 99999999999999999999\nx\n", "title 1\nx\n", "item 0\nuid 1\nxy",
                       "skipped 3\nabc\n", "item 0\nuid 1\nx\ntitle 1\nt\ncreated 1\nz\nmodified 1\n1\n"])
     func malformedInputIsRefused(_ text: String) {

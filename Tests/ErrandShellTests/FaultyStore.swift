@@ -39,6 +39,7 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore & SavedSea
     func removeAll(journaled journal: JournalContext?) throws -> [TodoItem] { try base.removeAll(journaled: journal) }
     func journal(limit: Int) throws -> [JournalEntry] { try read { try base.journal(limit: limit) } }
     func journalEntry(for step: JournalStep) throws -> JournalEntry? { try read { try base.journalEntry(for: step) } }
+    func irreversibleCommand(for step: JournalStep) throws -> String? { try read { try base.irreversibleCommand(for: step) } }
     func applyJournal(_ step: JournalStep, _ entry: JournalEntry, _ body: (inout Base.Records) throws -> Void) throws {
         try base.applyJournal(step, entry, body)
     }

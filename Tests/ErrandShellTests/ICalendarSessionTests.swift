@@ -111,6 +111,25 @@ import Testing
         #expect(run(t, "undo").first?.hasPrefix("undid the create of \"Keep me\"") == true)
     }
 
+    /// The helper sends items as it reads them and errand stores them as they come: a VTODO
+    /// refused after thousands already went in (more than one pipe's worth) still imports none
+    /// of the file, and journals nothing.
+    @Test(arguments: ["sqlite", "plist"])
+    func aRefusalAfterStreamedItemsImportsNone(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        t.given("create Keep me")
+        let good = (0..<3_000).flatMap { ["BEGIN:VTODO", "UID:streamed-\($0)", "SUMMARY:Streamed \($0)", "END:VTODO"] }
+        try file(t, "late.ics", good + ["BEGIN:VTODO", "UID:" + String(repeating: "u", count: 2_000), "SUMMARY:x", "END:VTODO"])
+        let said = run(t, "import late.ics")
+        #expect(said.count == 1 && said.first?.hasPrefix("error: late.ics: VTODO 3001: the UID is too long") == true, "\(said)")
+        #expect(try t.store.allItems().map(\.title) == ["Keep me"])
+        #expect(run(t, "undo").first?.hasPrefix("undid the create of \"Keep me\"") == true)
+        // The same file without the bad one comes in whole, in the file's order.
+        try file(t, "good.ics", good)
+        #expect(run(t, "import good.ics").first == "imported 3000 items from good.ics (iCalendar): 3000 new, 0 updated")
+        #expect(try t.store.allItems().map(\.title) == (0..<3_000).map { "Streamed \($0)" })
+    }
+
     /// A bad value of one field (a server's PRIORITY:-3, ten thousand CATEGORIES): the item
     /// comes in with every other field, and the import says which field and its limit.
     @Test func aFieldPastItsLimitIsNamedAndTheItemStillComesIn() throws {

@@ -1,5 +1,6 @@
 import ErrandDomain
 import ErrandStorage
+import ErrandTestSupport
 import Foundation
 import Testing
 
@@ -195,5 +196,45 @@ import Testing
         #expect(journal.count == JournalEntry.capacity)
         #expect(journal.first?.subjects.first?.title == "n\(JournalEntry.capacity + 5)")
         #expect(journal.last?.subjects.first?.title == "n6")
+    }
+}
+
+extension JournalContractTests {
+    /// SQLite reads an entry's changes a piece at a time, finding where each begins and ends in
+    /// the JSON itself: text full of JSON's own brackets, quotes and escapes, in an entry many
+    /// times its reading chunk, goes back and forth whole; what comes back names it by count.
+    @Test(arguments: Backend.allCases)
+    func anImportIsUndoneAndRedoneWholeWhateverItsText(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let kept = try store.add(item("kept"), journaled: JournalContext(command: "create", time: noon))
+        let awkward = ["]}, {\"after\": [", "\\\"\\\\", "[[[{{{", "\u{1F600} \"}\"", "a,b]"]
+        var items = (0..<2_000).map { n in item(awkward[n % awkward.count] + " \(n)") }
+        // Long notes of JSON's own characters: the entry crosses its reading chunks inside them.
+        for n in stride(from: 0, to: items.count, by: 10) { items[n].notes = String(repeating: "}]\\\"", count: 2_000) }
+        _ = try store.importItems(items, journaled: JournalContext(command: "import", time: noon))
+        let imported = try store.allItems()
+        #expect(imported.count == 2_001)
+        let undone = try #require(try store.apply(.undo))
+        #expect(undone.command == "import" && undone.tally.touched == 2_000 && undone.tally.firstTouched?.id == items.first?.id)
+        #expect(try store.allItems() == [kept])
+        let redone = try #require(try store.apply(.redo))
+        #expect(redone.tally.created == 2_000)
+        #expect(try store.allItems() == imported)
+    }
+
+    /// A damaged entry (cut off, not an array, an object where a change was) refuses undo in
+    /// one line and changes nothing.
+    @Test(arguments: ["'[{\"after\":'", "'{}'", "'[{}]x'", "'[{},]'", "'[1]'", "42"])
+    func aDamagedEntryIsRefusedAndChangesNothing(_ changes: String) throws {
+        let dir = TemporaryDirectory()
+        let store = try Backend.sqlite.open(dir)
+        let a = try store.add(item("a"), journaled: JournalContext(command: "create", time: noon))
+        store.close()
+        #expect(try SQLiteCLI.run(dir.file(Backend.sqlite.fileName), "UPDATE journal SET changes = \(changes);") == 0)
+        let reopened = try Backend.sqlite.open(dir)
+        #expect(throws: StoreError.notAStore(path: dir.file(Backend.sqlite.fileName),
+                                             reason: "damaged: an undo journal entry cannot be read")) { try reopened.apply(.undo) }
+        #expect(try reopened.allItems() == [a])
     }
 }

@@ -66,3 +66,20 @@ struct PlistElementsTests {
         }
     }
 }
+
+extension PlistElementsTests {
+    /// A binary plist is decoded whole (about 8 times its size at its peak): up to 16 MB it
+    /// imports, past that it is refused in one line naming the limit and the way round it.
+    @Test func aBinaryPlistPastItsLimitIsRefusedInOneLine() throws {
+        let clock = Clock.fixed(DueDay(year: 2026, month: 11, day: 29)!)
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        let small = try encoder.encode([["titleKey": "Milk"], ["titleKey": "Bread"]])
+        #expect(try ItemImporter.parse(small, path: "b.plist", clock: clock, newID: UUID.init).items.map(\.title) == ["Milk", "Bread"])
+        let large = try encoder.encode([["titleKey": String(repeating: "x", count: ItemImporter.maxWholePlistBytes)]])
+        #expect(throws: StoreError.badFile(path: "b.plist", reason: "a binary property list over 16 MB (it is read whole); "
+                                           + "as XML (plutil -convert xml1) up to 64 MB imports")) {
+            _ = try ItemImporter.parse(large, path: "b.plist", clock: clock, newID: UUID.init)
+        }
+    }
+}

@@ -73,10 +73,22 @@ public enum ItemImporter {
         }
     }
 
-    /// A plist the element scan does not follow (binary, whose objects PropertyListDecoder
-    /// reads lazily anyway), decoded whole.
+    /// The largest property list decoded whole: a binary one of 16 MB (400,000 entries) peaked
+    /// at 143 MB decoding, about 8 times its size, and the 64 MB the import limit lets through
+    /// would pass the 256 MB errand keeps to (issue 28 item 10).
+    public static let maxWholePlistBytes = 16 << 20
+
+    /// A plist the element scan does not follow (binary, or XML whose top level is not an
+    /// array), decoded whole: refused past `maxWholePlistBytes` in one line saying how to
+    /// bring it in anyway.
     static func wholePlist(_ data: Data, path: String, clock: Clock, newID: () -> UUID,
                            _ body: (TodoItem) throws -> Void) throws -> ImportFormat {
+        guard data.count <= maxWholePlistBytes else {
+            let kind = data.starts(with: Array("bplist".utf8)) ? "a binary property list"
+                : "a property list whose entries cannot be read one at a time"
+            throw StoreError.badFile(path: path, reason: "\(kind) over \(maxWholePlistBytes >> 20) MB (it is read whole); "
+                + "as XML (plutil -convert xml1) up to \(ImportFile.maxBytes >> 20) MB imports")
+        }
         let probes = try decode([Probe].self, data, path: path)
         guard let first = probes.first else { return .weekApp }
         if first.titleKey != nil {

@@ -1,5 +1,6 @@
 import ErrandCalendarWire
 import ErrandDomain
+import ErrandFiles
 import ErrandStorage
 import FoundationEssentials
 
@@ -69,18 +70,42 @@ struct ImportItems: ShellCommand {
         return try c.refresh(message: "imported \(Plural.items(outcome.added)) from \(name) (\(format.rawValue))\(skipped)")
     }
 
+    /// The .ics read into the store an item at a time as errand-ical reads it (CalendarHelper.readEach).
     func calendar(_ c: inout CommandContext) throws -> Display {
         let environment = c.environment
         let helper = environment.calendarHelper
-        let batch = try c.naming(name) { try helper.read(path: $0, now: environment.clock.now, newID: environment.newID) }
-        let items = try placed(batch.items, c)
-        let receipts = try c.change { try $0.receiveTally(items, movedAt: moving(environment), journaled: $1) }
-        var message = ImportItems.summary(receipts, skipped: batch.skipped, from: name)
+        let stored = list == nil ? nil : try c.storedList(list)
+        var skipped: [CalendarWire.Skipped] = []
         // A field the file's value could not give (PRIORITY:-3): said, the item imported without it.
-        let unread = batch.items.filter { $0.damage != nil }
-        if let first = unread.first, let reason = first.damage {
-            message += "; \"\(TextSafety.neutralised(String(first.title.prefix(60))))\" kept without a field: "
-                + TextSafety.neutralised(reason) + (unread.count > 1 ? " (and \(unread.count - 1) more)" : "")
+        var unread: (title: String, reason: String)?
+        var unreadCount = 0
+        let path = environment.resolve(path: name)
+        let receipts: ReceiptTally
+        do {
+            receipts = try c.change { store, journal in
+                try store.receiveEach(movedAt: moving(environment), journaled: journal) { add in
+                    skipped = try helper.readEach(path: path, now: environment.clock.now, newID: environment.newID) { item in
+                        if let reason = item.damage {
+                            if unread == nil { unread = (item.title, reason) }
+                            unreadCount += 1
+                        }
+                        guard list != nil else { return try add(item) }
+                        var placed = item
+                        placed.list = stored
+                        try add(placed)
+                    }
+                }
+            }
+        } catch let error as StoreError {
+            throw ShellError.failed(error.description.replacing(path, with: name))
+        } catch let error as FileFailure {
+            // The iCalendar helper's failures (CalendarHelper sits below storage).
+            throw ShellError.failed(error.description.replacing(path, with: name))
+        }
+        var message = ImportItems.summary(receipts, skipped: skipped, from: name)
+        if let (title, reason) = unread {
+            message += "; \"\(TextSafety.neutralised(String(title.prefix(60))))\" kept without a field: "
+                + TextSafety.neutralised(reason) + (unreadCount > 1 ? " (and \(unreadCount - 1) more)" : "")
         }
         return try c.refresh(message: message)
     }

@@ -15,9 +15,9 @@ extension CommandContext {
     /// Undo and redo: apply the journal's next entry that way and say which change it was.
     mutating func apply(_ step: JournalStep, done: String) throws -> Display {
         // Stars are not journaled: reverting the change before one would undo something else.
-        if step == .undo, let next = try store.journalEntry(for: step), next.isIrreversible {
-            let reverse = next.command == "star" ? "unstar" : next.command == "unstar" ? "star" : "doing it again"
-            throw ShellError.usage("undo: the last change, \(next.command), cannot be undone (\(reverse) reverts it); nothing was changed")
+        if step == .undo, let command = try store.irreversibleCommand(for: step) {
+            let reverse = command == "star" ? "unstar" : command == "unstar" ? "star" : "doing it again"
+            throw ShellError.usage("undo: the last change, \(command), cannot be undone (\(reverse) reverts it); nothing was changed")
         }
         guard let entry = try changeIfAny({ try $0.apply(step) }) else {
             throw ShellError.usage("\(step.verb): nothing to \(step.verb)")

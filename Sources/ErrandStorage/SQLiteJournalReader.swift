@@ -1,0 +1,139 @@
+import CSQLite
+import ErrandDomain
+import FoundationEssentials
+
+/// Reads a journal entry's `changes` (a JSON array of StoredChange) through SQLite's
+/// incremental blob I/O, one change at a time, in either order: undo of an import of 800,000
+/// items decoded every change first (834 MB), and the column alone was hundreds of megabytes.
+/// A first pass over the bytes finds where each change stands (16 bytes a change); each is
+/// then read from its place when it is wanted. SQLiteJournalText writes what this reads.
+final class SQLiteJournalReader {
+    private var blob: OpaquePointer?
+    private let size: Int
+    private var offsets: [Int] = []
+    private var lengths: [Int32] = []
+    private var buffer: [UInt8] = []
+    private let connection: SQLiteConnection
+    private let path: String
+    private let decoder = JSONDecoder()
+    static let chunkSize = 1 << 18
+
+    var count: Int { offsets.count }
+
+    init(_ connection: SQLiteConnection, row: Int64, path: String) throws {
+        self.connection = connection
+        self.path = path
+        var handle: OpaquePointer?
+        let rc = sqlite3_blob_open(connection.handle, "main", "journal", "changes", row, 0, &handle)
+        guard rc == SQLITE_OK, let handle else {
+            if let handle { sqlite3_blob_close(handle) }
+            // A NULL or a number where the changes belong reads as the damage it is.
+            if rc == SQLITE_ERROR { throw Self.unreadable(path) }
+            throw connection.error(rc)
+        }
+        blob = handle
+        size = Int(sqlite3_blob_bytes(handle))
+        try scan()
+    }
+
+    deinit { close() }
+
+    func close() {
+        if let blob { sqlite3_blob_close(blob) }
+        blob = nil
+    }
+
+    static func unreadable(_ path: String) -> StoreError {
+        .notAStore(path: path, reason: "damaged: an undo journal entry cannot be read")
+    }
+
+    var unreadable: StoreError { Self.unreadable(path) }
+
+    /// Each change, in the order `step` applies them and oriented as ItemRecords.apply wants
+    /// them (undo: last first, before and after swapped).
+    func each(_ step: JournalStep, _ body: (ItemChange) throws -> Void) throws {
+        switch step {
+        case .undo: for index in offsets.indices.reversed() { try body(try change(index).reversed) }
+        case .redo: for index in offsets.indices { try body(try change(index)) }
+        }
+    }
+
+    /// The change at `index`, in the order written.
+    func change(_ index: Int) throws -> ItemChange {
+        let length = Int(lengths[index])
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: repeatElement(0, count: length))
+        try read(into: &buffer, at: offsets[index])
+        let stored: StoredChange
+        do {
+            stored = try decoder.decode(StoredChange.self, from: Data(buffer))
+        } catch {
+            throw unreadable
+        }
+        return try stored.checked(path: path)
+    }
+
+    private func read(into bytes: inout [UInt8], at offset: Int) throws {
+        guard let blob, let start = Int32(exactly: offset), Int32(exactly: offset + bytes.count) != nil else { throw unreadable }
+        let rc = bytes.withUnsafeMutableBytes { sqlite3_blob_read(blob, $0.baseAddress, Int32($0.count), start) }
+        guard rc == SQLITE_OK else { throw connection.error(rc) }
+    }
+
+    /// Where each element of the array stands: a chunk at a time, strings and their escapes
+    /// followed so that a bracket inside a title is not taken for structure. Anything but an
+    /// array of objects is damage.
+    private func scan() throws {
+        enum Place { case beforeArray, firstValue, value, inValue, afterValue, afterArray }
+        var place = Place.beforeArray
+        var depth = 0, inString = false, escaped = false, start = 0
+        var chunk: [UInt8] = []
+        var base = 0
+        while base < size {
+            chunk.removeAll(keepingCapacity: true)
+            chunk.append(contentsOf: repeatElement(0, count: min(Self.chunkSize, size - base)))
+            try read(into: &chunk, at: base)
+            for (i, byte) in chunk.enumerated() {
+                let white = byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+                switch place {
+                case .inValue:
+                    if inString {
+                        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                        continue
+                    }
+                    switch byte {
+                    case UInt8(ascii: "\""): inString = true
+                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                        depth -= 1
+                        if depth == 0 {
+                            let end = base + i + 1
+                            guard let length = Int32(exactly: end - start) else { throw unreadable }
+                            offsets.append(start)
+                            lengths.append(length)
+                            place = .afterValue
+                        }
+                    default: continue
+                    }
+                case _ where white: continue
+                case .beforeArray:
+                    guard byte == UInt8(ascii: "[") else { throw unreadable }
+                    place = .firstValue
+                case .firstValue where byte == UInt8(ascii: "]"), .afterValue where byte == UInt8(ascii: "]"):
+                    place = .afterArray
+                case .firstValue, .value:
+                    guard byte == UInt8(ascii: "{") else { throw unreadable }
+                    start = base + i
+                    depth = 1
+                    place = .inValue
+                case .afterValue:
+                    guard byte == UInt8(ascii: ",") else { throw unreadable }
+                    place = .value
+                case .afterArray:
+                    throw unreadable
+                }
+            }
+            base += chunk.count
+        }
+        guard place == .afterArray else { throw unreadable }
+    }
+}
