@@ -3,7 +3,7 @@ import FoundationEssentials
 /// What the to-do rules need from wherever items are kept: two look-ups, a sequence counter
 /// and plain writes, with no rule in any of them. ItemManager keeps the records in memory,
 /// the SQLite backend in tables; the rules (ItemRecords+Rules.swift) are written once on top,
-/// so a new backend implements these ten and inherits every rule.
+/// so a new backend implements these eleven and inherits every rule.
 public protocol ItemRecords {
     func item(id: UUID) throws -> TodoItem?
     /// The item known by this iCalendar UID, compared as text.
@@ -19,6 +19,9 @@ public protocol ItemRecords {
     func children(of uid: String) throws -> [TodoItem]
     /// How many items have this parent, and how many of them are done, without reading them.
     func childCount(of uid: String) throws -> ChildCount
+    /// The finished occurrences recorded apart from the series of this UID (Occurrence), which
+    /// go where the series goes. SQLite reads them from its UID index.
+    func occurrences(of seriesUID: String) throws -> [TodoItem]
     /// A sequence above every stored one, for the item that changes now.
     mutating func nextSequence() throws -> Int64
     /// Stores an item whose id is not stored yet.

@@ -80,4 +80,16 @@ import Testing
         #expect(try exported(t) == before)
         #expect(run(t, "list") == ["All items", "To do", "  1  Mon Nov 30  ↻ Morning run", "Done", "  2  Sun Nov 29  ✓ Morning run"])
     }
+
+    @Test(arguments: ["sqlite", "plist"])
+    func swipingTheSeriesDeletesItsFinishedOccurrencesAndUndoBringsAllBack(_ backend: String) throws {
+        let t = try imported(backend)
+        let before = try exported(t)
+        t.given("list")
+        #expect(run(t, "swipe 1").first == "deleted \"Morning run\" (Mon Nov 30) with 1 finished occurrence")
+        #expect(try t.store.allItems().isEmpty)
+        #expect(run(t, "undo").first?.hasPrefix("undid the swipe") == true)
+        #expect(try exported(t) == before)
+        #expect(run(t, "list") == ["All items", "To do", "  1  Mon Nov 30  ↻ Morning run", "Done", "  2  Sun Nov 29  ✓ Morning run"])
+    }
 }

@@ -26,6 +26,7 @@ public struct JournalRecorder<Base: ItemRecords>: ItemRecords {
     public func itemsToRemind(by minute: Int) throws -> [TodoItem] { try base.itemsToRemind(by: minute) }
     public func children(of uid: String) throws -> [TodoItem] { try base.children(of: uid) }
     public func childCount(of uid: String) throws -> ChildCount { try base.childCount(of: uid) }
+    public func occurrences(of seriesUID: String) throws -> [TodoItem] { try base.occurrences(of: seriesUID) }
 
     public mutating func insert(_ item: TodoItem) throws {
         try base.insert(item)
