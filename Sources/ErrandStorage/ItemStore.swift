@@ -204,7 +204,7 @@ extension ItemStore {
     public func receiveTally(_ items: [TodoItem], journaled journal: JournalContext? = nil) throws -> ReceiptTally {
         try changeItems(journaled: journal) { records in
             var tally = ReceiptTally()
-            for item in items { tally.count(try records.receive(item)) }
+            for item in items { tally.count(try records.receive(item), of: item) }
             return tally
         }
     }
