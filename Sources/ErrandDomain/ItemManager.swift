@@ -95,6 +95,12 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
         return count
     }
 
+    /// A scan: the plist store reads every item for most things, and this is asked only of an
+    /// item that keeps another client's RECURRENCE-ID VTODOs.
+    public func occurrences(of seriesUID: String) -> [TodoItem] {
+        items.filter { Occurrence.seriesUID(of: $0.uid) == seriesUID }
+    }
+
     /// `lastSequence` comes from the items read, so a hand-edited file can put it at Int64.max.
     public mutating func nextSequence() throws(DomainError) -> Int64 {
         let (next, overflow) = lastSequence.addingReportingOverflow(1)

@@ -23,6 +23,9 @@ public protocol ItemRecords {
     /// is its own parent), each with its own children counted: a parent's detail, read at once
     /// however many subtasks it has. SQLite reads it in one statement through item_parent.
     func children(of parent: TodoItem, offset: Int, limit: Int) throws -> [CountedChild]
+    /// The finished occurrences recorded apart from the series of this UID (Occurrence), which
+    /// go where the series goes. SQLite reads them from its UID index.
+    func occurrences(of seriesUID: String) throws -> [TodoItem]
     /// A sequence above every stored one, for the item that changes now.
     mutating func nextSequence() throws -> Int64
     /// Stores an item whose id is not stored yet.

@@ -13,6 +13,13 @@ public enum Occurrence {
         series + marker + recurrenceID
     }
 
+    /// The UIDs of `series`'s occurrences are those from `from` up to, not including, `below`,
+    /// compared byte by byte (SQLite's BINARY): `below` is the prefix with its last byte, the
+    /// marker's "=", moved on by one.
+    public static func uids(of series: String) -> (from: String, below: String) {
+        (series + marker, series + marker.dropLast() + ">")
+    }
+
     /// The series's UID, when `uid` names an occurrence.
     public static func seriesUID(of uid: String) -> String? {
         guard let range = uid.firstRange(of: marker) else { return nil }

@@ -5,8 +5,16 @@ public struct ReceiptTally: Equatable, Sendable {
     public var updated = 0
     public var unchanged = 0
     public var refused = 0
+    /// Finished occurrences (Occurrence) added: rows of their series's item, not items of
+    /// their own, so the other counts leave them out (a series and two done ones: 1 item).
+    public var occurrencesAdded = 0
 
     public init() {}
+
+    public mutating func count(_ receipt: CalendarReceipt, of item: TodoItem) {
+        guard item.isOccurrence else { return count(receipt) }
+        if case .added = receipt { occurrencesAdded += 1 }
+    }
 
     public mutating func count(_ receipt: CalendarReceipt) {
         switch receipt {

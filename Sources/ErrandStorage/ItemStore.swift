@@ -156,13 +156,25 @@ extension ItemStore {
     }
 
     /// Several listed items deleted in one durable step, all or none (see setDone(_:listed:)).
+    /// A series goes with the finished occurrences recorded apart from it (Occurrence), which
+    /// follow the listed ones in what is returned: they were records of its resource, which
+    /// a sync now deletes.
     public func delete(listed: [TodoItem], journaled journal: JournalContext? = nil) throws -> [TodoItem] {
         try changeItems(journaled: journal) { records in
             try records.holdAll(listed)
             // The stored items equal the listed ones (just held), so the listed ones are what
             // was deleted: no second copy of every item is read to say so.
-            for item in listed { try records.removeItem(id: item.id) }
-            return listed
+            var occurrences: [TodoItem] = []
+            for item in listed {
+                try records.removeItem(id: item.id)
+                // Only a series that keeps another client's VTODOs can have any: no look-up for the rest.
+                guard !item.isOccurrence, item.icalendar?.contains("RECURRENCE-ID") == true else { continue }
+                for occurrence in try records.occurrences(of: item.uid) where !listed.contains(where: { $0.id == occurrence.id }) {
+                    try records.removeItem(id: occurrence.id)
+                    occurrences.append(occurrence)
+                }
+            }
+            return listed + occurrences
         }
     }
 
@@ -197,7 +209,7 @@ extension ItemStore {
                              journaled journal: JournalContext? = nil) throws -> ReceiptTally {
         try changeItems(journaled: journal) { records in
             var tally = ReceiptTally()
-            for item in items { tally.count(try records.receive(item, movedAt: now)) }
+            for item in items { tally.count(try records.receive(item, movedAt: now), of: item) }
             return tally
         }
     }
@@ -214,7 +226,7 @@ extension ItemStore {
         }
         return try changeItems(journaled: journal) { records in
             var tally = ReceiptTally()
-            try produce { tally.count(try records.receive($0, movedAt: now)) }
+            try produce { item in tally.count(try records.receive(item, movedAt: now), of: item) }
             return tally
         }
     }

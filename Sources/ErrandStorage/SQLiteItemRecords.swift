@@ -68,6 +68,15 @@ public struct SQLiteItemRecords: ItemRecords {
         return ChildCount(done: Int(s.int(1)), total: Int(s.int(0)))
     }
 
+    /// A range of item_uid (its expression, or SQLite would not use the index).
+    public func occurrences(of seriesUID: String) throws -> [TodoItem] {
+        let range = Occurrence.uids(of: seriesUID)
+        return try store.rows("SELECT \(SQLiteItemStore.readColumns) FROM item WHERE coalesce(uid, uuid) >= ?1 AND coalesce(uid, uuid) < ?2") {
+            $0.bind(1, range.from)
+            $0.bind(2, range.below)
+        }.filter { Occurrence.seriesUID(of: $0.uid) == seriesUID }
+    }
+
     public func insert(_ item: TodoItem) throws { try write(SQLiteItemColumns.insertSQL, item) }
     public func update(_ item: TodoItem) throws { try write(SQLiteItemColumns.updateSQL, item) }
 

@@ -98,9 +98,11 @@ struct SyncApplier {
             try records.putSyncEntry(entry)
             return
         }
-        if try records.item(id: entry.itemID) != nil {
+        if let item = try records.item(id: entry.itemID) {
             try records.removeItem(id: entry.itemID)
             outcome.deletedHere += 1
+            // Its finished occurrences were records of the member (Occurrence): gone with it.
+            for occurrence in try records.occurrences(of: item.uid) { try records.removeItem(id: occurrence.id) }
         }
         try records.removeSyncEntry(itemID: entry.itemID)
     }

@@ -32,7 +32,8 @@ import Testing
         let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//eM Client//EN"] + Self.series + ["END:VCALENDAR"])
             .joined(separator: "\r\n") + "\r\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: t.directory + "/run.ics"))
-        #expect(run(t, "import run.ics") == ["imported 2 items from run.ics (iCalendar): 2 new, 0 updated"])
+        // One item: the finished occurrence is a row of the series's, said apart.
+        #expect(run(t, "import run.ics") == ["imported 1 item from run.ics (iCalendar): 1 new, 0 updated; 1 finished occurrence added to Done"])
         return t
     }
 
@@ -57,7 +58,12 @@ import Testing
         #expect(run(t, "create Stretch --under 2") == ["error: create: \"Morning run\" on Sun Nov 29 " + kept])
         #expect(try t.store.allItems() == before)
         // Imported again: the same two items, nothing added.
-        #expect(run(t, "import run.ics").first == "imported 0 items from run.ics (iCalendar): 0 new, 0 updated; 2 already up to date")
+        #expect(run(t, "import run.ics").first == "imported 0 items from run.ics (iCalendar): 0 new, 0 updated; 1 already up to date")
+        // Exported, the occurrence goes inside its series's VTODOs: one item written.
+        #expect(run(t, "export out.ics") == ["exported 1 item to out.ics (iCalendar), with 1 finished occurrence inside their series"])
+        #expect(try String(contentsOfFile: t.directory + "/out.ics", encoding: .utf8).components(separatedBy: "BEGIN:VTODO").count == 3)
+        // JSON writes it as a row of its own (import restores it so), counted as one.
+        #expect(run(t, "export out.json") == ["exported 2 items to out.json (JSON)"])
     }
 
     @Test(arguments: ["sqlite", "plist"])
@@ -77,6 +83,18 @@ import Testing
         }
         #expect(after.components(separatedBy: "BEGIN:VTODO").count == 4)
         #expect(run(t, "undo").first == "undid the check of \"Morning run\" (Mon Nov 30)")
+        #expect(try exported(t) == before)
+        #expect(run(t, "list") == ["All items", "To do", "  1  Mon Nov 30  ↻ Morning run", "Done", "  2  Sun Nov 29  ✓ Morning run"])
+    }
+
+    @Test(arguments: ["sqlite", "plist"])
+    func swipingTheSeriesDeletesItsFinishedOccurrencesAndUndoBringsAllBack(_ backend: String) throws {
+        let t = try imported(backend)
+        let before = try exported(t)
+        t.given("list")
+        #expect(run(t, "swipe 1").first == "deleted \"Morning run\" (Mon Nov 30) with 1 finished occurrence")
+        #expect(try t.store.allItems().isEmpty)
+        #expect(run(t, "undo").first?.hasPrefix("undid the swipe") == true)
         #expect(try exported(t) == before)
         #expect(run(t, "list") == ["All items", "To do", "  1  Mon Nov 30  ↻ Morning run", "Done", "  2  Sun Nov 29  ✓ Morning run"])
     }

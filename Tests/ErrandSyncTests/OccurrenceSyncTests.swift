@@ -75,6 +75,30 @@ import Testing
         #expect(other.allSatisfy { $0.isOccurrence == $0.isDone })
     }
 
+    @Test func deletingTheSeriesDeletesItsOneResourceAndTheOccurrencesOnBothStores() throws {
+        let f = try SyncFixture(.radicale)
+        defer { f.remove() }
+        #expect(try f.phone.put(f.server.collectionPath("tasks") + Self.name, ics: try Self.text(), headers: ["If-None-Match": "*"]).status == 201)
+        #expect(try f.sync(f.a).received == 1)
+        #expect(try f.sync(f.b).received == 1)
+        // One occurrence pulled, one checked here (its entry never had an href).
+        let series = try #require(try f.a.allItems().first { !$0.isOccurrence })
+        let moved = try Self.checkOccurrence(f.a, series, at: f.tick())
+        #expect(try f.sync(f.a).sent == 1)
+        #expect(try f.sync(f.b).received == 1)
+        #expect(try f.b.allItems().count == 3)
+        // As swipe does it: the series and both occurrences in one step.
+        #expect(try f.a.delete(listed: [moved]).count == 3)
+        #expect(try f.a.allItems().isEmpty)
+        let deleted = try f.sync(f.a)
+        #expect(deleted.sent == 1 && deleted.unread.isEmpty && deleted.conflicts.isEmpty)
+        #expect(try f.serverTexts().isEmpty)
+        #expect(try f.sync(f.a).sent == 0)
+        // The other store loses the series and the done rows it recorded.
+        #expect(try f.sync(f.b).deletedHere == 1)
+        #expect(try f.b.allItems().isEmpty)
+    }
+
     @Test(.enabled(if: TaskPeers.haveTodoman && TaskPeers.haveVdirsyncer, "todoman or vdirsyncer is not installed (scripts/deps --test)"))
     func todomanReadsTheSeriesAfterAnOccurrenceWasCheckedHere() throws {
         let f = try SyncFixture(.radicale)

@@ -29,6 +29,7 @@ public struct JournalRecorder<Base: ItemRecords>: ItemRecords {
     public func children(of parent: TodoItem, offset: Int, limit: Int) throws -> [CountedChild] {
         try base.children(of: parent, offset: offset, limit: limit)
     }
+    public func occurrences(of seriesUID: String) throws -> [TodoItem] { try base.occurrences(of: seriesUID) }
 
     public mutating func insert(_ item: TodoItem) throws {
         try base.insert(item)

@@ -9,5 +9,6 @@ enum Plural {
         return "\"\(item.title)\""
     }
     static func subtasks(_ n: Int) -> String { n == 1 ? "1 subtask" : "\(n) subtasks" }
+    static func finishedOccurrences(_ n: Int) -> String { n == 1 ? "1 finished occurrence" : "\(n) finished occurrences" }
     static func ads(_ n: Int) -> String { n == 1 ? "1 ad" : "\(n) ads" }
 }

@@ -34,6 +34,10 @@ struct Export: ShellCommand {
             left += "; the format has no field for " + fields.map { "\($0.field) (\(Plural.items($0.items)))" }
                 .joined(separator: ", ") + ": export .json keeps everything"
         }
-        return Display(message: "exported \(Plural.items(items.count - undated)) to \(name) (\(format.rawValue))\(left)")
+        // .ics writes a finished occurrence (Occurrence) inside its series's VTODOs, not as an
+        // item of its own; .json and .plist write it as a row, counted as one.
+        let inside = format == .icalendar ? items.filter(\.isOccurrence).count : 0
+        let within = inside == 0 ? "" : ", with \(Plural.finishedOccurrences(inside)) inside their series"
+        return Display(message: "exported \(Plural.items(items.count - undated - inside)) to \(name) (\(format.rawValue))\(within)\(left)")
     }
 }

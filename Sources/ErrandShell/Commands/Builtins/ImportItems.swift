@@ -116,6 +116,7 @@ struct ImportItems: ShellCommand {
         let (added, updated, unchanged, refused) = (receipts.added, receipts.updated, receipts.unchanged, receipts.refused)
         var line = "imported \(Plural.items(added + updated)) from \(name) (\(format)): \(added) new, \(updated) updated"
         if unchanged > 0 { line += "; \(unchanged) already up to date" }
+        if receipts.occurrencesAdded > 0 { line += "; \(Plural.finishedOccurrences(receipts.occurrencesAdded)) added to Done" }
         if refused > 0 { line += "; skipped \(refused) equal to an item already open" }
         if !skipped.isEmpty {
             let kinds = skipped.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")

@@ -2,7 +2,8 @@ import ErrandDomain
 
 /// `swipe N...`: delete items, as swiping left did; several rows go together or not at all.
 /// A parent goes with its whole subtree, in the same step (one undo); at a terminal it asks
-/// first, and a script must say `--yes`.
+/// first, and a script must say `--yes`. A series goes with the finished occurrences another
+/// client recorded apart from it (Occurrence): they are records of its resource.
 struct Swipe: ShellCommand {
     static let rows = ArgumentSpec("N", .itemRows, help: "row numbers of the last listing: 1 3 5, 1,2, 2-4")
     static let yes = OptionSpec("yes", help: "delete a parent's subtasks with it without asking")
@@ -32,7 +33,10 @@ struct Swipe: ShellCommand {
         let what = named.count == 1 ? named.first.map { "\"\($0.title)\" (\(labeler.label($0.due)))" } ?? ""
             : Plural.items(named.count)
         let with = subtasks.isEmpty ? "" : " and \(Plural.subtasks(subtasks.count)) under it"
-        return try c.refresh(message: "deleted " + what + with)
+        // A series's occurrences another client recorded apart go with it (ItemStore.delete).
+        let occurrences = deleted.count - listed.count - subtasks.count
+        let recorded = occurrences > 0 ? (subtasks.isEmpty ? " with " : ", with ") + Plural.finishedOccurrences(occurrences) : ""
+        return try c.refresh(message: "deleted " + what + with + recorded)
     }
 
     /// Every item under the listed ones (each once, none listed itself).
