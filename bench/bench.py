@@ -632,7 +632,8 @@ def main():
         idle_wait.section(bench)
         keypress.section(bench)
     bench.report(out, started)
-    if not args.quick:
+    # Kept with --reuse-seeded: the stores are what the next such run takes.
+    if not args.quick and not args.reuse_seeded:
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -183,10 +183,35 @@ extension SQLiteItemStore: CatalogueStore {
             if !kept.contains(id) { left.append(id) }
         }
         ids.reset()
+        let leaving = try leavingAds(left)
+        let reposted = leaving.originals.isEmpty ? [] : try markReposts(of: leaving.originals, among: added)
+        let keep = try db.statement("UPDATE ad SET gone = 1 WHERE id = ?1")
+        let delete = try db.statement("DELETE FROM ad WHERE id = ?1")
+        let forget = try db.statement("DELETE FROM ad_price WHERE ad = ?1")
+        let unreport = try db.statement("DELETE FROM search_seen WHERE ad = ?1")
+        for id in left {
+            let stays = leaving.starred.contains(id) && !reposted.contains(id)
+            for s in stays ? [keep] : [delete, forget, unreport] {
+                s.reset()
+                s.bind(1, id)
+                try s.run()
+            }
+        }
+        return leaving.removed
+    }
+
+    /// An ad as a re-post would repeat it: its title, text and seller.
+    private typealias RepostKey = [String]
+    private typealias Original = (id: Int64, price: Double, starred: Bool)
+
+    /// Of the ads leaving: how many were still listed, which are starred, and the first of
+    /// each title, text and seller (what a re-post would repeat).
+    private func leavingAds(_ left: [Int64]) throws -> (removed: Int, starred: Set<Int64>, originals: [RepostKey: Original]) {
         var removed = 0
-        var originals: [[String]: (id: Int64, price: Double, starred: Bool)] = [:]
+        var originals: [RepostKey: Original] = [:]
         var starred = Set<Int64>()
         let row = try db.statement("SELECT title, description, siret, price, starred, gone FROM ad WHERE id = ?1")
+        defer { row.reset() }
         for id in left {
             row.reset()
             row.bind(1, id)
@@ -196,59 +221,51 @@ extension SQLiteItemStore: CatalogueStore {
             let key = [row.text(0), row.text(1), row.optionalText(2) ?? ""]
             if originals[key] == nil { originals[key] = (id, row.double(3), row.int(4) != 0) }
         }
-        row.reset()
+        return (removed, starred, originals)
+    }
+
+    /// Marks each added ad that repeats a leaving one as its re-post, handing it the star,
+    /// the earlier prices (and the original's last one when it changed) and what alerts
+    /// reported; returns the originals taken over.
+    private func markReposts(of originals: [RepostKey: Original], among added: [Int64]) throws -> Set<Int64> {
         var reposted = Set<Int64>()
-        if !originals.isEmpty {
-            let mark = try db.statement("UPDATE ad SET repost_of = ?2, starred = ?3 WHERE id = ?1")
-            let history = try db.statement("""
-                INSERT INTO ad_price (ad, price, seen) SELECT ?1, price, seen FROM ad_price WHERE ad = ?2
-                """)
-            let last = try db.statement("""
-                INSERT INTO ad_price (ad, price, seen) SELECT ?1, ?2, CAST(value AS INTEGER) FROM catalogue_info WHERE key = 'fetched'
-                """)
-            let reported = try db.statement("""
-                INSERT OR IGNORE INTO search_seen (search, ad, price) SELECT search, ?1, price FROM search_seen WHERE ad = ?2
-                """)
-            let new = try db.statement("SELECT title, description, siret, price FROM ad WHERE id = ?1")
-            for id in added {
-                new.reset()
-                new.bind(1, id)
-                guard try new.step() else { continue }
-                let key = [new.text(0), new.text(1), new.optionalText(2) ?? ""], price = new.double(3)
-                new.reset()
-                guard let original = originals[key], !reposted.contains(original.id) else { continue }
-                reposted.insert(original.id)
-                mark.reset()
-                mark.bind(1, id)
-                mark.bind(2, original.id)
-                mark.bind(3, original.starred ? 1 : 0)
-                try mark.run()
-                for s in [history, reported] {
-                    s.reset()
-                    s.bind(1, id)
-                    s.bind(2, original.id)
-                    try s.run()
-                }
-                guard original.price != price else { continue }
-                last.reset()
-                last.bind(1, id)
-                last.bind(2, original.price)
-                try last.run()
-            }
-        }
-        let keep = try db.statement("UPDATE ad SET gone = 1 WHERE id = ?1")
-        let delete = try db.statement("DELETE FROM ad WHERE id = ?1")
-        let forget = try db.statement("DELETE FROM ad_price WHERE ad = ?1")
-        let unreport = try db.statement("DELETE FROM search_seen WHERE ad = ?1")
-        for id in left {
-            let stays = starred.contains(id) && !reposted.contains(id)
-            for s in stays ? [keep] : [delete, forget, unreport] {
+        let mark = try db.statement("UPDATE ad SET repost_of = ?2, starred = ?3 WHERE id = ?1")
+        let history = try db.statement("""
+            INSERT INTO ad_price (ad, price, seen) SELECT ?1, price, seen FROM ad_price WHERE ad = ?2
+            """)
+        let last = try db.statement("""
+            INSERT INTO ad_price (ad, price, seen) SELECT ?1, ?2, CAST(value AS INTEGER) FROM catalogue_info WHERE key = 'fetched'
+            """)
+        let reported = try db.statement("""
+            INSERT OR IGNORE INTO search_seen (search, ad, price) SELECT search, ?1, price FROM search_seen WHERE ad = ?2
+            """)
+        let new = try db.statement("SELECT title, description, siret, price FROM ad WHERE id = ?1")
+        for id in added {
+            new.reset()
+            new.bind(1, id)
+            guard try new.step() else { continue }
+            let key = [new.text(0), new.text(1), new.optionalText(2) ?? ""], price = new.double(3)
+            new.reset()
+            guard let original = originals[key], !reposted.contains(original.id) else { continue }
+            reposted.insert(original.id)
+            mark.reset()
+            mark.bind(1, id)
+            mark.bind(2, original.id)
+            mark.bind(3, original.starred ? 1 : 0)
+            try mark.run()
+            for s in [history, reported] {
                 s.reset()
                 s.bind(1, id)
+                s.bind(2, original.id)
                 try s.run()
             }
+            guard original.price != price else { continue }
+            last.reset()
+            last.bind(1, id)
+            last.bind(2, original.price)
+            try last.run()
         }
-        return removed
+        return reposted
     }
 
     public func earlierPrices(of id: Int64) throws -> [PricePoint] {

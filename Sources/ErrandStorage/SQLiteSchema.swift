@@ -204,42 +204,6 @@ enum SQLiteSchema {
         CREATE INDEX item_place_key ON item (place_key, done, seq DESC) WHERE latitude IS NOT NULL;
         """
 
-    /// The listed ads per category, written by each sync (only a sync changes them: a star
-    /// neither lists nor unlists), so `ads`, `find` and `run` read a dozen rows instead of
-    /// counting the cache (7 ms at 100,000 ads, twice per `find`). What `run NAME --new`
-    /// reported is kept only for the ads still cached, found by ad (search_seen_ad): a re-post
-    /// takes its original's record when the sync marks it, as it takes its prices, and the
-    /// records of the ads that left go with them (they grew with every sync). The records of
-    /// re-posts marked before this version are handed over here.
-    static let adTally = """
-        CREATE TABLE ad_tally (category_id INTEGER PRIMARY KEY, listed INTEGER NOT NULL);
-        INSERT INTO ad_tally (category_id, listed) SELECT category_id, count(*) FROM ad WHERE gone = 0 GROUP BY category_id;
-        CREATE INDEX search_seen_ad ON search_seen (ad);
-        INSERT OR IGNORE INTO search_seen (search, ad, price)
-            SELECT seen.search, ad.id, seen.price FROM ad JOIN search_seen AS seen ON seen.ad = ad.repost_of;
-        DELETE FROM search_seen WHERE ad NOT IN (SELECT id FROM ad);
-        """
-
-    static let adMemory = """
-        ALTER TABLE ad ADD COLUMN starred INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE ad ADD COLUMN gone INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE ad ADD COLUMN repost_of INTEGER;
-        CREATE INDEX ad_starred ON ad (id) WHERE starred = 1;
-        CREATE INDEX ad_gone ON ad (category_id) WHERE gone = 1;
-        CREATE TABLE ad_price (ad INTEGER NOT NULL, price REAL NOT NULL, seen INTEGER NOT NULL);
-        CREATE INDEX ad_price_ad ON ad_price (ad, seen);
-        CREATE TRIGGER ad_price_change AFTER UPDATE OF price ON ad WHEN OLD.price IS NOT NEW.price BEGIN
-            INSERT INTO ad_price (ad, price, seen)
-                SELECT OLD.id, OLD.price, CAST(value AS INTEGER) FROM catalogue_info WHERE key = 'fetched';
-        END;
-        CREATE TABLE search_seen (
-            search TEXT NOT NULL,
-            ad INTEGER NOT NULL,
-            price REAL NOT NULL,
-            PRIMARY KEY (search, ad)
-        ) WITHOUT ROWID;
-        """
-
     /// `due` of an item without a due day: one past 9999-12-31 (DueDay.supportedDayNumbers).
     static let noDateKey = DueDay.supportedDayNumbers.upperBound + 1
 
@@ -331,21 +295,6 @@ enum SQLiteSchema {
         END;
         """
 
-    /// Also rebuilt by every sync: building them once after the inserts is cheaper than
-    /// keeping them up to date through 100,000 inserts in date order they do not follow.
-    static let adIndexes = """
-        CREATE INDEX ad_list_order ON ad (urgent DESC, created DESC, id);
-        CREATE INDEX ad_category_order ON ad (category_id, urgent DESC, created DESC, id);
-        """
-    /// `find cat:X price:<500 sort:price` on the ads tab walks these in price order; a sync
-    /// rebuilds them with adIndexes.
-    static let adPriceIndexes = """
-        CREATE INDEX ad_price_order ON ad (price, id);
-        CREATE INDEX ad_category_price ON ad (category_id, price, id);
-        """
-    static let dropAdIndexes = "DROP INDEX IF EXISTS ad_list_order; DROP INDEX IF EXISTS ad_category_order; "
-        + "DROP INDEX IF EXISTS ad_price_order; DROP INDEX IF EXISTS ad_category_price;"
-
     static var currentVersion: Int { migrations.count }
 
     /// Reads only: a file that fails here is left byte-for-byte as it was.
@@ -364,41 +313,6 @@ enum SQLiteSchema {
         // migrate indexed its list with it (SIGILL).
         if version < 0 {
             throw StoreError.notAStore(path: db.path, reason: "damaged: schema version \(version) is not one Errand writes")
-        }
-    }
-
-    /// Gives each title stored un-normalised its NFC form as its equal-item key. Only a
-    /// non-ASCII title can need one, and SQLite's GLOB finds those without Swift reading every
-    /// row; the keys are collected first so that no row changes under the scan reading it.
-    static func keyLegacyTitles(_ db: SQLiteConnection) throws {
-        var keys: [(id: Int64, nfc: String)] = []
-        let scan = try db.statement("SELECT id, title FROM item WHERE title GLOB '*[^ -~]*'")
-        while try scan.step() {
-            if let nfc = CanonicalText.nfcIfChanged(scan.text(1)) { keys.append((scan.int(0), nfc)) }
-        }
-        scan.reset()
-        let update = try db.statement("UPDATE item SET title_nfc = ?2 WHERE id = ?1")
-        for key in keys {
-            update.reset()
-            update.bind(1, key.id)
-            update.bind(2, key.nfc)
-            try update.run()
-        }
-    }
-
-    /// Gives each located item its place's key: the rows are collected first, so that no row
-    /// changes under the scan reading it.
-    static func keyLegacyPlaces(_ db: SQLiteConnection) throws {
-        var keys: [(id: Int64, key: String)] = []
-        let scan = try db.statement("SELECT id, place FROM item WHERE place IS NOT NULL AND latitude IS NOT NULL")
-        while try scan.step() { keys.append((scan.int(0), PlaceKey.of(scan.text(1)))) }
-        scan.reset()
-        let update = try db.statement("UPDATE item SET place_key = ?2 WHERE id = ?1")
-        for key in keys {
-            update.reset()
-            update.bind(1, key.id)
-            update.bind(2, key.key)
-            try update.run()
         }
     }
 

@@ -65,32 +65,7 @@ enum ICalCommand {
         let zone = arguments.zone, now = arguments.now
         switch arguments.mode {
         case .read:
-            guard let file = arguments.file else { throw OptionFailure("read needs a FILE") }
-            let text: String
-            do {
-                text = String(decoding: try ImportFile.read(file, expected: "an iCalendar file"), as: UTF8.self)
-            } catch {
-                throw OptionFailure(error.description)
-            }
-            // Each item goes out as it is made; a refusal after some did still fails the whole
-            // answer (errand keeps none of a failed read).
-            var record = Data()
-            var unwritten: OptionFailure?
-            func send(_ write: (inout Data) -> Void) {
-                guard unwritten == nil else { return }
-                record.removeAll(keepingCapacity: true)
-                write(&record)
-                do throws(OptionFailure) { try out.append(record) } catch { unwritten = error }
-            }
-            do throws(ICalError) {
-                try VTodoReader(zoneName: zone, now: now).each(text, newID: UUID.init,
-                                                                skipped: { skipped in send { CalendarWire.encode(skipped, into: &$0) } }) { item in
-                    send { CalendarWire.encode(item, into: &$0) }
-                }
-            } catch {
-                throw OptionFailure("\(file): \(error)")
-            }
-            if let unwritten { throw unwritten }
+            try read(arguments, into: &out)
         case .write:
             let batch = try decode { try CalendarWire.decode(bytes: $0, newID: UUID.init) }
             guard let text = VTodoWriter(zoneName: zone).calendar(batch.items) else { throw OptionFailure("libical ran out of memory") }
@@ -124,6 +99,36 @@ enum ICalCommand {
             }
             try out.append(CalendarWire.encode(CalendarWire.Batch(items: items)))
         }
+    }
+
+    /// `read FILE`: each item goes out as it is made; a refusal after some did still fails the
+    /// whole answer (errand keeps none of a failed read).
+    static func read(_ arguments: ICalArguments, into out: inout Output) throws(OptionFailure) {
+        let zone = arguments.zone, now = arguments.now
+        guard let file = arguments.file else { throw OptionFailure("read needs a FILE") }
+        let text: String
+        do {
+            text = String(decoding: try ImportFile.read(file, expected: "an iCalendar file"), as: UTF8.self)
+        } catch {
+            throw OptionFailure(error.description)
+        }
+        var record = Data()
+        var unwritten: OptionFailure?
+        func send(_ write: (inout Data) -> Void) {
+            guard unwritten == nil else { return }
+            record.removeAll(keepingCapacity: true)
+            write(&record)
+            do throws(OptionFailure) { try out.append(record) } catch { unwritten = error }
+        }
+        do throws(ICalError) {
+            try VTodoReader(zoneName: zone, now: now).each(text, newID: UUID.init,
+                                                            skipped: { skipped in send { CalendarWire.encode(skipped, into: &$0) } }) { item in
+                send { CalendarWire.encode(item, into: &$0) }
+            }
+        } catch {
+            throw OptionFailure("\(file): \(error)")
+        }
+        if let unwritten { throw unwritten }
     }
 
     /// CalendarWire on stdin, read whole (errand closes it after the last item).

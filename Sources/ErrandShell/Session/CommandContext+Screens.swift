@@ -12,14 +12,7 @@ extension CommandContext {
         let labeler = environment.labeler
         switch session.route {
         case let .week(start)?:
-            let rows = WeekRow.week(from: start, counts: try weekCounts(from: start), labeler: labeler)
-            let overdue = start == today ? try store.count(try narrowed(.overdue(before: today))) : 0
-            let undated = try store.count(try narrowed(.due(.on(nil), openOnly: true)))
-            // The No date row is numbered after the days (8), as Overdue is before them (0):
-            // the days keep 1-7 whichever rows are shown.
-            session.listing = rows.map { .day($0.day) } + (undated > 0 ? [.undated] : [])
-            if overdue > 0 { session.listingZero = .overdue(before: today) }
-            return Display(message: message, screen: .week(rows: rows, today: today, overdue: overdue, undated: undated))
+            return try weekScreen(from: start, message: message)
         case .day?, .all?, .added?, .found?, .overdue?, .undated?:
             guard let route = session.route, let list = ItemList(route, labeler: labeler) else {
                 return Display(message: message)
@@ -30,28 +23,7 @@ extension CommandContext {
             }
             return display
         case let .item(shown)?:
-            guard let item = try store.item(id: shown.id) else {
-                // Gone (swiped here or elsewhere): show the list it came from instead.
-                session.stack.removeLast()
-                return try render(message: message)
-            }
-            session.stack[session.stack.count - 1] = .item(item)
-            // The matched address is a nicety: a cache that cannot be read does not hide the item.
-            let matched = item.location.flatMap { try? store.matchedAddress(for: $0) }
-            // A parent's subtasks are listed under its detail, numbered and paged as a list's
-            // rows are (`more` shows the next page of them alone).
-            let total = try store.subtaskCount(of: item)
-            let page = try ListPage(session, continuing: continuing, keep: keep, total: total, describe: Plural.subtasks)
-            let subtasks = ListTree(flat: try store.subtasks(of: item, offset: page.start, limit: page.limit))
-            if !subtasks.rows.isEmpty { session.listing = page.listing(session, adding: subtasks.rows.map { .item($0) }) }
-            if continuing {
-                return Display(message: message, screen: .items(day: nil, dated: true, heading: "Subtasks of \"\(item.title)\"",
-                                                                rows: subtasks.rows, first: page.start + 1, total: total,
-                                                                empty: "", tree: subtasks))
-            }
-            let under = try item.parent.flatMap { try store.item(uid: $0) }?.title
-            return Display(message: message, screen: .detail(item, dayLabel: labeler.longLabel(item.due), matched: matched,
-                                                             subtasks: subtasks, subtaskTotal: total, under: under))
+            return try itemDetail(shown, message: message, continuing: continuing, keep: keep)
         case let .near(centre)?:
             return try nearbyPage(centre, message: message, continuing: continuing, keep: keep)
         case let .help(command, shown)?:
@@ -73,6 +45,46 @@ extension CommandContext {
                                                                picture: picture(of: found.ad),
                                                                earlier: try store.earlierPrices(of: id)))
         }
+    }
+
+    /// The week from `start`, its Overdue row (from today only) and its No date row.
+    private mutating func weekScreen(from start: DueDay, message: String?) throws -> Display {
+        let labeler = environment.labeler
+        let rows = WeekRow.week(from: start, counts: try weekCounts(from: start), labeler: labeler)
+        let overdue = start == today ? try store.count(try narrowed(.overdue(before: today))) : 0
+        let undated = try store.count(try narrowed(.due(.on(nil), openOnly: true)))
+        // The No date row is numbered after the days (8), as Overdue is before them (0):
+        // the days keep 1-7 whichever rows are shown.
+        session.listing = rows.map { .day($0.day) } + (undated > 0 ? [.undated] : [])
+        if overdue > 0 { session.listingZero = .overdue(before: today) }
+        return Display(message: message, screen: .week(rows: rows, today: today, overdue: overdue, undated: undated))
+    }
+
+    /// An item's detail as stored now, with a page of its subtasks.
+    private mutating func itemDetail(_ shown: TodoItem, message: String?, continuing: Bool, keep: Int) throws -> Display {
+        let labeler = environment.labeler
+        guard let item = try store.item(id: shown.id) else {
+            // Gone (swiped here or elsewhere): show the list it came from instead.
+            session.stack.removeLast()
+            return try render(message: message)
+        }
+        session.stack[session.stack.count - 1] = .item(item)
+        // The matched address is a nicety: a cache that cannot be read does not hide the item.
+        let matched = item.location.flatMap { try? store.matchedAddress(for: $0) }
+        // A parent's subtasks are listed under its detail, numbered and paged as a list's
+        // rows are (`more` shows the next page of them alone).
+        let total = try store.subtaskCount(of: item)
+        let page = try ListPage(session, continuing: continuing, keep: keep, total: total, describe: Plural.subtasks)
+        let subtasks = ListTree(flat: try store.subtasks(of: item, offset: page.start, limit: page.limit))
+        if !subtasks.rows.isEmpty { session.listing = page.listing(session, adding: subtasks.rows.map { .item($0) }) }
+        if continuing {
+            return Display(message: message, screen: .items(day: nil, dated: true, heading: "Subtasks of \"\(item.title)\"",
+                                                            rows: subtasks.rows, first: page.start + 1, total: total,
+                                                            empty: "", tree: subtasks))
+        }
+        let under = try item.parent.flatMap { try store.item(uid: $0) }?.title
+        return Display(message: message, screen: .detail(item, dayLabel: labeler.longLabel(item.due), matched: matched,
+                                                         subtasks: subtasks, subtaskTotal: total, under: under))
     }
 
     /// The ad's photo (its thumbnail, or the small image when the thumbnail has no usable
