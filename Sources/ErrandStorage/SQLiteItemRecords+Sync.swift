@@ -8,15 +8,11 @@ extension SQLiteItemRecords: SyncRecords {
 
     public func syncRemote() throws -> SyncRemote? {
         let s = try store.db.statement("""
-            SELECT url, token, ctag, last_sync, last_result, last_failure_at, last_failure, name FROM sync_remote WHERE id = 1
+            SELECT \(SQLiteRemoteColumns.names), name FROM sync_remote WHERE id = 1
             """)
         defer { s.reset() }
         guard try s.step() else { return nil }
-        return SyncRemote(url: s.text(0), token: s.optionalText(1), ctag: s.optionalText(2),
-                          lastSync: s.optionalInt(3).map { Date(timeIntervalSince1970: Double($0)) },
-                          lastResult: s.optionalText(4),
-                          lastFailureAt: s.optionalInt(5).map { Date(timeIntervalSince1970: Double($0)) },
-                          lastFailure: s.optionalText(6), name: s.optionalText(7))
+        return SQLiteRemoteColumns.read(s, from: 0, name: s.optionalText(7))
     }
 
     public func setSyncRemote(_ remote: SyncRemote?) throws {
@@ -30,13 +26,7 @@ extension SQLiteItemRecords: SyncRecords {
             ON CONFLICT (id) DO UPDATE SET url = ?1, token = ?2, ctag = ?3, last_sync = ?4, last_result = ?5,
                 last_failure_at = ?6, last_failure = ?7, name = ?8
             """)
-        s.bind(1, remote.url)
-        s.bind(2, remote.token)
-        s.bind(3, remote.ctag)
-        s.bind(4, remote.lastSync.map { Int64($0.timeIntervalSince1970) })
-        s.bind(5, remote.lastResult)
-        s.bind(6, remote.lastFailureAt.map { Int64($0.timeIntervalSince1970) })
-        s.bind(7, remote.lastFailure)
+        SQLiteRemoteColumns.bind(remote, to: s, from: 1)
         s.bind(8, remote.name)
         try s.run()
     }

@@ -5,17 +5,12 @@ import FoundationEssentials
 extension SQLiteItemRecords {
     public func syncLists() throws -> [SyncList] {
         let s = try store.db.statement("""
-            SELECT name, url, token, ctag, last_sync, last_result, last_failure_at, last_failure FROM sync_list ORDER BY key
+            SELECT name, \(SQLiteRemoteColumns.names) FROM sync_list ORDER BY key
             """)
         defer { s.reset() }
         var lists: [SyncList] = []
         while try s.step() {
-            let remote = SyncRemote(url: s.text(1), token: s.optionalText(2), ctag: s.optionalText(3),
-                                    lastSync: s.optionalInt(4).map { Date(timeIntervalSince1970: Double($0)) },
-                                    lastResult: s.optionalText(5),
-                                    lastFailureAt: s.optionalInt(6).map { Date(timeIntervalSince1970: Double($0)) },
-                                    lastFailure: s.optionalText(7))
-            lists.append(SyncList(name: s.text(0), remote: remote))
+            lists.append(SyncList(name: s.text(0), remote: SQLiteRemoteColumns.read(s, from: 1)))
         }
         return lists
     }
@@ -27,16 +22,9 @@ extension SQLiteItemRecords {
             ON CONFLICT (key) DO UPDATE SET name = ?2, url = ?3, token = ?4, ctag = ?5, last_sync = ?6, last_result = ?7,
                 last_failure_at = ?8, last_failure = ?9
             """)
-        let remote = list.remote
         s.bind(1, list.key)
         s.bind(2, list.name)
-        s.bind(3, remote.url)
-        s.bind(4, remote.token)
-        s.bind(5, remote.ctag)
-        s.bind(6, remote.lastSync.map { Int64($0.timeIntervalSince1970) })
-        s.bind(7, remote.lastResult)
-        s.bind(8, remote.lastFailureAt.map { Int64($0.timeIntervalSince1970) })
-        s.bind(9, remote.lastFailure)
+        SQLiteRemoteColumns.bind(list.remote, to: s, from: 3)
         try s.run()
     }
 
