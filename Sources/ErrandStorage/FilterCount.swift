@@ -9,4 +9,7 @@ struct FilterCount {
     let stamp: [Int64]
     let total: Int
     let open: Int
+    /// Where a page of few rows is read from: `item` (the planner drives from the most
+    /// selective term) or the day order's range when the query's days hold few items.
+    let source: String
 }

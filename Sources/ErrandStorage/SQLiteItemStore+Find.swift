@@ -28,12 +28,13 @@ extension SQLiteItemStore {
     ]
     static let manyMatches = 2_000
 
-    /// Tags through item_tag (each key once, the first item's spelling); any other words field
+    /// Tags through item_tag (each key once, the first item's spelling; the state is each
+    /// row's copy, SQLiteSchema.tagFacets); any other words field
     /// has no index, and is counted from the items.
     public func wordCounts(_ field: ItemField) throws -> [WordCount] {
         guard field == .tags else { return WordCount.counting(field, in: try allItems()) }
         let s = try db.statement("""
-            SELECT min(t.word), total(i.done = 0) FROM item_tag t JOIN item i ON i.id = t.item GROUP BY t.key
+            SELECT min(word), total(done = 0) FROM item_tag GROUP BY key
             """)
         defer { s.reset() }
         var counts: [WordCount] = []

@@ -15,10 +15,29 @@ struct SQLiteQueryCondition {
         case real(Double)
     }
 
+    /// Where the condition is written: on `item` itself, or on item_tag's rows (SQLiteFacetCount),
+    /// which carry the item's id as `item` and its day, state and priority.
+    struct Form {
+        var rowid = "id"
+        var table = ""
+        /// Tags as a probe of item_tag's key for each row read (EXISTS) rather than the tag's
+        /// rows read first (IN): for a walk of the list order that stops at a page, where IN
+        /// read every row of the tag into a temporary index first (10 ms a page for a tag on
+        /// 30,000 of 1,000,000 items, against 1.5 ms probing).
+        var probing = false
+
+        static let item = Form()
+        static let walk = Form(probing: true)
+        static let tagRows = Form(rowid: "f.item", table: "f.", probing: true)
+    }
+
     private(set) var sql = ""
     private(set) var values: [Value] = []
+    let form: Form
 
-    init(_ expression: QueryExpression) {
+    init(_ expression: QueryExpression, form: Form = .item, after bound: [Value] = []) {
+        self.form = form
+        values = bound
         sql = condition(expression)
     }
 
@@ -39,35 +58,40 @@ struct SQLiteQueryCondition {
         }
     }
 
+    private func column(_ name: String) -> String { form.table + name }
+
     private mutating func condition(_ term: QueryTerm) -> String {
         switch term {
         case let .word(word):
-            // Letters and digits only (SearchQuery.words): quoting is all FTS5 needs.
-            return "id IN (SELECT rowid FROM item_text WHERE item_text MATCH \(parameter(.text("\"" + word + "\"*"))))"
+            // Letters and digits only (SearchQuery.words): quoting is all FTS5 needs. Always
+            // read first: an FTS5 probe per row runs the whole match again (1.2 s a page).
+            return "\(form.rowid) IN (SELECT rowid FROM item_text WHERE item_text MATCH \(parameter(.text("\"" + word + "\"*"))))"
         case let .tag(key):
-            return "id IN (SELECT item FROM item_tag WHERE key = \(parameter(.text(key))))"
+            let key = parameter(.text(key))
+            return form.probing ? "EXISTS (SELECT 1 FROM item_tag g WHERE g.key = \(key) AND g.item = \(form.rowid))"
+                : "\(form.rowid) IN (SELECT item FROM item_tag WHERE key = \(key))"
         case let .priority(numbers):
-            return "priority BETWEEN \(parameter(.integer(Int64(numbers.lowerBound)))) AND \(parameter(.integer(Int64(numbers.upperBound))))"
+            return "\(column("priority")) BETWEEN \(parameter(.integer(Int64(numbers.lowerBound)))) AND \(parameter(.integer(Int64(numbers.upperBound))))"
         case let .due(first, last):
             // No date is stored past every day (SQLiteSchema.noDateKey): a range ends before it.
             let end = min(last, DueDay.supportedDayNumbers.upperBound)
-            return "due BETWEEN \(parameter(.integer(Int64(first)))) AND \(parameter(.integer(Int64(end))))"
+            return "\(column("due")) BETWEEN \(parameter(.integer(Int64(first)))) AND \(parameter(.integer(Int64(end))))"
         // `+done`: never the index a statement walks. Without statistics the planner takes
         // done's equality (item_done_seq) over every better index and reads every open item
         // (2.5 s for `bread is:overdue` at 1,000,000 items).
-        case .open: return "+done = 0"
-        case .done: return "+done = 1"
-        case let .overdue(today): return "(+done = 0 AND due < \(parameter(.integer(Int64(today)))))"
-        case .repeating: return "repeat_rule IS NOT NULL"
-        case .located: return "(latitude IS NOT NULL AND longitude IS NOT NULL)"
-        case .undated: return "due = \(parameter(.integer(Int64(SQLiteSchema.noDateKey))))"
+        case .open: return "+\(column("done")) = 0"
+        case .done: return "+\(column("done")) = 1"
+        case let .overdue(today): return "(+\(column("done")) = 0 AND \(column("due")) < \(parameter(.integer(Int64(today)))))"
+        case .repeating: return "\(column("repeat_rule")) IS NOT NULL"
+        case .located: return "(\(column("latitude")) IS NOT NULL AND \(column("longitude")) IS NOT NULL)"
+        case .undated: return "\(column("due")) = \(parameter(.integer(Int64(SQLiteSchema.noDateKey))))"
         // item_parent holds exactly these.
-        case .subtask: return "parent IS NOT NULL"
+        case .subtask: return "\(column("parent")) IS NOT NULL"
         case let .near(near): return condition(near)
         case let .list(key, main):
             // list_keys holds the one folded name as a JSON array (SQLiteItemColumns).
-            let named = "json_extract(list_keys, '$[0]') = \(parameter(.text(key)))"
-            return main ? "(list_keys IS NULL OR \(named))" : named
+            let named = "json_extract(\(column("list_keys")), '$[0]') = \(parameter(.text(key)))"
+            return main ? "(\(column("list_keys")) IS NULL OR \(named))" : named
         }
     }
 

@@ -28,6 +28,20 @@ extension SQLiteSchema {
             PRIMARY KEY (key, item)
         ) WITHOUT ROWID;
         CREATE INDEX item_tag_item ON item_tag (item);
+        \(firstTagTriggers)
+        CREATE TRIGGER item_tag_delete AFTER DELETE ON item WHEN OLD.tag_keys IS NOT NULL BEGIN
+            DELETE FROM item_tag WHERE item = OLD.id;
+        END;
+        DROP INDEX item_day_order;
+        CREATE INDEX item_day_order ON item (due, done, due_time IS NULL, due_time, priority IS NULL, priority, seq);
+        DROP INDEX item_todo_order;
+        CREATE INDEX item_todo_order ON item (due, due_time IS NULL, due_time, priority IS NULL, priority, seq)
+            WHERE done = 0;
+        """
+
+    /// The tag triggers as the fields' migration wrote them (before tagFacets), which a store
+    /// rolled back past the facets has again.
+    static let firstTagTriggers = """
         CREATE TRIGGER item_tag_insert AFTER INSERT ON item WHEN NEW.tag_keys IS NOT NULL BEGIN
             INSERT OR IGNORE INTO item_tag (key, item, word)
                 SELECT k.value, NEW.id, w.value FROM json_each(NEW.tag_keys) k JOIN json_each(NEW.tags) w ON w.key = k.key;
@@ -39,14 +53,6 @@ extension SQLiteSchema {
                 SELECT k.value, NEW.id, w.value FROM json_each(NEW.tag_keys) k JOIN json_each(NEW.tags) w ON w.key = k.key
                 WHERE NEW.tag_keys IS NOT NULL;
         END;
-        CREATE TRIGGER item_tag_delete AFTER DELETE ON item WHEN OLD.tag_keys IS NOT NULL BEGIN
-            DELETE FROM item_tag WHERE item = OLD.id;
-        END;
-        DROP INDEX item_day_order;
-        CREATE INDEX item_day_order ON item (due, done, due_time IS NULL, due_time, priority IS NULL, priority, seq);
-        DROP INDEX item_todo_order;
-        CREATE INDEX item_todo_order ON item (due, due_time IS NULL, due_time, priority IS NULL, priority, seq)
-            WHERE done = 0;
         """
 
     /// The reminders' and the last rung's canonical texts as JSON arrays; `remind_next` the
@@ -78,5 +84,38 @@ extension SQLiteSchema {
     static let parentField = """
         ALTER TABLE item ADD COLUMN parent TEXT;
         CREATE INDEX item_parent ON item (parent, done) WHERE parent IS NOT NULL;
+        """
+
+    /// Each tag's row carries its item's day, state and priority (kept by the triggers), and
+    /// item_tag_facet orders a tag's rows by them: a query of tags and those terms
+    /// (`#home due:<+7d`, `priority:high is:open -#work`) is counted from one range of the
+    /// index (SQLiteFacetCount), where reading the items themselves cost one row lookup per
+    /// tagged item (50 ms for a tag on 30,000 of 1,000,000 items).
+    static let tagFacets = """
+        ALTER TABLE item_tag ADD COLUMN due INTEGER;
+        ALTER TABLE item_tag ADD COLUMN done INTEGER;
+        ALTER TABLE item_tag ADD COLUMN priority INTEGER;
+        UPDATE item_tag SET (due, done, priority) = (SELECT due, done, priority FROM item WHERE id = item_tag.item);
+        CREATE INDEX item_tag_facet ON item_tag (key, due, done, priority);
+        DROP TRIGGER item_tag_insert;
+        CREATE TRIGGER item_tag_insert AFTER INSERT ON item WHEN NEW.tag_keys IS NOT NULL BEGIN
+            INSERT OR IGNORE INTO item_tag (key, item, word, due, done, priority)
+                SELECT k.value, NEW.id, w.value, NEW.due, NEW.done, NEW.priority
+                FROM json_each(NEW.tag_keys) k JOIN json_each(NEW.tags) w ON w.key = k.key;
+        END;
+        DROP TRIGGER item_tag_update;
+        CREATE TRIGGER item_tag_update AFTER UPDATE OF tags, tag_keys ON item
+        WHEN OLD.tag_keys IS NOT NEW.tag_keys OR OLD.tags IS NOT NEW.tags BEGIN
+            DELETE FROM item_tag WHERE item = OLD.id;
+            INSERT OR IGNORE INTO item_tag (key, item, word, due, done, priority)
+                SELECT k.value, NEW.id, w.value, NEW.due, NEW.done, NEW.priority
+                FROM json_each(NEW.tag_keys) k JOIN json_each(NEW.tags) w ON w.key = k.key
+                WHERE NEW.tag_keys IS NOT NULL;
+        END;
+        CREATE TRIGGER item_tag_facets AFTER UPDATE OF due, done, priority ON item
+        WHEN NEW.tag_keys IS NOT NULL
+            AND (OLD.due IS NOT NEW.due OR OLD.done IS NOT NEW.done OR OLD.priority IS NOT NEW.priority) BEGIN
+            UPDATE item_tag SET due = NEW.due, done = NEW.done, priority = NEW.priority WHERE item = NEW.id;
+        END;
         """
 }

@@ -197,6 +197,8 @@ enum SQLiteSchema {
         // A located place's key (PlaceKey), so a place typed again finds its coordinates in
         // one index probe (keyLegacyPlaces fills it for the items already located).
         placeKey,
+        // Tags counted with their items' day, state and priority (see tagFacets).
+        tagFacets,
     ]
 
     static let placeKey = """

@@ -118,8 +118,18 @@ import Testing
         SQLiteSchema.migrations.firstIndex(of: migration) ?? SQLiteSchema.currentVersion
     }
 
-    /// The newest migration keys located places (SQLiteSchema.placeKey).
-    static let withoutPlaceKey = """
+    /// The newest migration gives each tag's row its item's day, state and priority
+    /// (SQLiteSchema.tagFacets): the triggers go back to the three columns.
+    static let withoutTagFacets = """
+        DROP TRIGGER item_tag_facets; DROP TRIGGER item_tag_insert; DROP TRIGGER item_tag_update;
+        DROP INDEX item_tag_facet;
+        ALTER TABLE item_tag DROP COLUMN due; ALTER TABLE item_tag DROP COLUMN done; ALTER TABLE item_tag DROP COLUMN priority;
+        \(SQLiteSchema.firstTagTriggers)
+
+        """
+
+    /// Located places' keys (SQLiteSchema.placeKey), after the tags' facets.
+    static let withoutPlaceKey = withoutTagFacets + """
         DROP INDEX item_place_key; ALTER TABLE item DROP COLUMN place_key;
 
         """

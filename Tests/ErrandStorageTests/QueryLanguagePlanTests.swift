@@ -14,13 +14,13 @@ import Testing
         let dir = TemporaryDirectory()
         let store = try SQLiteItemStore(path: dir.file("plan.sqlite"))
         let expected: [(String, String)] = [
-            ("#work due:<+7d", "item_tag USING PRIMARY KEY (key=?)"),
+            ("#work due:<+7d", "item_tag USING COVERING INDEX item_tag_facet (key=?)"),
             ("priority:high is:open -#work", "COVERING INDEX item_priority"),
             ("bread is:overdue", "item_text VIRTUAL TABLE"),
             ("due:+2d is:open", "(due>? AND due<?)"),
             ("is:undated -#home", "(due=?)"),
             ("near:48.85,2.35 is:open", "item_place VIRTUAL TABLE"),
-            ("(#home or #work) is:done", "item_tag USING PRIMARY KEY (key=?)"),
+            ("(#home or #work) is:done", "item_tag USING COVERING INDEX item_tag_facet (key=?)"),
         ]
         let today = DueDay(year: 2026, month: 11, day: 29)!
         for (text, index) in expected {
@@ -38,6 +38,33 @@ import Testing
                             + "ORDER BY " + SQLitePagePlan.terms(ItemOrder.agenda.done).joined(separator: ", "))
         #expect(toDo.contains("item_todo_order") && !toDo.contains("TEMP B-TREE"), "\(toDo)")
         #expect(done.contains("item_done_seq") && !done.contains("TEMP B-TREE"), "\(done)")
+    }
+
+    /// Tags with days, states and priorities are counted from a tag's rows in item_tag (which
+    /// carry those three), or from item_priority less a minus tag's rows: never the items.
+    @Test func facetQueriesAreCountedWithoutReadingTheItems() throws {
+        let dir = TemporaryDirectory()
+        let store = try SQLiteItemStore(path: dir.file("facets.sqlite"))
+        let today = DueDay(year: 2026, month: 11, day: 29)!
+        let parse = { (text: String) in
+            try SearchQuery.parse(text, today: today) { try DateInputParser.parse($0, today: today).day }
+        }
+        for (text, index) in [("#work due:<+7d", "COVERING INDEX item_tag_facet (key=? AND due>? AND due<?)"),
+                              ("#work is:done priority:high", "COVERING INDEX item_tag_facet (key=?)"),
+                              ("#home #work is:overdue", "COVERING INDEX item_tag_facet (key=? AND due<?)")] {
+            let facets = try #require(SQLiteFacetCount(try parse(text).expression), "\(text)")
+            let sql = try #require(facets.tagRowsSQL, "\(text)").sql
+            let plan = try plan(store, sql)
+            #expect(plan.contains(index) && !plan.contains("SEARCH item USING") && !plan.contains("SCAN item "), "\(text): \(plan)")
+        }
+        let minus = try #require(SQLiteFacetCount(try parse("priority:high is:open -#work").expression)?.splitMinus)
+        #expect(minus.without.tagRowsSQL == nil && minus.without.tally == nil)
+        #expect(try plan(store, try #require(minus.with.tagRowsSQL).sql).contains("item_tag_facet (key=?)"))
+        let tally = try #require(SQLiteFacetCount(try parse("is:undated -#home").expression)?.splitMinus?.without.tally)
+        #expect(!tally.isEmpty)
+        #expect(SQLiteFacetCount(try parse("#work bread").expression) == nil)
+        #expect(SQLiteFacetCount(try parse("#work or due:today").expression) == nil)
+        #expect(try #require(SQLiteFacetCount(try parse("is:open is:done").expression)?.tally).isEmpty)
     }
 
     @Test func anAdsPageInPriceOrderWalksAPriceIndex() throws {
