@@ -8,7 +8,8 @@ import ErrandDomain
 ///   item_tag_facet);
 /// - with only minus tags, as what the rest counts less what the rest counts with the tag
 ///   (`priority:high is:open -#work`: item_priority's range less #work's rows that match);
-/// - with days and states alone, from the per-day tallies (day_count).
+/// - with days and states alone, from the per-day tallies (day_count); priorities and states
+///   alone, from the per-priority ones (priority_count).
 /// Anything else (a word, an `or`, a place) is counted by the items' own condition.
 struct SQLiteFacetCount: Equatable {
     private(set) var tags: [String] = []
@@ -65,11 +66,29 @@ struct SQLiteFacetCount: Equatable {
         return ("SELECT count(*), total(f.done = 0) FROM item_tag f WHERE f.key = ?1" + others, condition.values)
     }
 
+    /// The priorities and the state the facets leave, when they are priorities and states
+    /// alone: what priority_count answers.
+    var priorityTally: TallySlice? {
+        guard tags.isEmpty, minus.isEmpty, facets.contains(where: { if case .priority = $0 { true } else { false } }) else {
+            return nil
+        }
+        var tally = TallySlice()
+        for term in facets {
+            switch term {
+            case let .priority(numbers): tally.narrow(numbers.lowerBound, numbers.upperBound)
+            case .open: tally.require(open: true)
+            case .done: tally.require(open: false)
+            default: return nil
+            }
+        }
+        return tally
+    }
+
     /// The days and the state the facets leave, when they are days and states alone (no
     /// priority): what day_count answers.
-    var tally: DayTally? {
+    var tally: TallySlice? {
         guard tags.isEmpty, minus.isEmpty else { return nil }
-        var tally = DayTally()
+        var tally = TallySlice()
         for term in facets {
             switch term {
             case let .due(first, last): tally.narrow(first, min(last, DueDay.supportedDayNumbers.upperBound))
@@ -89,7 +108,7 @@ struct SQLiteFacetCount: Equatable {
 extension SQLiteFacetCount {
     /// The days a conjunction's own day and state terms leave, from which the per-day tallies
     /// give an exact bound on what it can match (nil without a day term at its top).
-    static func days(of expression: QueryExpression) -> DayTally? {
+    static func days(of expression: QueryExpression) -> TallySlice? {
         let parts: [QueryExpression]
         if case let .all(all) = expression { parts = all } else { parts = [expression] }
         var terms: [QueryTerm] = []

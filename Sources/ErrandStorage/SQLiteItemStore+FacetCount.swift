@@ -1,7 +1,8 @@
 import ErrandDomain
 
 /// Counts of the query-language queries SQLiteFacetCount can answer without reading the
-/// items: from a tag's rows in item_tag, from the per-day tallies, or from item_priority.
+/// items: from a tag's rows in item_tag, from the per-day or per-priority tallies, or from
+/// item_priority.
 extension SQLiteItemStore {
     /// (total, To do), nil when the query is not one of those shapes.
     func facetCounts(_ query: SearchQuery) throws -> (total: Int, open: Int)? {
@@ -9,10 +10,10 @@ extension SQLiteItemStore {
         return try counts(facets)
     }
 
-    /// What the per-day tallies hold for the days and state given.
-    func counts(_ tally: DayTally) throws -> (total: Int, open: Int) {
+    /// What the per-day tallies (or the per-priority ones) hold for the slice given.
+    func counts(_ tally: TallySlice, of table: String = "day_count", key: String = "due") throws -> (total: Int, open: Int) {
         guard !tally.isEmpty else { return (0, 0) }
-        let s = try db.statement("SELECT total(total), total(open) FROM day_count WHERE due BETWEEN ?1 AND ?2")
+        let s = try db.statement("SELECT total(total), total(open) FROM \(table) WHERE \(key) BETWEEN ?1 AND ?2")
         s.bind(1, Int64(tally.first))
         s.bind(2, Int64(tally.last))
         defer { s.reset() }
@@ -27,8 +28,9 @@ extension SQLiteItemStore {
             return (all.total - tagged.total, all.open - tagged.open)
         }
         if let tally = facets.tally { return try counts(tally) }
-        // A priority with days or states: item_priority, or item_day_order for a range of days,
-        // both covering the three columns.
+        if let tally = facets.priorityTally { return try counts(tally, of: "priority_count", key: "priority") }
+        // A priority with days: item_priority or item_day_order's range, both covering the
+        // three columns.
         let condition = SQLiteQueryCondition(.all(facets.facets.map { .term($0) }))
         return try pair("SELECT count(*), total(done = 0) FROM item WHERE " + condition.sql, condition.values)
     }

@@ -41,7 +41,7 @@ extension SQLiteItemStore {
         if let last = lastFilterCount, last.query == query, last.stamp == stamp { return last }
         var source = "item"
         if let days = SQLiteFacetCount.days(of: query.expression) {
-            let inDays = try counts(days).total, all = try counts(DayTally()).total
+            let inDays = try counts(days).total, all = try counts(TallySlice()).total
             if inDays <= Self.fewDayItems || inDays <= all / 10 {
                 source = "item INDEXED BY item_day_order"
             }

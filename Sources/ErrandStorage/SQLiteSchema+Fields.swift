@@ -90,7 +90,9 @@ extension SQLiteSchema {
     /// item_tag_facet orders a tag's rows by them: a query of tags and those terms
     /// (`#home due:<+7d`, `priority:high is:open -#work`) is counted from one range of the
     /// index (SQLiteFacetCount), where reading the items themselves cost one row lookup per
-    /// tagged item (50 ms for a tag on 30,000 of 1,000,000 items).
+    /// tagged item (50 ms for a tag on 30,000 of 1,000,000 items). priority_count tallies the
+    /// items per priority and state, as day_count per day, so `priority:high is:open` is read
+    /// from a row, not from 67,000 entries of item_priority.
     static let tagFacets = """
         ALTER TABLE item_tag ADD COLUMN due INTEGER;
         ALTER TABLE item_tag ADD COLUMN done INTEGER;
@@ -116,6 +118,27 @@ extension SQLiteSchema {
         WHEN NEW.tag_keys IS NOT NULL
             AND (OLD.due IS NOT NEW.due OR OLD.done IS NOT NEW.done OR OLD.priority IS NOT NEW.priority) BEGIN
             UPDATE item_tag SET due = NEW.due, done = NEW.done, priority = NEW.priority WHERE item = NEW.id;
+        END;
+        CREATE TABLE priority_count (
+            priority INTEGER PRIMARY KEY,
+            open INTEGER NOT NULL,
+            total INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO priority_count (priority, open, total)
+            SELECT priority, sum(done = 0), count(*) FROM item WHERE priority IS NOT NULL GROUP BY priority;
+        CREATE TRIGGER item_priority_insert AFTER INSERT ON item WHEN NEW.priority IS NOT NULL BEGIN
+            INSERT INTO priority_count (priority, open, total) VALUES (NEW.priority, NEW.done = 0, 1)
+            ON CONFLICT (priority) DO UPDATE SET open = open + (NEW.done = 0), total = total + 1;
+        END;
+        CREATE TRIGGER item_priority_delete AFTER DELETE ON item WHEN OLD.priority IS NOT NULL BEGIN
+            UPDATE priority_count SET open = open - (OLD.done = 0), total = total - 1 WHERE priority = OLD.priority;
+        END;
+        CREATE TRIGGER item_priority_update AFTER UPDATE OF priority, done ON item
+        WHEN OLD.priority IS NOT NEW.priority OR OLD.done IS NOT NEW.done BEGIN
+            UPDATE priority_count SET open = open - (OLD.done = 0), total = total - 1 WHERE priority = OLD.priority;
+            INSERT INTO priority_count (priority, open, total) SELECT NEW.priority, NEW.done = 0, 1
+            WHERE NEW.priority IS NOT NULL
+            ON CONFLICT (priority) DO UPDATE SET open = open + (NEW.done = 0), total = total + 1;
         END;
         """
 }

@@ -121,6 +121,8 @@ import Testing
     /// The newest migration gives each tag's row its item's day, state and priority
     /// (SQLiteSchema.tagFacets): the triggers go back to the three columns.
     static let withoutTagFacets = """
+        DROP TRIGGER item_priority_insert; DROP TRIGGER item_priority_delete; DROP TRIGGER item_priority_update;
+        DROP TABLE priority_count;
         DROP TRIGGER item_tag_facets; DROP TRIGGER item_tag_insert; DROP TRIGGER item_tag_update;
         DROP INDEX item_tag_facet;
         ALTER TABLE item_tag DROP COLUMN due; ALTER TABLE item_tag DROP COLUMN done; ALTER TABLE item_tag DROP COLUMN priority;

@@ -16,7 +16,7 @@ import Testing
     static let queries = [
         "#home due:<+7d", "priority:high is:open -#work", "-#work", "-#work -#home is:open", "#home #work",
         "#home priority:medium is:open", "-#rare", "is:open due:<+7d", "#errand is:undated", "-#money is:overdue", "#home is:done",
-        "is:open is:done", "-#home -#work -#money", "#work -#home due:>today priority:low", "is:overdue", "is:done",
+        "is:open is:done", "-#home -#work -#money", "priority:high", "!! is:done", "priority:low is:open -#home", "#work -#home due:>today priority:low", "is:overdue", "is:done",
     ]
 
     static func fill(_ store: ErrandStore, seed: UInt64) throws -> [TodoItem] {

@@ -58,7 +58,7 @@ import Testing
             #expect(plan.contains(index) && !plan.contains("SEARCH item USING") && !plan.contains("SCAN item "), "\(text): \(plan)")
         }
         let minus = try #require(SQLiteFacetCount(try parse("priority:high is:open -#work").expression)?.splitMinus)
-        #expect(minus.without.tagRowsSQL == nil && minus.without.tally == nil)
+        #expect(minus.without.tagRowsSQL == nil && minus.without.tally == nil && minus.without.priorityTally != nil)
         #expect(try plan(store, try #require(minus.with.tagRowsSQL).sql).contains("item_tag_facet (key=?)"))
         let tally = try #require(SQLiteFacetCount(try parse("is:undated -#home").expression)?.splitMinus?.without.tally)
         #expect(!tally.isEmpty)

@@ -1,6 +1,6 @@
-/// A range of days and a state, as the per-day tallies (day_count) count them: what the day
-/// and state terms of a query leave (SQLiteFacetCount.tally).
-struct DayTally: Equatable {
+/// A range of a tally's keys (days in day_count, priorities in priority_count) and a state:
+/// what the day, priority and state terms of a query leave (SQLiteFacetCount.tally).
+struct TallySlice: Equatable {
     private(set) var first = Int.min
     private(set) var last = Int.max
     /// nil: open and done alike.
