@@ -29,7 +29,7 @@ def timings(errand, store, lines, env, work, name):
     err = os.path.join(work, name + ".err")
     with open(err, "w") as f:
         subprocess.run([errand, "--store", store, script], env=env, stdout=subprocess.DEVNULL, stderr=f, check=True)
-    times = [float(m.group(1)) / 1000 for m in re.finditer(r"^time: ([0-9.]+) ms$", open(err).read(), re.M)]
+    times = [float(m.group(1)) / 1000 for m in re.finditer(r"^time: ([0-9.]+) ms(?:, cpu ([0-9.]+) ms)?$", open(err).read(), re.M)]
     return times[2:]
 
 

@@ -98,7 +98,7 @@ def figure8_photo(bench, server_class):
     drawn = {}
 
     def open_time(err):
-        times = [float(m.group(1)) / 1000 for m in re.finditer(r"^time: ([0-9.]+) ms$", err, re.M)]
+        times = [float(m.group(1)) / 1000 for m in re.finditer(r"^time: ([0-9.]+) ms(?:, cpu ([0-9.]+) ms)?$", err, re.M)]
         if len(times) != len(SCRIPT):
             raise measure.Failed("expected %d timings, got %d:\n%s" % (len(SCRIPT), len(times), err[-500:]))
         if "not shown" in err:

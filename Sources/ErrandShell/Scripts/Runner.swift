@@ -93,13 +93,15 @@ public final class Runner {
     public func runOne(_ line: String, location: String? = nil) -> Bool {
         // An empty line just prompts again, as in every shell.
         guard Runner.firstVisible(line) != nil else { return true }
-        let started = ContinuousClock.now
+        let started = ContinuousClock.now, used = ProcessorTime.now()
         let outcome = interpreter.execute(line)
         var ok = outcome.succeeded
         present(outcome, location: location)
         if interpreter.session.timing, !options.quiet {
-            // Command and presentation, as a person waits for them; stderr keeps stdout clean.
-            sink.err("time: " + Runner.milliseconds(ContinuousClock.now - started) + " ms")
+            // Command and presentation, as a person waits for them, then the processor time
+            // they took; stderr keeps stdout clean.
+            sink.err("time: " + Runner.milliseconds(ContinuousClock.now - started) + " ms, cpu "
+                     + Runner.milliseconds(ProcessorTime.now() - used) + " ms")
         }
         switch outcome.control {
         case .quit?: quitRequested = true
