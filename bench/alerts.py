@@ -29,6 +29,7 @@ import os
 import shutil
 import sqlite3
 import subprocess
+import re
 import sys
 import tempfile
 import time
