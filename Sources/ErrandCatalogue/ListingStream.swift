@@ -1,9 +1,10 @@
 import ErrandDomain
 import ErrandHelpers
+import ErrandStorage
 
 /// Reads `listing.json` as its bytes arrive, an ad at a time, so that a sync never holds the
 /// document (95 MB for 100,000 ads) nor its ads: each ad is checked and handed on as soon as
-/// its closing brace is seen. A byte scanner finds where each element of the top-level array
+/// its closing brace is seen. JSONValueEnd finds where each element of the top-level array
 /// ends (depth, strings, escapes); JSONCursor then reads the element strictly, with the same
 /// checks and messages as a whole document had.
 struct ListingStream {
@@ -17,9 +18,7 @@ struct ListingStream {
     private var checker: AdChecker
     /// The bytes of an element that began in an earlier chunk.
     private var pending: [UInt8] = []
-    private var depth = 0
-    private var inString = false
-    private var escaped = false
+    private var element = JSONValueEnd()
     /// Bytes of the document before the current chunk, and where the current element began.
     private var consumed = 0
     private var elementStart = 0
@@ -75,9 +74,7 @@ struct ListingStream {
             } else if byte == UInt8(ascii: "{") {
                 state = .inElement
                 elementStart = position
-                depth = 1
-                inString = false
-                escaped = false
+                element.begin()
             } else if Self.beginsValue(byte) {
                 throw .invalid(document: Self.document,
                                reason: "ad \(checker.count + 1) has the wrong type (expected an object)")
@@ -102,36 +99,14 @@ struct ListingStream {
     /// Walks an element's bytes from `start` to its closing brace or the chunk's end; reads the
     /// element when it is whole. Returns where scanning stopped.
     private mutating func scanElement(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws -> Int {
-        // The element's `{` is behind `start`, counted in depth already.
-        var i = start
-        while i < bytes.count {
-            let byte = bytes[i]
-            i += 1
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                if depth == 0 {
-                    try complete(bytes, end: i)
-                    return i
-                }
-            default: break
-            }
+        // The element's `{` is behind `start`, counted already.
+        if let end = element.end(in: bytes, from: start) {
+            try complete(bytes, end: end)
+            return end
         }
         let from = max(0, elementStart - consumed)
         pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<bytes.count]))
-        return i
+        return bytes.count
     }
 
     /// The element ending at `end` (exclusive) in this chunk is whole: read, check, deliver.

@@ -3,7 +3,7 @@ import ErrandOptions
 /// One option of errand's own command line (the declarations: `LaunchOption+Errand`).
 public typealias LaunchOption = CommandLineOption<LaunchOptions>
 
-extension CommandLineOption where Options == LaunchOptions {
+extension OptionDeclaration where Kind == OptionEffect<LaunchOptions> {
     init(_ names: [String], stop mode: LaunchOptions.Mode, help: String) {
         self.init(names, stop: { $0.mode = mode }, help: help)
     }

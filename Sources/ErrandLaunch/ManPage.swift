@@ -67,7 +67,7 @@ public struct ManPage {
         lines.append(".RS")
         for argument in spec.arguments { lines += tagged("\\fI" + Roff.escape(argument.name) + "\\fR", argument.help) }
         for option in spec.options {
-            let value = option.value.map { " \\fI" + Roff.escape($0.name) + "\\fR" } ?? ""
+            let value = option.valueName.map { " \\fI" + Roff.escape($0) + "\\fR" } ?? ""
             lines += tagged("\\fB" + Roff.escape(option.flag) + "\\fR" + value, option.help)
         }
         return lines + [".RE"]

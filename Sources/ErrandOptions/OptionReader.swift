@@ -26,10 +26,10 @@ public enum OptionReader {
                 throw OptionFailure("\(context)unknown option \(argument)")
             }
             if option.valueName == nil, attached != nil { throw OptionFailure("\(context)\(name) takes no value") }
-            switch option.effect {
+            switch option.kind {
             case let .flag(set):
                 set(&options)
-            case let .value(_, set):
+            case let .value(set):
                 guard let value = attached ?? rest.popFirst() else { throw OptionFailure("\(context)\(name) needs a value") }
                 do {
                     try set(&options, value)

@@ -79,57 +79,51 @@ final class SQLiteJournalReader {
         guard rc == SQLITE_OK else { throw connection.error(rc) }
     }
 
-    /// Where each element of the array stands: a chunk at a time, strings and their escapes
-    /// followed so that a bracket inside a title is not taken for structure. Anything but an
-    /// array of objects is damage.
+    /// Where each element of the array stands, a chunk at a time (JSONValueEnd finds each one's
+    /// end). Anything but an array of objects is damage.
     private func scan() throws {
         enum Place { case beforeArray, firstValue, value, inValue, afterValue, afterArray }
         var place = Place.beforeArray
-        var depth = 0, inString = false, escaped = false, start = 0
+        var element = JSONValueEnd()
+        var start = 0
         var chunk: [UInt8] = []
         var base = 0
         while base < size {
             chunk.removeAll(keepingCapacity: true)
             chunk.append(contentsOf: repeatElement(0, count: min(Self.chunkSize, size - base)))
             try read(into: &chunk, at: base)
-            for (i, byte) in chunk.enumerated() {
-                let white = byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-                switch place {
-                case .inValue:
-                    if inString {
-                        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            try chunk.withUnsafeBufferPointer { bytes in
+                var i = 0
+                while i < bytes.count {
+                    if place == .inValue {
+                        guard let end = element.end(in: bytes, from: i) else { return }
+                        guard let length = Int32(exactly: base + end - start) else { throw unreadable }
+                        offsets.append(start)
+                        lengths.append(length)
+                        place = .afterValue
+                        i = end
                         continue
                     }
-                    switch byte {
-                    case UInt8(ascii: "\""): inString = true
-                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                        depth -= 1
-                        if depth == 0 {
-                            let end = base + i + 1
-                            guard let length = Int32(exactly: end - start) else { throw unreadable }
-                            offsets.append(start)
-                            lengths.append(length)
-                            place = .afterValue
-                        }
-                    default: continue
+                    let byte = bytes[i]
+                    i += 1
+                    if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { continue }
+                    switch place {
+                    case .beforeArray:
+                        guard byte == UInt8(ascii: "[") else { throw unreadable }
+                        place = .firstValue
+                    case .firstValue where byte == UInt8(ascii: "]"), .afterValue where byte == UInt8(ascii: "]"):
+                        place = .afterArray
+                    case .firstValue, .value:
+                        guard byte == UInt8(ascii: "{") else { throw unreadable }
+                        start = base + i - 1
+                        element.begin()
+                        place = .inValue
+                    case .afterValue:
+                        guard byte == UInt8(ascii: ",") else { throw unreadable }
+                        place = .value
+                    case .inValue, .afterArray:
+                        throw unreadable
                     }
-                case _ where white: continue
-                case .beforeArray:
-                    guard byte == UInt8(ascii: "[") else { throw unreadable }
-                    place = .firstValue
-                case .firstValue where byte == UInt8(ascii: "]"), .afterValue where byte == UInt8(ascii: "]"):
-                    place = .afterArray
-                case .firstValue, .value:
-                    guard byte == UInt8(ascii: "{") else { throw unreadable }
-                    start = base + i
-                    depth = 1
-                    place = .inValue
-                case .afterValue:
-                    guard byte == UInt8(ascii: ",") else { throw unreadable }
-                    place = .value
-                case .afterArray:
-                    throw unreadable
                 }
             }
             base += chunk.count

@@ -57,7 +57,7 @@ import Testing
             lines.append("\(name) --\(String(repeating: "x", count: 5_000))")
             // Declared fields' values outside their limits (priority 0, 10, a word; empty or huge tags).
             for option in spec.options {
-                guard case let .field(field)? = option.value?.kind else { continue }
+                guard case let .field(field)? = option.valueKind else { continue }
                 let bads: [String]
                 switch field.kind {
                 case .number: bads = ["0", "10", "-3", "urgent", "1.5", "99999999999999999999"]
@@ -70,11 +70,11 @@ import Testing
                 }
             }
             for option in spec.options {
-                if option.value != nil { lines.append("\(name) x --\(option.name)") }
+                if option.valueName != nil { lines.append("\(name) x --\(option.name)") }
                 // A repeatable option given twice is fine (`--tag a --tag b`).
                 if option.repeatable { continue }
                 lines.append("\(name) x --\(option.name) 1 --\(option.name) 2")
-                if option.value == nil { lines.append("\(name) --\(option.name)=yes") }
+                if option.valueName == nil { lines.append("\(name) --\(option.name)=yes") }
             }
             // Missing and extra arguments.
             if spec.arguments.contains(where: { !$0.optional }) { lines.append(name) }

@@ -61,6 +61,27 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("not a store"))
     }
 
+    /// `errand remind` where a file named `remind` is: the file is a script, as `errand FILE`
+    /// always runs one, so the quiet run leaves it to the ordinary way, which runs it.
+    @Test func aFileNamedRemindHereIsRunAsAScript() throws {
+        let (dir, path) = try store("sqlite")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "create Written by the script\n".write(toFile: dir + "/remind", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try ChildProcess.built())
+        process.arguments = ["--store", path, "--today", "2026-12-03T09:29", "remind"]
+        process.currentDirectoryURL = URL(fileURLWithPath: dir)
+        process.environment = ["HOME": dir, "TZ": "UTC", "NO_COLOR": "1", "ERRAND_GEOCODER": "off", "PATH": "/usr/bin:/bin"]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let listed = try ChildProcess.run(["--store", path, "-c", "find Written"], environment: ["HOME": dir])
+        #expect(listed.1.contains("Written by the script"), "\(listed)")
+    }
+
     @Test func notifyWithoutNotifySendSaysSoInOneLineAndStillPrints() throws {
         let (dir, path) = try store("sqlite")
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -38,7 +38,7 @@ public struct CommandParser: Sendable {
         for (option, texts) in options {
             if texts.isEmpty { values[option] = .flag }
             for text in texts {
-                let value = try option.value?.kind.value(text, name: option.flag, command: spec.name, context: context) ?? .flag
+                let value = try option.valueKind?.value(text, name: option.flag, command: spec.name, context: context) ?? .flag
                 // A repeated option adds its words to those before (`--tag a --tag b`).
                 if case let .field(.words(earlier))? = values[option], case let .field(.words(more)) = value {
                     values[option] = .field(.words(earlier + more))
@@ -65,7 +65,7 @@ public struct CommandParser: Sendable {
     /// neither is named, so no word ever lands in a field the user did not type it for.
     private func split(_ words: [CommandWord], spec: CommandSpec) throws(ShellError) -> ([String], [(OptionSpec, [String])]) {
         var positional: [String] = []
-        var found: [String: [String]] = [:]
+        var found: [String: [String]] = [:]  // by flag: `--at`, as requires and conflicts name one
         for step in WordWalk(words, spec: spec).steps {
             switch step {
             case let .positional(text):
@@ -81,31 +81,31 @@ public struct CommandParser: Sendable {
             case let .valueOnFlag(option):
                 throw .usage("\(spec.name): --\(option.name) takes no value")
             case let .option(option, value, _):
-                guard found[option.name] == nil || option.repeatable else {
+                guard found[option.flag] == nil || option.repeatable else {
                     throw .usage("\(spec.name): --\(option.name) given twice")
                 }
                 if let value, value.isEmpty, option.valueOptional {
-                    found[option.name] = []
-                } else if let value, let valueName = option.value?.name {
+                    found[option.flag] = []
+                } else if let value, let valueName = option.valueName {
                     guard !value.isEmpty else {
                         throw .usage("\(spec.name): --\(option.name) needs a \(valueName) (usage: \(spec.usage))")
                     }
-                    found[option.name, default: []].append(value.joined(separator: " "))
+                    found[option.flag, default: []].append(value.joined(separator: " "))
                 } else {
-                    found[option.name] = [""]
+                    found[option.flag] = [""]
                 }
             }
         }
-        for option in spec.options where found[option.name] != nil {
+        for option in spec.options where found[option.flag] != nil {
             if let required = option.requires, found[required] == nil {
-                let value = spec.option(named: required)?.value.map { " " + $0.name } ?? ""
-                throw .usage("\(spec.name): --\(option.name) needs --\(required)\(value)")
+                let value = spec.options.first { $0.flag == required }?.valueName.map { " " + $0 } ?? ""
+                throw .usage("\(spec.name): --\(option.name) needs \(required)\(value)")
             }
             if let other = option.conflicts, found[other] != nil {
-                throw .usage("\(spec.name): --\(option.name) and --\(other) cannot go together")
+                throw .usage("\(spec.name): --\(option.name) and \(other) cannot go together")
             }
         }
-        return (positional, spec.options.compactMap { option in found[option.name].map { (option, $0) } })
+        return (positional, spec.options.compactMap { option in found[option.flag].map { (option, $0) } })
     }
 
     /// Positional words matched to the declared arguments, in order.

@@ -26,7 +26,7 @@ enum FieldOptions {
 
     /// The field an option sets, if it is one of these.
     static func field(of option: OptionSpec) -> ItemField? {
-        if case let .field(field)? = option.value?.kind { return field }
+        if case let .field(field)? = option.valueKind { return field }
         return nil
     }
 

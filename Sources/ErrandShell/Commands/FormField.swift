@@ -18,7 +18,7 @@ struct FormField {
         label = option.flag
         self.question = question ?? option.prompt ?? option.flag + ": "
         self.initial = initial
-        kind = option.value?.kind ?? .text
+        kind = option.valueKind ?? .text
         self.words = words
     }
 

@@ -1,47 +1,24 @@
 import ErrandOptions
 
-/// A `--name VALUE` option, or a `--name` flag when `value` is nil.
-public struct OptionSpec: Equatable, Sendable {
-    public struct Value: Equatable, Sendable {
-        public let name: String
-        public let kind: ArgumentKind
-    }
+/// A shell command's option, `--name VALUE` or a `--name` flag: the one declaration type, its
+/// value's kind read against the session (the last listing's rows, the cached categories, the
+/// screen's date words) by the shell's parser. A flag's kind is never read.
+public typealias OptionSpec = OptionDeclaration<ArgumentKind>
 
-    public let name: String
-    public let value: Value?
-    public let help: String
-    /// Another option's name, this one only making sense with it (`--coords` needs `--at`):
-    /// given as that option's declaration, so a misspelt one does not compile.
-    public let requires: String?
-    /// The name of an option this one cannot go with (`--time` and `--no-time`), given as its
-    /// declaration.
-    public let conflicts: String?
-    /// The question the create form asks for it (nil: not asked).
-    public let prompt: String?
-    /// May be given more than once, each value adding to the last (`--tag a --tag b`).
-    public let repeatable: Bool
-    /// May be given bare, with no value (`edit N --notes` opens the editor): then it reads as a
-    /// flag, and the command says what that means.
-    public let valueOptional: Bool
-
+extension OptionDeclaration where Kind == ArgumentKind {
     public init(_ name: String, value: String? = nil, kind: ArgumentKind = .text, help: String,
                 requires: OptionSpec? = nil, conflicts: OptionSpec? = nil, prompt: String? = nil, repeatable: Bool = false,
                 valueOptional: Bool = false) {
-        self.name = name
-        self.value = value.map { Value(name: $0, kind: kind) }
-        self.help = help
-        self.requires = requires?.name
-        self.conflicts = conflicts?.name
-        self.prompt = prompt
-        self.repeatable = repeatable
-        self.valueOptional = valueOptional
+        self.init(["--" + name], valueName: value, kind: kind, help: help, requires: requires, conflicts: conflicts,
+                  prompt: prompt, repeatable: repeatable, valueOptional: valueOptional)
     }
 
     /// As typed: `--name`.
-    public var flag: String { "--" + name }
+    public var flag: String { longName ?? "" }
 
-    var usage: String { OptionText.usage([flag], value: value?.name) }
+    /// As the parser looks it up and errors name it, without its dashes: `name`.
+    public var name: String { String(flag.dropFirst(2)) }
 
-    /// `--date DATE`, as `help COMMAND` lists it.
-    var label: String { OptionText.label([flag], value: value?.name) }
+    /// The kind its value is checked as; nil for a flag.
+    public var valueKind: ArgumentKind? { valueName == nil ? nil : kind }
 }

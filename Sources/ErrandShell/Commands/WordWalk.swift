@@ -58,7 +58,7 @@ struct WordWalk: Equatable {
                 steps.append(.unknownOption(name))
                 continue
             }
-            if option.value != nil {
+            if option.valueName != nil {
                 if let inline {
                     steps.append(.option(option, value: [inline], inline: true))
                 } else {
@@ -91,7 +91,7 @@ struct WordWalk: Equatable {
     /// The option whose value a word typed next would join: the last step, when it is an option
     /// that takes a value and was not given one inline.
     var openValue: OptionSpec? {
-        if case let .option(option, .some, false)? = steps.last, option.value != nil, !endedOptions {
+        if case let .option(option, .some, false)? = steps.last, option.valueName != nil, !endedOptions {
             return option
         }
         return nil

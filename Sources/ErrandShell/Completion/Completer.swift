@@ -66,7 +66,7 @@ public struct Completer {
         }
         if !walk.endedOptions, !prefixQuoted, prefix.hasPrefix("--"), let eq = prefix.firstIndex(of: "=") {
             let name = String(prefix[prefix.index(prefix.startIndex, offsetBy: 2)..<eq])
-            guard let kind = spec.option(named: name)?.value?.kind else { return [] }
+            guard let kind = spec.option(named: name)?.valueKind else { return [] }
             let head = String(prefix[...eq])
             return candidates(for: kind, prefix: String(prefix[prefix.index(after: eq)...])).map {
                 CompletionCandidate(insert: head + $0.insert, display: $0.display, isComplete: $0.isComplete)
@@ -78,7 +78,7 @@ public struct Completer {
             return spec.options.filter { $0.flag.hasPrefix(prefix) && ($0.repeatable || !given.contains($0.name)) }
                 .map { CompletionCandidate(insert: $0.flag, display: $0.flag + "  " + $0.help) }
         }
-        if let option = walk.openValue, let kind = option.value?.kind {
+        if let option = walk.openValue, let kind = option.valueKind {
             return candidates(for: kind, prefix: prefix)
         }
         // The command's own words typed so far (option values skipped) say which argument is next.

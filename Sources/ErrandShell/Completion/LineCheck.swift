@@ -45,7 +45,7 @@ public struct LineCheck {
         while let word = rest.first, !word.quoted, word.text.hasPrefix("--"), word.text != "--" {
             let name = String(word.text.dropFirst(2).prefix { $0 != "=" })
             guard let option = spec.option(named: name) else { return !typing(word) }
-            rest = rest.dropFirst(option.value != nil && !word.text.contains("=") ? 2 : 1)
+            rest = rest.dropFirst(option.valueName != nil && !word.text.contains("=") ? 2 : 1)
         }
         for argument in spec.arguments {
             if argument.passthrough { return refuses(rest, endsInSpace: endsInSpace) }

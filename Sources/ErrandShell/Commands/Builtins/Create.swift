@@ -128,7 +128,7 @@ struct Create: ShellCommand {
         var dated = !undated
         for option in spec.options {
             guard option.prompt != nil else { continue }
-            if let required = option.requires, !options.contains(CommandWord("--" + required)) { continue }
+            if let required = option.requires, !options.contains(CommandWord(required)) { continue }
             if option == every, !dated { continue }
             let field = option == date ? FormField(option: option, question: "Date [\(defaultDay)]: ", words: ["none"])
                 : FormField(option: option)

@@ -122,11 +122,11 @@ struct Edit: ShellCommand {
             if option == date { dated = !TextSafety.trimmed(answer).isEmpty && !field.isWord(answer, "none") }
             if option == every, answer == current { continue }
             if field.isWord(answer, "none"), let clear = option.conflicts {
-                words.append(CommandWord("--" + clear))
+                words.append(CommandWord(clear))
             } else if !answer.isEmpty || offered && option.conflicts == nil {
                 words += [CommandWord(option.flag), CommandWord(answer, literal: true)]
             } else if offered, let clear = option.conflicts {
-                words.append(CommandWord("--" + clear))
+                words.append(CommandWord(clear))
             }
         }
         return words
