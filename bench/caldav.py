@@ -55,26 +55,27 @@ class Server:
         connection.close()
         return response.status
 
-    def collection(self, name):
+    def collection(self, name, display=None):
         path = self.path(name)
+        shown = "<D:displayname>%s</D:displayname>" % display if display else ""
         body = ('<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set>'
-                '<D:prop><C:supported-calendar-component-set><C:comp name="VTODO"/></C:supported-calendar-component-set>'
-                '</D:prop></D:set></C:mkcalendar>')
+                '<D:prop>%s<C:supported-calendar-component-set><C:comp name="VTODO"/></C:supported-calendar-component-set>'
+                '</D:prop></D:set></C:mkcalendar>' % shown)
         assert self.request("MKCALENDAR", path, body.encode(), {"Content-Type": "application/xml"}) == 201
         return path
 
     def url(self, path):
         return "http://%s@127.0.0.1:%d%s" % (USER, self.port, path)
 
-    def seed(self, name, count):
+    def seed(self, name, count, display=None, prefix="item"):
         """A collection of `count` VTODOs written straight into the server's folder (as a restore
         from backup would), then read once so that the server's caches are built before any
         contender is timed: uploading them would take either client hours (see the text)."""
-        path = self.collection(name)
+        path = self.collection(name, display)
         folder = self.folder_of(name)
         for i in range(count):
-            with open(folder + "item-%d.ics" % i, "w") as f:
-                f.write(vtodo("item-%d@bench" % i, "item %d ref%dz" % (i, i)))
+            with open(folder + "%s-%d.ics" % (prefix, i), "w") as f:
+                f.write(vtodo("%s-%d@bench" % (prefix, i), "%s %d ref%dz" % (prefix, i, i)))
         self.seeded(folder)
         # Depth 1 fills Radicale's item cache, the sync-token its history cache (23 s at 10,000).
         body = b'<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>'
