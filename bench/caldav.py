@@ -214,6 +214,10 @@ def figure9(bench):
         "reading the collection (vdirsyncer is left out there: it joins with multigets, which Xandikos answers "
         "at 84 ms an href at 10,000 items, some 14 minutes)." % (f"{up:,}", f"{n:,}"),
         ["command", "median", "min", "max", "ratio to vdirsyncer", "runs"], rows, verdicts)
+    # Several lists of one account (issue 24), with a Radicale of their own; imported here
+    # because lists.py builds on this module's servers.
+    import lists
+    lists.figure9_lists(bench)
 
 
 def first_upload(bench, server, work, env, rows, verdicts):
