@@ -46,7 +46,8 @@ class Server:
         raise RuntimeError("%s did not start" % self.name)
 
     def request(self, method, path, body=b"", headers=None):
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+        # Radicale's first read of a seeded collection parses every item: minutes on a loaded machine.
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=600)
         all_headers = {"Authorization": "Basic " + base64.b64encode(("%s:%s" % (USER, PASSWORD)).encode()).decode()}
         all_headers.update(headers or {})
         connection.request(method, path, body=body, headers=all_headers)
