@@ -19,8 +19,8 @@ public protocol SyncRecords: ItemRecords {
     /// Every entry that has an href (to compare with the server's listing).
     func syncedEntries() throws -> [SyncEntry]
     /// Items of the main list (no list value) no entry knows yet (made before the remote was
-    /// set): the items of the other lists are their own lists' to send, and looking each one up
-    /// to skip it cost a no-change sync of three lists of 3,000 items 6,000 reads.
+    /// set): the items of the other lists are their own lists' to send, and a sync looked each
+    /// one up only to skip it.
     func unsyncedItemIDs() throws -> [UUID]
     mutating func putSyncEntry(_ entry: SyncEntry) throws
     mutating func removeSyncEntry(itemID: UUID) throws
