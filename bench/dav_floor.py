@@ -2,8 +2,9 @@
 
 dav_floor.py put FOLDER URL      PUTs every .ics of FOLDER into the collection at URL, one after
                                  another over one kept-alive connection, If-None-Match: *
-dav_floor.py propfind URL        one PROPFIND (Depth 0) of the collection's sync-token: what a
-                                 client must ask at least to learn whether anything changed
+dav_floor.py propfind URL...     one PROPFIND (Depth 0) of each collection's sync-token, over
+                                 one kept-alive connection: what a client must ask at least to
+                                 learn whether anything changed
 
 Credentials come from $NETRC (Python's netrc module), as errand reads them. It parses nothing it
 gets back and keeps no state, so its time is the server's time plus one small Python process:
@@ -44,12 +45,14 @@ def main():
                 body = f.read()
             ask(conn, "PUT", path + urllib.parse.quote(name), token, body,
                 {"Content-Type": "text/calendar; charset=utf-8", "If-None-Match": "*"})
-    elif mode == "propfind":
-        conn, path, token = connection(args[0])
+    elif mode == "propfind" and args:
+        conn, _, token = connection(args[0])
         body = b'<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:sync-token/></d:prop></d:propfind>'
-        ask(conn, "PROPFIND", path, token, body, {"Depth": "0", "Content-Type": "application/xml"})
+        for url in args:
+            ask(conn, "PROPFIND", urllib.parse.urlsplit(url).path, token, body,
+                {"Depth": "0", "Content-Type": "application/xml"})
     else:
-        sys.exit("usage: dav_floor.py put FOLDER URL | propfind URL")
+        sys.exit("usage: dav_floor.py put FOLDER URL | propfind URL...")
 
 
 if __name__ == "__main__":

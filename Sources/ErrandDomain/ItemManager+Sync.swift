@@ -11,7 +11,7 @@ extension ItemManager: SyncRecords {
     public func syncEntry(href: String) -> SyncEntry? { ledger.entry(href: href) }
     public func pendingSyncEntries() -> [SyncEntry] { ledger.entries.values.filter(\.pending) }
     public func syncedEntries() -> [SyncEntry] { ledger.entries.values.filter { $0.href != nil } }
-    public func unsyncedItemIDs() -> [UUID] { items.map(\.id).filter { ledger.entries[$0] == nil } }
+    public func unsyncedItemIDs() -> [UUID] { items.filter { $0.list == nil && ledger.entries[$0.id] == nil }.map(\.id) }
     public mutating func putSyncEntry(_ entry: SyncEntry) { ledger.put(entry) }
     public mutating func removeSyncEntry(itemID: UUID) { ledger.remove(itemID) }
 }

@@ -18,7 +18,9 @@ public protocol SyncRecords: ItemRecords {
     func pendingSyncEntries() throws -> [SyncEntry]
     /// Every entry that has an href (to compare with the server's listing).
     func syncedEntries() throws -> [SyncEntry]
-    /// Items no entry knows yet (made before the remote was set).
+    /// Items of the main list (no list value) no entry knows yet (made before the remote was
+    /// set): the items of the other lists are their own lists' to send, and a sync looked each
+    /// one up only to skip it.
     func unsyncedItemIDs() throws -> [UUID]
     mutating func putSyncEntry(_ entry: SyncEntry) throws
     mutating func removeSyncEntry(itemID: UUID) throws

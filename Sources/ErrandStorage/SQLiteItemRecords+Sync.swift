@@ -48,7 +48,7 @@ extension SQLiteItemRecords: SyncRecords {
     }
 
     public func unsyncedItemIDs() throws -> [UUID] {
-        let s = try store.db.statement("SELECT uuid FROM item WHERE uuid NOT IN (SELECT item FROM sync_item) ORDER BY seq")
+        let s = try store.db.statement("SELECT uuid FROM item WHERE list_keys IS NULL AND uuid NOT IN (SELECT item FROM sync_item) ORDER BY seq")
         defer { s.reset() }
         var ids: [UUID] = []
         while try s.step() { if let id = UUID(uuidString: s.text(0)) { ids.append(id) } }

@@ -69,12 +69,13 @@ public final class DAVServer: @unchecked Sendable {
         kind != .xandikos ? "Basic " + Data("\(user):\(password)".utf8).base64EncodedString() : nil
     }
 
-    /// Makes a task collection (MKCALENDAR restricted to VTODO).
-    public func makeTaskCollection(_ name: String) throws {
+    /// Makes a task collection (MKCALENDAR restricted to VTODO), shown as `display` (else as
+    /// its path segment `name`).
+    public func makeTaskCollection(_ name: String, display: String? = nil) throws {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>
-            <D:displayname>\(name)</D:displayname>
+            <D:displayname>\(display ?? name)</D:displayname>
             <C:supported-calendar-component-set><C:comp name="VTODO"/></C:supported-calendar-component-set>
             </D:prop></D:set></C:mkcalendar>
             """

@@ -153,12 +153,12 @@ public struct Completer {
             return names.map { CompletionCandidate(insert: quote($0), display: $0) }
         case let .field(field):
             var stored = field.option?.completesFromStore == true ? ((try? environment.store.wordCounts(field)) ?? []).map(\.word) : []
-            if field == .list { stored.insert(mainList, at: 0) }
+            if field == .list { stored = listNames }
             let key = ItemField.key(prefix.hasPrefix("#") ? String(prefix.dropFirst()) : prefix)
             return ((field.option?.words ?? []) + stored).filter { ItemField.key($0).hasPrefix(key) }
                 .map { CompletionCandidate(insert: quote($0), display: $0) }
         case .listName:
-            let names = [mainList] + ((try? environment.store.wordCounts(.list)) ?? []).map(\.word) + [Use.all]
+            let names = listNames + [Use.all]
             return names.filter { ItemField.key($0).hasPrefix(ItemField.key(prefix)) }
                 .map { CompletionCandidate(insert: quote($0), display: $0) }
         case .tagChanges:
@@ -206,8 +206,10 @@ public struct Completer {
             }
     }
 
-    /// The store's main list (ListNames), as `lists` names it.
-    private var mainList: String {
-        ListNames.mainName(of: (try? environment.store.syncRemote()) ?? nil, session: environment.remoteURL)
+    /// The store's lists as `lists` names them, the main one first; the main one alone when
+    /// the store cannot be read (Tab never fails).
+    private var listNames: [String] {
+        (try? environment.listNames()) ?? [ListNames.mainName(of: (try? environment.store.syncRemote()) ?? nil,
+                                                              session: environment.remoteURL)]
     }
 }

@@ -5,23 +5,11 @@ import ErrandSync
 /// The store's lists as the shell names them (ListNames): the main one, named after the
 /// remote, and every name items carry; `use NAME` narrows each list screen to one of them.
 extension CommandContext {
-    /// The remote the store keeps, else the session's: a first sync names the main list as
-    /// the session already did.
-    func mainList() throws -> String {
-        ListNames.mainName(of: try store.syncRemote(), session: environment.remoteURL)
-    }
+    /// The main list's name (ShellEnvironment+Lists).
+    func mainList() throws -> String { try environment.mainList() }
 
-    /// The list names, the main one first, then the others (those syncing with collections
-    /// of their own, even empty, and every name items carry), as the store spells them.
-    func listNames() throws -> [String] {
-        let main = try mainList()
-        var others: [String] = []
-        for name in try store.readRecords({ try $0.syncLists() }).map(\.name) + store.wordCounts(.list).map(\.word)
-        where !ListNames.same(name, main) && !others.contains(where: { ListNames.same($0, name) }) {
-            others.append(name)
-        }
-        return [main] + others.sorted { ItemField.key($0) < ItemField.key($1) }
-    }
+    /// The list names, the main one first (ShellEnvironment+Lists).
+    func listNames() throws -> [String] { try environment.listNames() }
 
     /// The list a typed name means, as the store spells it; nil when there is none.
     func existingList(_ typed: String) throws -> String? {

@@ -2,7 +2,7 @@ import ErrandDomain
 import ErrandStorage
 import ErrandSync
 
-/// `remote --all`, `--join NAME`, `--leave NAME`: more of the server's task lists as lists of
+/// `remote --all`, `--join NAME...`, `--leave NAME`: more of the server's task lists as lists of
 /// the store, each syncing with its own collection (SyncList) in the same `sync todos`.
 extension Remote {
     /// Every task list of the server: the main list keeps its collection when it is one of
@@ -45,32 +45,80 @@ extension Remote {
         return Display(screen: .remote(lines))
     }
 
-    /// One more task list of the main list's server joins.
-    func joinOne(_ wanted: String, _ c: inout CommandContext) throws -> Display {
+    /// More task lists of the main list's server join, one or several (`--join Work Home`):
+    /// a name the server has no list for, the main list or a list on another server refuses
+    /// them all, so that a typo never leaves half of a line done.
+    func joinNamed(_ wanted: String, _ c: inout CommandContext) throws -> Display {
         guard let known = try c.store.syncRemote()?.url else {
             throw ShellError.failed("remote: --join adds a list beside the main one: set it first (remote URL --list NAME, "
                 + "or remote URL --all)")
         }
         let (url, lists) = try Remote.taskLists(typed ?? Remote.root(of: known), c)
-        let key = wanted.lowercased()
-        guard let found = lists.first(where: { $0.name.lowercased() == key || $0.path.url == CalDAVPath.completed(wanted) }) else {
-            throw ShellError.failed("no task list called \"\(TextSafety.neutralised(String(wanted.prefix(60))))\" on "
-                + "\((try? CalDAVPath(url))?.host ?? url); nothing was stored")
+        let (found, unknown) = Remote.named(wanted, among: lists)
+        guard unknown.isEmpty else {
+            let names = unknown.map { "\"\(TextSafety.neutralised(String($0.prefix(60))))\"" }.joined(separator: ", ")
+            let has = lists.prefix(10).map { "\"\($0.name)\"" }.joined(separator: ", ") + (lists.count > 10 ? ", ..." : "")
+            throw ShellError.failed("no task list\(unknown.count == 1 ? "" : "s") called \(names) on "
+                + "\((try? CalDAVPath(url))?.host ?? url) (it has \(has)); nothing was joined")
         }
-        let listURL = TodoSync.kept(TodoSync.url(url, at: found.path))
-        guard listURL != known else { throw ShellError.failed("\"\(found.name)\" is the main list already") }
-        guard (try? CalDAVPath(listURL))?.origin == (try? CalDAVPath(known))?.origin else {
-            throw ShellError.failed("\"\(found.name)\" is on another server than the main list; nothing was stored")
+        let urls = found.map { TodoSync.kept(TodoSync.url(url, at: $0.path)) }
+        for (list, listURL) in zip(found, urls) {
+            guard listURL != known else { throw ShellError.failed("\"\(list.name)\" is the main list already; nothing was joined") }
+            guard (try? CalDAVPath(listURL))?.origin == (try? CalDAVPath(known))?.origin else {
+                throw ShellError.failed("\"\(list.name)\" is on another server than the main list; nothing was joined")
+            }
         }
-        let joined = try c.store.syncLists()
-        if let already = joined.first(where: { $0.remote.url == listURL }) {
-            return Display(message: "\"\(found.name)\" syncs already, as the list \(already.name)")
+        var joined = try c.store.syncLists()
+        let main = ListNames.mainName(of: try c.store.syncRemote(), session: nil)
+        var added: [SyncList] = []
+        var lines: [String] = []
+        for (list, listURL) in zip(found, urls) {
+            if let already = joined.first(where: { $0.remote.url == listURL }) {
+                lines.append("\"\(list.name)\" syncs already, as the list \(already.name)")
+                continue
+            }
+            let name = ListNames.joined(list.name, taken: [main] + joined.map(\.name))
+            let adding = SyncList(name: name, remote: SyncRemote(url: listURL))
+            joined.append(adding)
+            added.append(adding)
+            lines.append("the task list \"\(list.name)\" joins as the list \(name) (\(Secrets.redacted(listURL)))")
         }
-        let name = ListNames.joined(found.name, taken: [ListNames.mainName(of: try c.store.syncRemote(), session: nil)]
-            + joined.map(\.name))
-        try c.commit(saved: Remote.saved) { try $0.store.putSyncList(SyncList(name: name, remote: SyncRemote(url: listURL))) }
-        return Display(message: "the task list \"\(found.name)\" joins as the list \(name) (\(Secrets.redacted(listURL))); "
-            + "sync todos exchanges with it beside the main list")
+        if !added.isEmpty {
+            try c.commit(saved: Remote.saved) { environment in
+                for list in added { try environment.store.putSyncList(list) }
+            }
+        }
+        let beside = "sync todos exchanges with \(added.count == 1 ? "it" : "them") beside the main list"
+        if lines.count == 1, added.count == 1 { return Display(message: lines[0] + "; " + beside) }
+        if lines.count == 1 { return Display(message: lines[0]) }
+        return Display(screen: .remote(lines + (added.isEmpty ? [] : [beside])))
+    }
+
+    /// The task lists `text` names: the whole text when it is one list's name or URL (a name of
+    /// several words, typed without quotes), else from each word on the longest run of words
+    /// that is one (the parser hands an option its words joined by spaces). The words no list
+    /// is called come back apart, each a name.
+    static func named(_ text: String, among lists: [TaskList]) -> (found: [TaskList], unknown: [String]) {
+        func list(_ name: String) -> TaskList? {
+            lists.first { $0.name.lowercased() == name.lowercased() || $0.path.url == CalDAVPath.completed(name) }
+        }
+        if let one = list(text) { return ([one], []) }
+        let words = text.split(separator: " ").map(String.init)
+        var found: [TaskList] = []
+        var unknown: [String] = []
+        var start = 0
+        while start < words.count {
+            let match = (start + 1...words.count).reversed().lazy
+                .compactMap { end in list(words[start..<end].joined(separator: " ")).map { ($0, end) } }.first
+            if let (named, end) = match {
+                if !found.contains(where: { $0.path == named.path }) { found.append(named) }
+                start = end
+            } else {
+                unknown.append(words[start])
+                start += 1
+            }
+        }
+        return (found, unknown)
     }
 
     func leaveOne(_ name: String, _ c: inout CommandContext) throws -> Display {

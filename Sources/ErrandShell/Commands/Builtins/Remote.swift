@@ -3,7 +3,7 @@ import ErrandStorage
 import ErrandSync
 import FoundationEssentials
 
-/// `remote [URL] [--list NAME | --lists | --all | --join NAME | --leave NAME] [--forget]`: show,
+/// `remote [URL] [--list NAME | --lists | --all | --join NAME... | --leave NAME] [--forget]`: show,
 /// set or forget the CalDAV collection `sync todos` uses. URL may be the server
 /// (`cloud.example.org`, `me@host`): sync todos finds its task list; `--list` asks the server
 /// now and keeps the list of that name; `--all` and `--join` make more of its task lists lists
@@ -15,7 +15,7 @@ struct Remote: ShellCommand {
     static let lists = OptionSpec("lists", help: "ask the server now and show its task lists, one per line")
     static let forget = OptionSpec("forget", help: "stop syncing with it and every list syncing beside it (the items stay here)")
     static let all = OptionSpec("all", help: "ask the server now and sync every task list it has, each a list here")
-    static let join = OptionSpec("join", value: "NAME", help: "ask the server now and sync its task list NAME too, as a list here")
+    static let join = OptionSpec("join", value: "NAME...", help: "ask the server now and sync its task lists of these names too, each a list here")
     static let leave = OptionSpec("leave", value: "NAME", help: "stop syncing the list NAME with its collection (its items stay here)")
     static let spec = CommandSpec("remote", summary: "show, set or forget the CalDAV collection sync todos uses",
                                   details: """
@@ -23,7 +23,7 @@ struct Remote: ShellCommand {
                                       (/.well-known/caldav, the principal, its calendar home); with several, \
                                       choose the main one with --list NAME. --all syncs every task list of the \
                                       server in one sync todos, each a list of the store (the main list keeps its \
-                                      collection, the others are named after theirs); --join NAME adds one, \
+                                      collection, the others are named after theirs); --join NAME... adds one or several, \
                                       --leave NAME stops one (its items stay here). Credentials come from the URL's \
                                       user:password (used by this session only, never stored) or from ~/.netrc ($NETRC).
                                       """,
@@ -47,7 +47,7 @@ struct Remote: ShellCommand {
         let store = c.store
         let chosen = [list != nil, showLists, all, join != nil, leave != nil].filter { $0 }.count
         guard chosen <= 1 else {
-            throw ShellError.usage("remote: give one of --list NAME, --lists, --all, --join NAME and --leave NAME")
+            throw ShellError.usage("remote: give one of --list NAME, --lists, --all, --join NAME... and --leave NAME")
         }
         if forget {
             guard typed == nil, chosen == 0 else { throw ShellError.usage("remote --forget takes no URL") }
@@ -58,7 +58,7 @@ struct Remote: ShellCommand {
             return Display(message: "forgot \(Secrets.redacted(known.url))\(beside); the items stay here")
         }
         if all { return try joinAll(&c) }
-        if let name = join { return try joinOne(name, &c) }
+        if let names = join { return try joinNamed(names, &c) }
         if let name = leave { return try leaveOne(name, &c) }
         if showLists {
             guard list == nil else { throw ShellError.usage("remote: --lists shows the lists, --list NAME keeps one: give one of them") }
