@@ -92,11 +92,7 @@ extension StoreContractTests {
         #expect(try store.subtasks(of: party, offset: 1, limit: 1).map(\.item.title) == [expected[1]])
         guard let sqlite = store as? SQLiteItemStore else { return }
         for sql in [SQLiteItemRecords.childrenSQL, SQLiteItemRecords.childPageSQL] {
-            let s = try sqlite.db.statement("EXPLAIN QUERY PLAN " + sql)
-            var plan: [String] = []
-            while try s.step() { plan.append(s.text(3)) }
-            s.reset()
-            let text = plan.joined(separator: "\n")
+            let text = try QueryPlanTests().plan(sqlite, sql)
             #expect(text.contains("USING INDEX item_parent") && !text.contains("TEMP B-TREE"), "\(text)")
         }
     }
