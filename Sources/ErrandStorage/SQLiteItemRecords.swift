@@ -34,7 +34,7 @@ public struct SQLiteItemRecords: ItemRecords {
     }
 
     /// A parent's children in ItemOrder.sections (To do, then Done, each as added), as the
-    /// property-list backend sorts them: item_parent holds that order (SQLiteSchema.parentOrder),
+    /// property-list backend sorts them: item_children holds that order (SQLiteSchema.leftovers),
     /// so a page is a walk of it, not a sort. Both sections sort by the same keys.
     static let childOrder = (["done"] + SQLitePagePlan.terms(ItemOrder.sections.toDo)).joined(separator: ", ")
 

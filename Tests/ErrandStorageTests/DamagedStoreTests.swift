@@ -118,8 +118,15 @@ import Testing
         SQLiteSchema.migrations.firstIndex(of: migration) ?? SQLiteSchema.currentVersion
     }
 
-    /// The newest migration keys located places (SQLiteSchema.placeKey).
-    static let withoutPlaceKey = """
+    /// The newest migration orders a parent's children and removes orphan occurrences
+    /// (SQLiteSchema.leftovers): its index goes; the rows it removes are not brought back.
+    static let withoutLeftovers = """
+        DROP INDEX item_children;
+
+        """
+
+    /// The migration before keys located places (SQLiteSchema.placeKey).
+    static let withoutPlaceKey = withoutLeftovers + """
         DROP INDEX item_place_key; ALTER TABLE item DROP COLUMN place_key;
 
         """

@@ -34,9 +34,9 @@ import Testing
         #expect(try store.allItems().count == 3)
         store.close()
         // Back to the version before it: the rows are as an older Errand left them.
-        let before = MigrationTests.version(before: SQLiteSchema.orphanOccurrences)
+        let before = MigrationTests.version(before: SQLiteSchema.leftovers)
         #expect(before < SQLiteSchema.currentVersion)
-        #expect(try SQLiteCLI.run(path, "PRAGMA user_version = \(before);") == 0)
+        #expect(try SQLiteCLI.run(path, MigrationTests.withoutLeftovers + "PRAGMA user_version = \(before);") == 0)
         let reopened = try StoreOpener.open(path: path, backend: .sqlite)
         #expect(try reopened.allItems().map(\.id) == [series.id, kept.id])
         #expect(try reopened.item(id: orphan.id) == nil)

@@ -67,7 +67,7 @@ extension StoreContractTests {
 
     /// Issue 23: a parent's children come in ItemOrder.sections on both backends (To do, then
     /// Done, each as added or moved there), not in the order they became its children, and
-    /// SQLite walks item_parent in that order instead of sorting.
+    /// SQLite walks item_children in that order instead of sorting.
     @Test(arguments: Backend.allCases)
     func aParentsChildrenComeInTheirOwnOrder(_ backend: Backend) throws {
         let dir = TemporaryDirectory()
@@ -93,7 +93,7 @@ extension StoreContractTests {
         guard let sqlite = store as? SQLiteItemStore else { return }
         for sql in [SQLiteItemRecords.childrenSQL, SQLiteItemRecords.childPageSQL] {
             let text = try QueryPlanTests().plan(sqlite, sql)
-            #expect(text.contains("USING INDEX item_parent") && !text.contains("TEMP B-TREE"), "\(text)")
+            #expect(text.contains("USING INDEX item_children") && !text.contains("TEMP B-TREE"), "\(text)")
         }
     }
 
