@@ -20,6 +20,14 @@ public enum Occurrence {
         (series + marker, series + marker.dropLast() + ">")
     }
 
+    /// `items` without the occurrences whose series is not among them: rows an older
+    /// Errand's swipe of the series left behind, which no command may change or delete.
+    public static func withSeries(_ items: [TodoItem]) -> [TodoItem] {
+        guard items.contains(where: \.isOccurrence) else { return items }
+        let series = Set(items.lazy.filter { !$0.isOccurrence }.map(\.uid))
+        return items.filter { item in Occurrence.seriesUID(of: item.uid).map(series.contains) ?? true }
+    }
+
     /// The series's UID, when `uid` names an occurrence.
     public static func seriesUID(of uid: String) -> String? {
         guard let range = uid.firstRange(of: marker) else { return nil }

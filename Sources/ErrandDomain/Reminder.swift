@@ -209,16 +209,17 @@ public enum Reminder: Hashable, Sendable {
     }
 
     /// What a person types after `--remind`: `30m`, `2h`, `1d`, `1w`, `1h30m`, `0` (before the
-    /// due time), `15m before start` or `start` (from the start), or a day and time
+    /// due time), `15m before start`, `15m after start` or `start` (from the start), or a day and time
     /// (`dec 3 08:00`, `tomorrow 9:00`, `2026-12-03T08:00`).
     public static func typed(_ text: String, today: DueDay, local: LocalDateWords = LocalDateWords()) throws(DomainError) -> Reminder {
         let trimmed = TextSafety.trimmed(text).lowercased()
         if trimmed == "start" { return .beforeStart(seconds: 0) }
-        if trimmed.hasSuffix("before start") {
-            guard let seconds = offset(String(trimmed.dropLast("before start".count))), seconds <= maxOffsetSeconds else {
-                throw .invalidField("a reminder before the start is a time (15m before start, 1h before start): got \"\(text.prefix(40))\"")
+        // Thunderbird offers both sides of the start (TRIGGER;RELATED=START:PT15M is after it).
+        for (side, sign) in [("before", 1), ("after", -1)] where trimmed.hasSuffix(side + " start") {
+            guard let seconds = offset(String(trimmed.dropLast((side + " start").count))), seconds <= maxOffsetSeconds else {
+                throw .invalidField("a reminder \(side) the start is a time (15m \(side) start, 1h \(side) start): got \"\(text.prefix(40))\"")
             }
-            return .beforeStart(seconds: seconds)
+            return .beforeStart(seconds: sign * seconds)
         }
         if let seconds = offset(trimmed) {
             guard seconds <= maxOffsetSeconds else {

@@ -31,8 +31,10 @@ public enum QuietRemind {
 
     /// Whether nothing rings now in the configured store: false when something does, or when
     /// the store cannot be opened or read (the ordinary way then rings it, or says why not).
-    public static func findsNothing(_ configuration: LaunchConfiguration) -> Bool {
-        guard let store = try? StoreOpener.open(path: configuration.storePath, backend: configuration.storeBackend) else {
+    /// `waiting` as StoreOpener's: opening may migrate the store, and wait for another Errand.
+    public static func findsNothing(_ configuration: LaunchConfiguration, waiting: (() -> Void)? = nil) -> Bool {
+        guard let store = try? StoreOpener.open(path: configuration.storePath, backend: configuration.storeBackend,
+                                                waiting: waiting) else {
             return false
         }
         defer { store.close() }

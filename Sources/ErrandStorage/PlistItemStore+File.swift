@@ -99,7 +99,8 @@ extension PlistItemStore {
         }
         let document = try PlistDocument.decode(data, path: path)
         let read = try document.todoItems(path: path)
-        manager = ItemManager(items: read.items)
+        // The next write leaves out what an older swipe left behind (SQLiteSchema.orphanOccurrences).
+        manager = ItemManager(items: Occurrence.withSeries(read.items))
         damagedEntries = read.damaged
         if let sync = document.sync {
             guard let ledger = sync.ledger else { throw StoreError.notAStore(path: path, reason: "damaged: sync state") }

@@ -33,20 +33,28 @@ public struct SQLiteItemRecords: ItemRecords {
         try store.rows("SELECT \(SQLiteItemStore.readColumns) FROM item WHERE remind_next <= ?1") { $0.bind(1, minute) }
     }
 
-    /// Through item_parent; a parent's children sorted by their sequence alone.
+    /// A parent's children in ItemOrder.sections (To do, then Done, each as added), as the
+    /// property-list backend sorts them: item_children holds that order (SQLiteSchema.leftovers),
+    /// so a page is a walk of it, not a sort. Both sections sort by the same keys.
+    static let childOrder = (["done"] + SQLitePagePlan.terms(ItemOrder.sections.toDo)).joined(separator: ", ")
+
+    static let childrenSQL = "SELECT \(SQLiteItemStore.readColumns) FROM item WHERE parent = ?1 ORDER BY \(childOrder)"
+
+    static let childPageSQL = """
+        SELECT \(SQLiteItemStore.readColumns),
+               (SELECT count(*) FROM item AS below WHERE below.parent = coalesce(item.uid, item.uuid)),
+               (SELECT total(done) FROM item AS below WHERE below.parent = coalesce(item.uid, item.uuid))
+        FROM item WHERE parent = ?1 AND uuid != ?2 ORDER BY \(childOrder) LIMIT ?3 OFFSET ?4
+        """
+
     public func children(of uid: String) throws -> [TodoItem] {
-        try store.rows("SELECT \(SQLiteItemStore.readColumns) FROM item WHERE parent = ?1 ORDER BY done, seq") { $0.bind(1, uid) }
+        try store.rows(Self.childrenSQL) { $0.bind(1, uid) }
     }
 
     /// One statement: the page through item_parent, and each child's own children counted by
     /// a probe of the same index (its done column), never their rows.
     public func children(of parent: TodoItem, offset: Int, limit: Int) throws -> [CountedChild] {
-        let s = try store.db.statement("""
-            SELECT \(SQLiteItemStore.readColumns),
-                   (SELECT count(*) FROM item AS below WHERE below.parent = coalesce(item.uid, item.uuid)),
-                   (SELECT total(done) FROM item AS below WHERE below.parent = coalesce(item.uid, item.uuid))
-            FROM item WHERE parent = ?1 AND uuid != ?2 ORDER BY done, seq LIMIT ?3 OFFSET ?4
-            """)
+        let s = try store.db.statement(Self.childPageSQL)
         s.bind(1, parent.uid)
         s.bind(2, UUIDText.of(parent.id))
         s.bind(3, max(0, limit))

@@ -33,8 +33,9 @@ public final class SQLiteItemStore: ItemStore {
         """
 
     /// Opens or creates the store. An existing file that is not an Errand store, is damaged
-    /// or comes from a newer schema is refused before anything is written to it.
-    public init(path: String) throws {
+    /// or comes from a newer schema is refused before anything is written to it. `waiting`:
+    /// as the connection's onWait, set before a due migration may have to wait for the lock.
+    public init(path: String, waiting: (() -> Void)? = nil) throws {
         self.path = path
         try StoreFile.checkExisting(path)
         try StoreFile.makeParentDirectories(of: path)
@@ -56,6 +57,7 @@ public final class SQLiteItemStore: ItemStore {
         try db.execute("PRAGMA journal_mode = WAL")
         try db.execute("PRAGMA synchronous = FULL")
         db.deferCheckpoints()
+        db.onWait = waiting
         try SQLiteSchema.migrate(db)
     }
 

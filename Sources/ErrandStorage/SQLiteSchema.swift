@@ -199,7 +199,31 @@ enum SQLiteSchema {
         placeKey,
         // Tags counted with their items' day, state and priority (see tagFacets).
         tagFacets,
+        // A parent's children in their order, and the finished occurrences whose series is
+        // gone (see leftovers).
+        leftovers,
     ]
+
+    /// Two rough edges of the subtasks' and occurrences' stores, in one step: item_children,
+    /// so that a parent's children are read in their own order (SQLiteItemRecords.childOrder)
+    /// by walking an index, as ItemManager sorts them, instead of sorted after (item_parent,
+    /// which the counts and the subtask filter walk, has no seq); and orphanOccurrences.
+    /// Its CREATE INDEX refuses to run twice, so a store claiming an older version than its
+    /// tables is still refused (HostileStoreFileTests).
+    static let leftovers = """
+        CREATE INDEX item_children ON item (parent, done, seq) WHERE parent IS NOT NULL;
+        """ + orphanOccurrences
+
+
+    /// Swiping a series before its occurrences went with it left their rows behind: done
+    /// items under a UID (Occurrence) no series of the store holds, which no command may
+    /// change or delete. Removed once; the series's UID is the occurrence's up to the
+    /// marker, found through item_uid.
+    static let orphanOccurrences = """
+        DELETE FROM item WHERE instr(uid, ';RECURRENCE-ID=') > 0 AND NOT EXISTS (
+            SELECT 1 FROM item AS series
+            WHERE coalesce(series.uid, series.uuid) = substr(item.uid, 1, instr(item.uid, ';RECURRENCE-ID=') - 1));
+        """
 
     static let placeKey = """
         ALTER TABLE item ADD COLUMN place_key TEXT;

@@ -6,9 +6,8 @@ public enum StoreOpener {
     public static func open(path: String, backend: StoreBackend, waiting: (() -> Void)? = nil) throws -> ErrandStore {
         switch backend {
         case .sqlite:
-            let store = try SQLiteItemStore(path: path)
-            store.db.onWait = waiting
-            return store
+            // Told from the start: a migration due on opening waits for the lock too.
+            return try SQLiteItemStore(path: path, waiting: waiting)
         case .plist:
             let store = try PlistItemStore(path: path)
             store.lock.onWait = waiting

@@ -30,7 +30,7 @@ enum Launch {
     static func endIfNothingRings() {
         guard let configuration = QuietRemind.configuration(Array(CommandLine.arguments.dropFirst()),
                                                             environment: EnvironmentVariable.read()),
-              QuietRemind.findsNothing(configuration) else { return }
+              QuietRemind.findsNothing(configuration, waiting: waitingLine) else { return }
         exit(ExitStatus.succeeded.status)
     }
 
@@ -55,13 +55,16 @@ enum Launch {
         }
     }
 
-    static func store(_ configuration: LaunchConfiguration) -> ErrandStore {
-        // At a terminal, a change that waits for another Errand (a -1 script) says so, once.
-        let waiting: (() -> Void)? = TerminalInfo.isTerminal(2) ? {
+    /// At a terminal, a change that waits for another Errand (a -1 script) says so, once.
+    static var waitingLine: (() -> Void)? {
+        TerminalInfo.isTerminal(2) ? {
             StandardStreamsSink.writeAll(2, "waiting for another Errand to finish with the store (up to 10 minutes)…\n")
         } : nil
+    }
+
+    static func store(_ configuration: LaunchConfiguration) -> ErrandStore {
         do {
-            return try StoreOpener.open(path: configuration.storePath, backend: configuration.storeBackend, waiting: waiting)
+            return try StoreOpener.open(path: configuration.storePath, backend: configuration.storeBackend, waiting: waitingLine)
         } catch {
             fail("errand: \(error)", .storeUnusable)
         }

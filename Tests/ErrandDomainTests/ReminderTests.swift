@@ -135,6 +135,14 @@ import Testing
         #expect(fifteen.detail() == "15 min before start")
         #expect(Reminder.beforeStart(seconds: 0).detail() == "at the start")
         #expect(Reminder.beforeStart(seconds: -600).detail() == "10 min after start")
+        // Typed after the start too: Thunderbird's "after the task starts".
+        #expect(try Reminder.typed("10m after start", today: today) == .beforeStart(seconds: -600))
+        #expect(try Reminder.typed("1h after start", today: today).text == "START:PT1H")
+        #expect {
+            try Reminder.typed("soon after start", today: today)
+        } throws: { error in
+            "\(error)".contains("a reminder after the start is a time (15m after start, 1h after start): got \"soon after start\"")
+        }
         #expect {
             try Reminder(text: "START:P99999999D")
         } throws: { error in

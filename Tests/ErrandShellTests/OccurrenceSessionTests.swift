@@ -62,8 +62,22 @@ import Testing
         // Exported, the occurrence goes inside its series's VTODOs: one item written.
         #expect(run(t, "export out.ics") == ["exported 1 item to out.ics (iCalendar), with 1 finished occurrence inside their series"])
         #expect(try String(contentsOfFile: t.directory + "/out.ics", encoding: .utf8).components(separatedBy: "BEGIN:VTODO").count == 3)
-        // JSON writes it as a row of its own (import restores it so), counted as one.
-        #expect(run(t, "export out.json") == ["exported 2 items to out.json (JSON)"])
+        // JSON writes it as a row whose UID names its series: one item, the occurrence said apart.
+        #expect(run(t, "export out.json") == ["exported 1 item to out.json (JSON), with 1 finished occurrence as rows of their series"])
+    }
+
+    @Test(arguments: ["sqlite", "plist"])
+    func aJSONBackupCountsTheSeriesAloneAndComesBackExactly(_ backend: String) throws {
+        let t = try imported(backend)
+        _ = run(t, "export out.json")
+        let written = try Data(contentsOf: URL(fileURLWithPath: t.directory + "/out.json"))
+        let fresh = try ShellTester(backend: backend)
+        try written.write(to: URL(fileURLWithPath: fresh.directory + "/out.json"))
+        #expect(run(fresh, "import out.json") == ["imported 1 item from out.json (Errand JSON): 1 new, 0 updated; 1 finished occurrence added to Done"])
+        #expect(run(fresh, "list") == ["All items", "To do", "  1  Mon Nov 30  ↻ Morning run", "Done", "  2  Sun Nov 29  ✓ Morning run"])
+        // Every field of both rows back: the fresh store writes the same file byte for byte.
+        #expect(run(fresh, "export again.json") == ["exported 1 item to again.json (JSON), with 1 finished occurrence as rows of their series"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fresh.directory + "/again.json")) == written)
     }
 
     @Test(arguments: ["sqlite", "plist"])

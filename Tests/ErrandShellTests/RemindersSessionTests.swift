@@ -66,6 +66,18 @@ import Testing
         #expect(try t.item(1).start != nil)
     }
 
+    /// A reminder after the start (Thunderbird's "after the task starts"), typed here.
+    @Test(arguments: ["sqlite", "plist"])
+    func aReminderAfterTheStartRingsAfterIt(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        t.given("create Report --date \"dec 3 17:00\" --start \"dec 1 09:00\" --remind \"15m after start\"")
+        #expect(try t.item(1).fields[.reminders] == .words(["START:PT15M"]))
+        t.given("list")
+        #expect(said(t, "open 1").contains("  Remind    15 min after start"))
+        t.given("set output json")
+        #expect(said(t, "list").joined().contains(#""reminders":[{"when":"START:PT15M","fires":"2026-12-01T09:15"}]"#))
+    }
+
     /// Ringing is not journaled: it made every earlier undo step of its item stale ("changed
     /// since"). Undo now passes over what ringing wrote, and keeps what rang rung.
     @Test(arguments: ["sqlite", "plist"])

@@ -118,9 +118,16 @@ import Testing
         SQLiteSchema.migrations.firstIndex(of: migration) ?? SQLiteSchema.currentVersion
     }
 
-    /// The newest migration gives each tag's row its item's day, state and priority
+    /// The newest migration orders a parent's children and removes orphan occurrences
+    /// (SQLiteSchema.leftovers): its index goes; the rows it removes are not brought back.
+    static let withoutLeftovers = """
+        DROP INDEX item_children;
+
+        """
+
+    /// The migration before gives each tag's row its item's day, state and priority
     /// (SQLiteSchema.tagFacets): the triggers go back to the three columns.
-    static let withoutTagFacets = """
+    static let withoutTagFacets = withoutLeftovers + """
         DROP TRIGGER item_priority_insert; DROP TRIGGER item_priority_delete; DROP TRIGGER item_priority_update;
         DROP TABLE priority_count;
         DROP TRIGGER item_tag_facets; DROP TRIGGER item_tag_insert; DROP TRIGGER item_tag_update;

@@ -65,6 +65,38 @@ extension StoreContractTests {
         #expect(try store.subtasks(of: party, offset: 5, limit: 2).isEmpty)
     }
 
+    /// Issue 23: a parent's children come in ItemOrder.sections on both backends (To do, then
+    /// Done, each as added or moved there), not in the order they became its children, and
+    /// SQLite walks item_children in that order instead of sorting.
+    @Test(arguments: Backend.allCases)
+    func aParentsChildrenComeInTheirOwnOrder(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        let older = try store.add(item("Older"))
+        let party = try store.add(item("Party"))
+        let a = try store.add(under("A", party))
+        _ = try store.add(under("B", party))
+        // The oldest becomes a child last: its own place, first.
+        var moved = older
+        moved.parent = party.uid
+        _ = try store.edit(moved, expecting: older, at: Date(timeIntervalSince1970: 1_790_000_100))
+        #expect(try store.children(of: party.uid).map(\.title) == ["Older", "A", "B"])
+        // Checked and unchecked: A goes to Done's end, then back to To do's end, as in a list.
+        _ = try store.setDone(true, listed: [a], at: Date(timeIntervalSince1970: 1_790_000_200))
+        #expect(try store.children(of: party.uid).map(\.title) == ["Older", "B", "A"])
+        let done = try #require(try store.item(id: a.id))
+        _ = try store.setDone(false, listed: [done], at: Date(timeIntervalSince1970: 1_790_000_300))
+        let expected = try store.items(.added).filter { $0.parent == party.uid }.map(\.title)
+        #expect(try store.children(of: party.uid).map(\.title) == expected)
+        #expect(try store.subtasks(of: party, offset: 0, limit: .max).map(\.item.title) == expected)
+        #expect(try store.subtasks(of: party, offset: 1, limit: 1).map(\.item.title) == [expected[1]])
+        guard let sqlite = store as? SQLiteItemStore else { return }
+        for sql in [SQLiteItemRecords.childrenSQL, SQLiteItemRecords.childPageSQL] {
+            let text = try QueryPlanTests().plan(sqlite, sql)
+            #expect(text.contains("USING INDEX item_children") && !text.contains("TEMP B-TREE"), "\(text)")
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func aCycleAndADeepChainAreWalkedOnce(_ backend: Backend) throws {
         let dir = TemporaryDirectory()

@@ -10,7 +10,7 @@ extension ItemField {
     public static let reminders = ItemField(
         name: "reminders", label: "Remind", kind: .reminders(maxCount: maxReminders), icalProperty: nil, merge: .asSet,
         option: FieldOption(name: "remind", clear: "no-remind", valueName: "WHEN",
-                            help: "a reminder: 30m, 2h, 1d or 0 before the due time, \"15m before start\", or a day and time "
+                            help: "a reminder: 30m, 2h, 1d or 0 before the due time, \"15m before start\" (or after), or a day and time "
                                 + "(\"dec 3 08:00\"); repeat --remind",
                             repeatable: true, words: ["0", "15m", "30m", "1h", "2h", "1d"], asked: false,
                             // Without a today to read `dec 3` against, only the canonical forms

@@ -34,10 +34,13 @@ struct Export: ShellCommand {
             left += "; the format has no field for " + fields.map { "\($0.field) (\(Plural.items($0.items)))" }
                 .joined(separator: ", ") + ": export .json keeps everything"
         }
-        // .ics writes a finished occurrence (Occurrence) inside its series's VTODOs, not as an
-        // item of its own; .json and .plist write it as a row, counted as one.
-        let inside = format == .icalendar ? items.filter(\.isOccurrence).count : 0
-        let within = inside == 0 ? "" : ", with \(Plural.finishedOccurrences(inside)) inside their series"
+        // A finished occurrence (Occurrence) is its series's record, not an item: .ics writes it
+        // inside the series's VTODOs, .json as a row whose UID names the series (import puts it
+        // back so); both count the series alone. Only the SwiftUI app's plist, which has no
+        // series, writes it as an entry of its own, counted as one.
+        let inside = format == .weekAppPlist ? 0 : items.filter(\.isOccurrence).count
+        let within = inside == 0 ? "" : ", with \(Plural.finishedOccurrences(inside)) "
+            + (format == .icalendar ? "inside their series" : "as rows of their series")
         return Display(message: "exported \(Plural.items(items.count - undated - inside)) to \(name) (\(format.rawValue))\(within)\(left)")
     }
 }

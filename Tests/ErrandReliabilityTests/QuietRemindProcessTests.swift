@@ -1,0 +1,93 @@
+@testable import ErrandStorage
+import ErrandTestSupport
+import Foundation
+import Testing
+
+/// Issue 23: the quiet `errand remind` (QuietRemind, a cron run that finds nothing to ring
+/// ends before the shell is built) keeps the launch rules and the start-up's words.
+@Suite(.serialized) struct QuietRemindProcessTests {
+    func folder() throws -> String {
+        let dir = NSTemporaryDirectory() + "errand-quiet-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// A reminder at 09:30: a run before then finds nothing to ring.
+    func store(in dir: String, _ backend: String) throws -> String {
+        let path = dir + "/store." + backend
+        let made = try ChildProcess.run(["--store", path, "--today", "2026-12-03T08:00", "-c",
+                                         "create Call mum --date \"dec 3 10:00\" --remind 30m"])
+        #expect(made.0 == 0, "\(made.2)")
+        return path
+    }
+
+    /// A file named `remind` where errand runs makes the word a script (LaunchOptions): the
+    /// file runs, as it would without the quiet way, though nothing rings.
+    @Test(arguments: ["sqlite", "plist"])
+    func aFileNamedRemindHereIsRunAsTheScript(_ backend: String) throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = try store(in: dir, backend)
+        try Data("create From the script\n".utf8).write(to: URL(fileURLWithPath: dir + "/remind"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try ChildProcess.built())
+        process.arguments = ["--store", path, "--today", "2026-12-03T09:00", "remind"]
+        process.currentDirectoryURL = URL(fileURLWithPath: dir)
+        process.environment = ["TZ": "UTC", "HOME": dir, "ERRAND_GEOCODER": "off", "LANG": "C.UTF-8"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(printed)")
+        let listed = try ChildProcess.run(["--store", path, "--today", "2026-12-03T09:00", "-c", "list"])
+        #expect(listed.1.contains("From the script"), "\(listed.1)")
+        // Elsewhere, the same command line is the quiet run: nothing printed, nothing made.
+        let quiet = try ChildProcess.run(["--store", path, "--today", "2026-12-03T09:00", "remind"], environment: ["TZ": "UTC"])
+        #expect(quiet.0 == 0 && quiet.1.isEmpty && quiet.2.isEmpty, "\(quiet)")
+    }
+
+    /// A store that needs a migration while another Errand holds it: the quiet run says it
+    /// waits, at a terminal, as the ordinary way does, then goes on when the other lets go.
+    /// SQLite only: the property-list store has no migrations, and reads without its lock.
+    @Test func aDueMigrationThatWaitsForAnotherErrandSaysSo() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = try store(in: dir, "sqlite")
+        // Back before the leftovers' migration (its index gone, as MigrationTests.withoutLeftovers).
+        let before = try #require(SQLiteSchema.migrations.firstIndex(of: SQLiteSchema.leftovers))
+        #expect(try SQLiteCLI.run(path, "DROP INDEX item_children; PRAGMA user_version = \(before);") == 0)
+        // Another process holds the store until the file `go` appears; errand starts once it does.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = ["-c", "(echo 'BEGIN IMMEDIATE;'; echo '.system touch \(dir)/held'; "
+            + "while [ ! -e \(dir)/go ]; do sleep 0.1; done; echo 'COMMIT;') | sqlite3 \(path)"]
+        try holder.run()
+        defer {
+            try? Data().write(to: URL(fileURLWithPath: dir + "/go"))
+            holder.waitUntilExit()
+        }
+        let tmux = TmuxDriver(prefix: "errand-quiet")
+        let held = tmux.poll(timeout: 120) { FileManager.default.fileExists(atPath: dir + "/held") ? true : nil }
+        try #require(held == true, "the other process never took the store")
+        let executable = try ChildProcess.built()
+        try tmux.start("env TZ=UTC HOME=\(dir) LANG=C.UTF-8 TERM=xterm \(executable) --store \(path) --today 2026-12-03T09:00 remind; "
+                       + "echo EXIT=$?", columns: 100, rows: 10)
+        let waiting = tmux.poll(timeout: 120) { () -> String? in
+            let screen = (try? tmux.screen()) ?? ""
+            return screen.contains("waiting for another Errand to finish with the store") ? screen : nil
+        }
+        #expect(waiting != nil, "\((try? tmux.screen()) ?? "")")
+        try Data().write(to: URL(fileURLWithPath: dir + "/go"))
+        let ended = tmux.poll(timeout: 120) { () -> String? in
+            let screen = (try? tmux.screen()) ?? ""
+            return screen.contains("EXIT=") ? screen : nil
+        }
+        let screen = try #require(ended)
+        #expect(screen.contains("EXIT=0") && screen.components(separatedBy: "waiting for another Errand").count == 2, "\(screen)")
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        defer { reopened.close() }
+        #expect(try (reopened as? SQLiteItemStore)?.db.scalar("PRAGMA user_version") == Int64(SQLiteSchema.currentVersion))
+    }
+}
