@@ -230,9 +230,12 @@ def figure10(bench):
             # Undo reads the import's journal entry back: the largest one there is.
             mb, seconds = peak(bench.errand_cmd(target, "-c", "undo"), bench.env)
             undo = ("`undo` of that import (%s)" % label, os.path.getsize(target), count, mb, seconds)
+            mb, seconds = peak(bench.errand_cmd(target, "-c", "redo"), bench.env)
+            redo = ("`redo` of that import (%s)" % label, os.path.getsize(target), count, mb, seconds)
         os.unlink(path)
     if most is not None:
         row(*undo)
+        row(*redo)
 
     n = sizes["rows"]
     store = bench.store(n)

@@ -2,9 +2,19 @@ import ErrandDomain
 import FoundationEssentials
 
 /// The undo journal in the `journal` table (schema version 7), written in the transaction that
-/// changes the items.
+/// changes the items; the entries undone (the ones redo applies) are marked in `journal_undo`
+/// (SQLiteSchema.journalUndoMarks), so that undo and redo never write an entry's row again.
 extension SQLiteItemStore {
-    static let journalColumns = "id, time, command, undone, changes, searches"
+    static let journalColumns = "id, time, command, \(undoneColumn), changes, searches"
+    static let undoneColumn = "id IN (SELECT id FROM journal_undo)"
+
+    /// The entry `step` applies next: undo the newest not undone, redo the oldest undone.
+    static func nextEntry(_ step: JournalStep, columns: String) -> String {
+        switch step {
+        case .undo: "SELECT \(columns) FROM journal WHERE id NOT IN (SELECT id FROM journal_undo) ORDER BY id DESC LIMIT 1"
+        case .redo: "SELECT \(columns) FROM journal WHERE id IN (SELECT id FROM journal_undo) ORDER BY id LIMIT 1"
+        }
+    }
 
     public func journal(limit: Int) throws -> [JournalEntry] {
         try journalRows("SELECT \(Self.journalColumns) FROM journal ORDER BY id DESC LIMIT ?1") {
@@ -14,34 +24,22 @@ extension SQLiteItemStore {
 
     /// As appendIrreversible writes it: no changes ('[]') and no saved searches.
     public func irreversibleCommand(for step: JournalStep) throws -> String? {
-        let columns = "command, typeof(changes) = 'text' AND changes = '[]' AND searches IS NULL"
-        let sql = switch step {
-        case .undo: "SELECT \(columns) FROM journal WHERE undone = 0 ORDER BY id DESC LIMIT 1"
-        case .redo: "SELECT \(columns) FROM journal INDEXED BY journal_undone WHERE undone = 1 ORDER BY id LIMIT 1"
-        }
-        let s = try db.statement(sql)
+        let s = try db.statement(Self.nextEntry(step, columns: "id, command, typeof(changes) = 'text' AND searches IS NULL"))
         defer { s.reset() }
-        guard try s.step(), s.int(1) != 0 else { return nil }
-        return s.text(0)
+        guard try s.step(), s.int(2) != 0 else { return nil }
+        let (id, command) = (s.int(0), s.text(1))
+        return try SQLiteJournalReader.holdsNoChanges(db, row: id) ? command : nil
     }
 
     public func journalEntry(for step: JournalStep) throws -> JournalEntry? {
-        let sql = switch step {
-        case .undo: "SELECT \(Self.journalColumns) FROM journal WHERE undone = 0 ORDER BY id DESC LIMIT 1"
-        case .redo: "SELECT \(Self.journalColumns) FROM journal INDEXED BY journal_undone WHERE undone = 1 ORDER BY id LIMIT 1"
-        }
-        return try journalRows(sql).first
+        try journalRows(Self.nextEntry(step, columns: Self.journalColumns)).first
     }
 
     /// ItemStore.apply: the next entry applied with its changes read a piece at a time
     /// (SQLiteJournalReader), twice (checked, then applied); what is returned holds their
     /// tally rather than the changes.
     func applyReading(_ step: JournalStep) throws -> JournalEntry? {
-        let columns = "id, time, command, undone, NULL, searches"
-        let sql = switch step {
-        case .undo: "SELECT \(columns) FROM journal WHERE undone = 0 ORDER BY id DESC LIMIT 1"
-        case .redo: "SELECT \(columns) FROM journal INDEXED BY journal_undone WHERE undone = 1 ORDER BY id LIMIT 1"
-        }
+        let sql = Self.nextEntry(step, columns: "id, time, command, \(Self.undoneColumn), NULL, searches")
         guard var entry = try journalRows(sql, changes: false).first else { return nil }
         let head = entry
         try applyJournal(step, head) { records in
@@ -68,9 +66,9 @@ extension SQLiteItemStore {
             var records = JournalRecorder(SQLiteItemRecords(store: self)) { _, _, _ in }
             try body(&records)
             try applySearches(step, entry)
-            let s = try db.statement("UPDATE journal SET undone = ?2 WHERE id = ?1")
+            let s = try db.statement(step == .undo ? "INSERT OR IGNORE INTO journal_undo (id) VALUES (?1)"
+                                                     : "DELETE FROM journal_undo WHERE id = ?1")
             s.bind(1, entry.id)
-            s.bind(2, step == .undo ? 1 : 0)
             try s.run()
         }
     }
@@ -112,11 +110,19 @@ extension SQLiteItemStore {
     /// A new change ends what redo could apply, and the mark of a change undo cannot revert
     /// (appendIrreversible) once another change follows it.
     func endRedo() throws {
-        try db.statement("DELETE FROM journal INDEXED BY journal_undone WHERE undone = 1").run()
-        try db.statement("""
-            DELETE FROM journal WHERE id = (SELECT max(id) FROM journal) AND typeof(changes) = 'text' AND changes = '[]'
-                AND searches IS NULL
-            """).run()
+        try db.statement("DELETE FROM journal WHERE id IN (SELECT id FROM journal_undo)").run()
+        try db.statement("DELETE FROM journal_undo").run()
+        // Compared through blob I/O: `changes = '[]'` in SQL read the whole value, and after
+        // a large import that is hundreds of megabytes.
+        let newest = try db.statement("""
+            SELECT id FROM journal WHERE id = (SELECT max(id) FROM journal) AND typeof(changes) = 'text' AND searches IS NULL
+            """)
+        let id = try newest.step() ? newest.int(0) : nil
+        newest.reset()
+        guard let id, try SQLiteJournalReader.holdsNoChanges(db, row: id) else { return }
+        let delete = try db.statement("DELETE FROM journal WHERE id = ?1")
+        delete.bind(1, id)
+        try delete.run()
     }
 
     /// Inside the change's transaction: a change undo cannot revert (`star`) is journaled as
@@ -139,9 +145,11 @@ extension SQLiteItemStore {
         // there no id lies below the cut, so nothing is pruned.
         let (cut, overflow) = id.subtractingReportingOverflow(Int64(JournalEntry.capacity))
         guard !overflow else { return }
-        let prune = try db.statement("DELETE FROM journal WHERE id <= ?1")
-        prune.bind(1, cut)
-        try prune.run()
+        for sql in ["DELETE FROM journal WHERE id <= ?1", "DELETE FROM journal_undo WHERE id <= ?1"] {
+            let prune = try db.statement(sql)
+            prune.bind(1, cut)
+            try prune.run()
+        }
     }
 
     /// `changes`: false for rows whose changes are read apart (applyReading).

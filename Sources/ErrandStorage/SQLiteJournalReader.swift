@@ -43,6 +43,23 @@ final class SQLiteJournalReader {
         blob = nil
     }
 
+    /// Whether the entry's changes are the empty array an irreversible change is journaled as
+    /// ('[]'), read through blob I/O: comparing in SQL loads the whole value.
+    static func holdsNoChanges(_ connection: SQLiteConnection, row: Int64) throws -> Bool {
+        var handle: OpaquePointer?
+        let rc = sqlite3_blob_open(connection.handle, "main", "journal", "changes", row, 0, &handle)
+        defer { if let handle { sqlite3_blob_close(handle) } }
+        guard rc == SQLITE_OK, let handle else {
+            if rc == SQLITE_ERROR { return false }
+            throw connection.error(rc)
+        }
+        guard sqlite3_blob_bytes(handle) == 2 else { return false }
+        var bytes: [UInt8] = [0, 0]
+        let read = bytes.withUnsafeMutableBytes { sqlite3_blob_read(handle, $0.baseAddress, 2, 0) }
+        guard read == SQLITE_OK else { throw connection.error(read) }
+        return bytes == Array("[]".utf8)
+    }
+
     static func unreadable(_ path: String) -> StoreError {
         .notAStore(path: path, reason: "damaged: an undo journal entry cannot be read")
     }

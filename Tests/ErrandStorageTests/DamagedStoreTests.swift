@@ -118,9 +118,16 @@ import Testing
         SQLiteSchema.migrations.firstIndex(of: migration) ?? SQLiteSchema.currentVersion
     }
 
-    /// The newest migration orders a parent's children and removes orphan occurrences
+    /// The newest migration moves undo's marks to a table of their own (back into the column).
+    static let withoutUndoMarks = """
+        UPDATE journal SET undone = id IN (SELECT id FROM journal_undo); DROP TABLE journal_undo;
+        CREATE INDEX journal_undone ON journal (id) WHERE undone = 1;
+
+        """
+
+    /// The migration before orders a parent's children and removes orphan occurrences
     /// (SQLiteSchema.leftovers): its index goes; the rows it removes are not brought back.
-    static let withoutLeftovers = """
+    static let withoutLeftovers = withoutUndoMarks + """
         DROP INDEX item_children;
 
         """
@@ -284,6 +291,31 @@ import Testing
         ALTER TABLE item DROP COLUMN title_nfc;
         CREATE INDEX item_due ON item (due); CREATE INDEX item_done_due ON item (done, due); PRAGMA user_version = 2;
         """
+
+    /// Undo's marks move from the journal's column to their own table: what was undone before
+    /// the migration is still what redo applies, and the newest entry not undone what undo does.
+    @Test func undoMarksSurviveTheirMoveToATableOfTheirOwn() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("marks.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        let item = try store.add(TodoItem(id: UUID(), title: "kept", due: DueDay(dayNumber: 20_000), created: Date()))
+        let day = Date(timeIntervalSince1970: 1_790_000_000)
+        let checked = try store.setDone(true, listed: [item], at: day, journaled: JournalContext(command: "check", time: day))
+        _ = try store.setDone(false, listed: checked, at: day, journaled: JournalContext(command: "uncheck", time: day))
+        #expect(try store.apply(.undo)?.command == "uncheck")
+        store.close()
+        #expect(try SQLiteCLI.run(path, Self.withoutUndoMarks
+            + "PRAGMA user_version = \(Self.version(before: SQLiteSchema.journalUndoMarks));") == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        #expect(try reopened.journal(limit: 10).map { "\($0.command) \($0.undone)" } == ["uncheck true", "check false"])
+        #expect(try reopened.item(id: item.id)?.isDone == true)
+        #expect(try reopened.apply(.redo)?.command == "uncheck")
+        #expect(try reopened.item(id: item.id)?.isDone == false)
+        #expect(try reopened.apply(.redo) == nil)
+        #expect(try reopened.apply(.undo)?.command == "uncheck")
+        #expect(try reopened.apply(.undo)?.command == "check")
+        #expect(try reopened.apply(.undo) == nil)
+    }
 
     /// Version 7 journals changes in the store: a version 6 store keeps its items, starts with
     /// an empty journal, and journals from then on.
