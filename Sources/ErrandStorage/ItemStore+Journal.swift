@@ -15,6 +15,14 @@ extension ItemStore {
         try applyJournal(step, entry) { records in try records.apply(step, of: entry) }
         return entry
     }
+
+    /// As journal(limit:), for `log`'s lines: an entry may hold its tally (`counted`) instead
+    /// of its changes. SQLite keeps each entry's tally beside it (SQLiteJournalBrief); the
+    /// property-list store holds its journal in memory anyway.
+    public func journalInBrief(limit: Int) throws -> [JournalEntry] {
+        if let sqlite = self as? SQLiteItemStore { return try sqlite.journalInBrief(limit: limit) }
+        return try journal(limit: limit)
+    }
 }
 
 extension ItemRecords {

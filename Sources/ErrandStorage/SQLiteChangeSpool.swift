@@ -37,8 +37,9 @@ final class SQLiteChangeSpool {
         try s.run()
     }
 
-    /// Each change whose item did not end as it began, as the JSON of a `StoredChange`.
-    func changes(_ each: (UnsafeRawBufferPointer) throws -> Void) throws {
+    /// Each change whose item did not end as it began, as the JSON of a `StoredChange`, with
+    /// whether it holds an item before and after.
+    func changes(_ each: (UnsafeRawBufferPointer, _ before: Bool, _ after: Bool) throws -> Void) throws {
         let s = try db.statement("SELECT before, after FROM temp.journal_spool WHERE before IS NOT after ORDER BY seq")
         defer { s.reset() }
         var element: [UInt8] = []
@@ -55,7 +56,8 @@ final class SQLiteChangeSpool {
                 element += before
             }
             element.append(UInt8(ascii: "}"))
-            try element.withUnsafeBytes { try each($0) }
+            let (before, after) = (!s.isNull(0), !s.isNull(1))
+            try element.withUnsafeBytes { try each($0, before, after) }
         }
     }
 }

@@ -22,6 +22,31 @@ extension SQLiteItemStore {
         }
     }
 
+    /// `log`'s entries, each with its tally (`counted`, from its SQLiteJournalBrief) instead of
+    /// its changes, which are not read. The saved searches are read only for an entry that
+    /// touched no item: reaching them walks past the changes in the row.
+    func journalInBrief(limit: Int) throws -> [JournalEntry] {
+        let s = try db.statement("""
+            SELECT id, time, command, \(Self.undoneColumn), found, created, touched, firsts,
+                CASE WHEN touched IS NULL OR touched = 0 THEN searches END
+            FROM journal LEFT JOIN journal_brief USING (id) ORDER BY id DESC LIMIT ?1
+            """)
+        s.bind(1, limit)
+        defer { s.reset() }
+        var entries: [JournalEntry] = []
+        while try s.step() {
+            let id = s.int(0)
+            let tally = try SQLiteJournalBrief.tally(s, from: 4, path: path)
+                ?? SQLiteJournalBrief.counting(db, row: id).tally(path: path)
+            let searches = try s.optionalText(8).map { try decodeSearches($0) } ?? []
+            var entry = JournalEntry(id: id, time: Date(timeIntervalSince1970: Double(s.int(1))), command: s.text(2),
+                                     changes: [], searches: searches, undone: s.int(3) != 0)
+            entry.counted = tally
+            entries.append(entry)
+        }
+        return entries
+    }
+
     /// As appendIrreversible writes it: no changes ('[]') and no saved searches.
     public func irreversibleCommand(for step: JournalStep) throws -> String? {
         let s = try db.statement(Self.nextEntry(step, columns: "id, command, typeof(changes) = 'text' AND searches IS NULL"))
@@ -78,9 +103,11 @@ extension SQLiteItemStore {
     func appendJournal(_ spool: SQLiteChangeSpool, as context: JournalContext) throws {
         var length = 0
         var count = 0
-        try spool.changes {
-            length += $0.count
+        var brief = SQLiteJournalBrief()
+        try spool.changes { change, before, after in
+            length += change.count
             count += 1
+            brief.count(before: before, after: after) { Array(change) }
         }
         guard count > 0 else { return }
         try endRedo()
@@ -97,13 +124,14 @@ extension SQLiteItemStore {
         let text = try SQLiteJournalText(db, row: id, path: path)
         try text.append([UInt8(ascii: "[")])
         var first = true
-        try spool.changes { change in
+        try spool.changes { change, _, _ in
             if !first { try text.append([UInt8(ascii: ",")]) }
             first = false
             try text.append(Array(change))
         }
         try text.append([UInt8(ascii: "]")])
         try text.finish()
+        try brief.write(db, row: id)
         try pruneJournal(below: id)
     }
 
@@ -136,6 +164,7 @@ extension SQLiteItemStore {
         guard try insert.step() else { throw StoreError.sqlite(path: path, reason: "the undo journal refused an entry") }
         let id = insert.int(0)
         insert.reset()
+        try SQLiteJournalBrief().write(db, row: id)
         try pruneJournal(below: id)
     }
 

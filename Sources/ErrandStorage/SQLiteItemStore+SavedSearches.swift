@@ -30,6 +30,7 @@ extension SQLiteItemStore: SavedSearchStore {
             guard try insert.step() else { throw StoreError.sqlite(path: path, reason: "the undo journal refused an entry") }
             let id = insert.int(0)
             insert.reset()
+            try SQLiteJournalBrief().write(db, row: id)
             try pruneJournal(below: id)
         }
     }

@@ -77,9 +77,8 @@ final class SQLiteJournalReader {
 
     /// The change at `index`, in the order written.
     func change(_ index: Int) throws -> ItemChange {
-        let length = Int(lengths[index])
         buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: repeatElement(0, count: length))
+        buffer.append(contentsOf: repeatElement(0, count: Int(lengths[index])))
         try read(into: &buffer, at: offsets[index])
         let stored: StoredChange
         do {
@@ -88,6 +87,13 @@ final class SQLiteJournalReader {
             throw unreadable
         }
         return try stored.checked(path: path)
+    }
+
+    /// The JSON of the change at `index`, as written.
+    func bytes(_ index: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: Int(lengths[index]))
+        try read(into: &bytes, at: offsets[index])
+        return bytes
     }
 
     private func read(into bytes: inout [UInt8], at offset: Int) throws {

@@ -204,7 +204,26 @@ enum SQLiteSchema {
         leftovers,
         // Undo's marks in a table of their own (see journalUndoMarks).
         journalUndoMarks,
+        // What `log` shows of each journal entry, beside it (see journalBriefs).
+        journalBriefs,
     ]
+
+    /// What `log` shows of each journal entry (SQLiteJournalBrief), in a table of its own as
+    /// undo's marks are: written into the entry's row, it would rewrite the entry's changes.
+    /// SQLiteJournalBrief.backfill counts the entries already there; the trigger takes a brief
+    /// away with its entry, so an id given again never finds an old one.
+    static let journalBriefs = """
+        CREATE TABLE journal_brief (
+            id INTEGER PRIMARY KEY,
+            found INTEGER NOT NULL,
+            created INTEGER NOT NULL,
+            touched INTEGER NOT NULL,
+            firsts TEXT NOT NULL
+        );
+        CREATE TRIGGER journal_brief_delete AFTER DELETE ON journal BEGIN
+            DELETE FROM journal_brief WHERE id = OLD.id;
+        END;
+        """
 
     /// Two rough edges of the subtasks' and occurrences' stores, in one step: item_children,
     /// so that a parent's children are read in their own order (SQLiteItemRecords.childOrder)
@@ -366,6 +385,7 @@ enum SQLiteSchema {
                     try db.execute(migration)
                     if version + 1 == 5 { try keyLegacyTitles(db) }
                     if migration == placeKey { try keyLegacyPlaces(db) }
+                    if migration == journalBriefs { try SQLiteJournalBrief.backfill(db) }
                 } catch let StoreError.sqlite(_, reason) {
                     // The tables are not those of the version the file claims (a hand-set
                     // user_version, say): SQLite's own words alone would not say so. Thrown

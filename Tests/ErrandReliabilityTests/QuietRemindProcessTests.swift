@@ -55,10 +55,10 @@ import Testing
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = try store(in: dir, "sqlite")
-        // Back before the newest migration, undo's marks (as MigrationTests.withoutUndoMarks).
-        let before = try #require(SQLiteSchema.migrations.firstIndex(of: SQLiteSchema.journalUndoMarks))
-        #expect(try SQLiteCLI.run(path, "UPDATE journal SET undone = id IN (SELECT id FROM journal_undo); DROP TABLE journal_undo; "
-            + "CREATE INDEX journal_undone ON journal (id) WHERE undone = 1; PRAGMA user_version = \(before);") == 0)
+        // Back before the newest migration, the journal's tallies (as MigrationTests.withoutJournalBriefs).
+        let before = try #require(SQLiteSchema.migrations.firstIndex(of: SQLiteSchema.journalBriefs))
+        #expect(try SQLiteCLI.run(path, "DROP TRIGGER journal_brief_delete; DROP TABLE journal_brief; "
+            + "PRAGMA user_version = \(before);") == 0)
         // Another process holds the store until the file `go` appears; errand starts once it does.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -118,8 +118,15 @@ import Testing
         SQLiteSchema.migrations.firstIndex(of: migration) ?? SQLiteSchema.currentVersion
     }
 
-    /// The newest migration moves undo's marks to a table of their own (back into the column).
-    static let withoutUndoMarks = """
+    /// The newest migration keeps what `log` shows of each journal entry beside it
+    /// (SQLiteSchema.journalBriefs): its table and trigger go.
+    static let withoutJournalBriefs = """
+        DROP TRIGGER journal_brief_delete; DROP TABLE journal_brief;
+
+        """
+
+    /// The migration before moves undo's marks to a table of their own (back into the column).
+    static let withoutUndoMarks = withoutJournalBriefs + """
         UPDATE journal SET undone = id IN (SELECT id FROM journal_undo); DROP TABLE journal_undo;
         CREATE INDEX journal_undone ON journal (id) WHERE undone = 1;
 

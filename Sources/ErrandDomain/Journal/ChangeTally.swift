@@ -11,6 +11,16 @@ public struct ChangeTally: Equatable, Sendable {
 
     public init() {}
 
+    /// A tally kept rather than counted (SQLite keeps one beside each journal entry for
+    /// `log`): the counts, and `firsts`, the changes holding the first item of each kind, in
+    /// the order written.
+    public init(found: Int, created: Int, touched: Int, firsts: [ItemChange]) {
+        for change in firsts { count(change) }
+        self.found = found
+        self.created = created
+        self.touched = touched
+    }
+
     /// `backwards`: the changes are counted last first (undo reads them so), and the first
     /// of each kind is still the first written.
     public mutating func count(_ change: ItemChange, backwards: Bool = false) {

@@ -10,7 +10,8 @@ struct Log: ShellCommand {
     let limit: Int
 
     func run(_ c: inout CommandContext) throws -> Display {
-        let entries = try c.store.journal(limit: limit)
+        // JSON lists every item an entry changed; the other outputs only its line.
+        let entries = try c.session.output == .json ? c.store.journal(limit: limit) : c.store.journalInBrief(limit: limit)
         let environment = c.environment
         let rows = entries.map { entry in
             LogRow(entry: entry, when: environment.moment(entry.time), summary: entry.summary(environment.labeler))
