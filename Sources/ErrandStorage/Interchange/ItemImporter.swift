@@ -2,9 +2,10 @@ import ErrandDomain
 import ErrandFiles
 import FoundationEssentials
 
-/// Reads the original apps' property lists, and Errand's own JSON export, into items. The
-/// whole file is checked before any item is returned, so a malformed file imports nothing;
-/// the error names the entry.
+/// Reads the original apps' property lists, and Errand's own JSON export, into items, an item
+/// at a time: each is checked as it is read, and the reading runs inside one store transaction
+/// (ItemStore.importEach, receiveEach), so a malformed file imports nothing; the error names
+/// the entry.
 public enum ItemImporter {
     public struct Parsed: Sendable {
         public let format: ImportFormat
