@@ -95,4 +95,48 @@ import Testing
         }
         #expect(try t.store.allItems().isEmpty)
     }
+    /// Issue 28, 10: the rows go into the store as they are read, in one transaction, so a bad
+    /// row after good ones (or what lies after them) must still leave every item as it was and
+    /// no step for undo: the item edited here keeps its title, and nothing comes in.
+    @Test(arguments: ["sqlite", "plist"])
+    func aBadRowAfterGoodOnesStoresAndJournalsNothing(_ backend: String) throws {
+        let source = try ShellTester(backend: backend)
+        BackupSessionTests.fill(source)
+        source.given("export backup.json")
+        let text = try String(contentsOfFile: source.directory + "/backup.json", encoding: .utf8)
+        let t = try ShellTester(backend: backend)
+        try text.write(toFile: t.directory + "/backup.json", atomically: true, encoding: .utf8)
+        t.given("import backup.json")
+        t.given("list")
+        t.given("edit 1 --title Kept")
+        let before = try t.store.allItems()
+        #expect(before.count == 6 && before.contains { $0.title == "Kept" })
+        // Rows added after the file's last one (its six rows are items 1 to 6).
+        let rows = try #require(text.range(of: "\n  ],\n"))
+        let last = try #require(text.range(of: "\n    }", options: .backwards, range: text.startIndex..<rows.lowerBound))
+        let head = String(text[..<last.upperBound]) + ",\n    "
+        let firstID = try #require(text.range(of: #""id" : ""#).map { String(text[$0.upperBound...].prefix(36)) })
+        func row(_ id: String, _ more: String = "") -> String {
+            #"{"id":"\#(id)","uid":"new-\#(id)","title":"New","done":false,"created":0,"modified":0\#(more)}"#
+        }
+        let newID = "00000000-0000-0000-0000-000000000099"
+        let broken = head + row(newID) + " x"
+        let cases: [(String, String)] = [
+            (head + row(newID, #","date":"2026-02-30""#), "item 7: date is not YYYY-MM-DD"),
+            (head + row(newID) + ",\n    " + row(newID), "item 8: id \(newID) is given twice"),
+            (head + row(firstID), "item 7: id \(firstID) is given twice"),
+            (broken, "not an Errand JSON export: not valid JSON at byte \(broken.utf8.count) (expected a comma or ])"),
+        ]
+        for (start, reason) in cases {
+            try (start + String(text[last.upperBound...])).write(toFile: t.directory + "/bad.json", atomically: true, encoding: .utf8)
+            t.send("import bad.json", ["error: bad.json: \(reason)"], succeeds: false)
+            #expect(try t.store.allItems() == before)
+        }
+        // The last steps are still the edit, then the first import: none of the refused ones.
+        t.given("undo")
+        let undone = try t.store.allItems()
+        #expect(undone.count == 6 && !undone.contains { $0.title == "Kept" })
+        t.given("undo")
+        #expect(try t.store.allItems().isEmpty)
+    }
 }

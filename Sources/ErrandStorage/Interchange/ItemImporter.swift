@@ -2,9 +2,10 @@ import ErrandDomain
 import ErrandFiles
 import FoundationEssentials
 
-/// Reads the original apps' property lists, and Errand's own JSON export, into items. The
-/// whole file is checked before any item is returned, so a malformed file imports nothing;
-/// the error names the entry.
+/// Reads the original apps' property lists, and Errand's own JSON export, into items, an item
+/// at a time: each is checked as it is read, and the reading runs inside one store transaction
+/// (ItemStore.importEach, receiveEach), so a malformed file imports nothing; the error names
+/// the entry.
 public enum ItemImporter {
     public struct Parsed: Sendable {
         public let format: ImportFormat
@@ -42,9 +43,8 @@ public enum ItemImporter {
         // By content, so a renamed backup still reads; a .plist is a plist whatever it holds
         // (an old-style plist opens with a brace too).
         if isJSON(data), !path.lowercased().hasSuffix(".plist") {
-            let parsed = try parseJSON(data, path: path)
-            for item in parsed.items { try body(item) }
-            return parsed.format
+            try eachJSON(data, path: path, body)
+            return .errandJSON
         }
         guard PlistSniffer.isXMLOrBinary(data) else {
             throw StoreError.badFile(path: path, reason: "not a property list" + (path.lowercased().hasSuffix(".plist")
@@ -148,8 +148,11 @@ public enum ItemImporter {
 
     /// Every field back as it was exported: ids, UIDs, done state, times, repeats, the kept VTODO.
     /// Read a row at a time (JSONSlices): JSONDecoder's map of the whole file and the rows it
-    /// gave held four times the file before the first item was made.
-    static func parseJSON(_ data: Data, path: String) throws -> Parsed {
+    /// gave held four times the file before the first item was made. The file's own fields
+    /// (format, version) and its outline are checked before the first item is given to `body`;
+    /// a bad item throws after `body` had the ones before it, so run it in one transaction
+    /// (ItemStore.receiveEach): the items are never all in memory at once.
+    public static func eachJSON(_ data: Data, path: String, _ body: (TodoItem) throws -> Void) throws {
         try data.withUnsafeBytes { bytes in
             let decoder = JSONDecoder()
             func fail(_ reason: String) -> StoreError { .badFile(path: path, reason: reason) }
@@ -179,13 +182,12 @@ public enum ItemImporter {
                 throw fail("written by a newer Errand (version \(version); this one reads 1 to \(ExportDocument.currentVersion))")
             }
             guard let rows, bytes[rows.lowerBound] == UInt8(ascii: "[") else { throw fail("the file: missing items") }
-            return Parsed(format: .errandJSON, items: try jsonItems(bytes, rows, decoder: decoder, path: path))
+            try jsonItems(bytes, rows, decoder: decoder, path: path, body)
         }
     }
 
     static func jsonItems(_ bytes: UnsafeRawBufferPointer, _ rows: Range<Int>, decoder: JSONDecoder,
-                          path: String) throws -> [TodoItem] {
-        var items: [TodoItem] = []
+                          path: String, _ body: (TodoItem) throws -> Void) throws {
         var seen = Set<UUID>()
         var list = JSONSlices(bytes, at: rows.lowerBound)
         var index = 0
@@ -199,13 +201,12 @@ public enum ItemImporter {
                 guard seen.insert(item.id).inserted else {
                     throw StoreError.badFile(path: path, reason: "item \(index + 1): id \(item.id.uuidString) is given twice")
                 }
-                items.append(item)
                 index += 1
+                try body(item)
             }
         } catch let failure as JSONSlices.Failure {
             throw StoreError.badFile(path: path, reason: "not an Errand JSON export: \(failure.reason)")
         }
-        return items
     }
 
     struct Header: Decodable {

@@ -20,15 +20,12 @@ struct ImportItems: ShellCommand {
     let name: String
     let list: String?
 
-    /// The items with the list given, as the store keeps it; the items as read without one.
-    func placed(_ items: [TodoItem], _ c: CommandContext) throws -> [TodoItem] {
-        guard let list else { return items }
-        let stored = try c.storedList(list)
-        return items.map { item in
-            var placed = item
-            placed.list = stored
-            return placed
-        }
+    /// The item in the list given (`stored`, as the store keeps that name); as read without one.
+    func placed(_ item: TodoItem, in stored: String?) -> TodoItem {
+        guard list != nil else { return item }
+        var placed = item
+        placed.list = stored
+        return placed
     }
 
     /// With --list, the items already up to date move there too (now).
@@ -40,13 +37,7 @@ struct ImportItems: ShellCommand {
         let environment = c.environment
         let path = environment.resolve(path: name)
         let data = try c.naming(name) { try ItemImporter.file($0) }
-        if ItemImporter.isJSON(data), !path.lowercased().hasSuffix(".plist") {
-            let parsed = try c.naming(name) { try ItemImporter.parse(data, path: $0, clock: environment.clock, newID: environment.newID) }
-            // A backup comes back whole: matched by UID like .ics, done items staying done.
-            let items = try placed(parsed.items, c)
-            let receipts = try c.change { try $0.receiveTally(items, movedAt: moving(environment), journaled: $1) }
-            return try c.refresh(message: ImportItems.summary(receipts, skipped: [], from: name, format: parsed.format.rawValue))
-        }
+        if ItemImporter.isJSON(data), !path.lowercased().hasSuffix(".plist") { return try backup(data, &c) }
         // The apps' property lists, read into the store an item at a time (ItemImporter.each).
         var format = ImportFormat.weekApp
         let outcome: (added: Int, skipped: Int)
@@ -56,10 +47,7 @@ struct ImportItems: ShellCommand {
             outcome = try c.change { store, journal in
                 try store.importEach(journaled: journal) { add in
                     format = try ItemImporter.each(data, path: path, clock: environment.clock, newID: environment.newID) { item in
-                        guard list != nil else { return try add(item) }
-                        var placed = item
-                        placed.list = stored
-                        try add(placed)
+                        try add(placed(item, in: stored))
                     }
                 }
             }
@@ -68,6 +56,28 @@ struct ImportItems: ShellCommand {
         }
         let skipped = outcome.skipped == 0 ? "" : ", skipped \(outcome.skipped) already on the list"
         return try c.refresh(message: "imported \(Plural.items(outcome.added)) from \(name) (\(format.rawValue))\(skipped)")
+    }
+
+    /// A backup comes back whole: matched by UID like .ics, done items staying done. Read into
+    /// the store a row at a time (ItemImporter.eachJSON), so that the items are never all in
+    /// memory on SQLite; a bad row anywhere stores nothing.
+    func backup(_ data: Data, _ c: inout CommandContext) throws -> Display {
+        let environment = c.environment
+        let path = environment.resolve(path: name)
+        let stored = list == nil ? nil : try c.storedList(list)
+        let receipts: ReceiptTally
+        do {
+            receipts = try c.change { store, journal in
+                try store.receiveEach(movedAt: moving(environment), journaled: journal) { add in
+                    try ItemImporter.eachJSON(data, path: path) { item in
+                        try add(placed(item, in: stored))
+                    }
+                }
+            }
+        } catch let error as StoreError {
+            throw ShellError.failed(error.description.replacing(path, with: name))
+        }
+        return try c.refresh(message: ImportItems.summary(receipts, skipped: [], from: name, format: ImportFormat.errandJSON.rawValue))
     }
 
     /// The .ics read into the store an item at a time as errand-ical reads it (CalendarHelper.readEach).
@@ -89,10 +99,7 @@ struct ImportItems: ShellCommand {
                             if unread == nil { unread = (item.title, reason) }
                             unreadCount += 1
                         }
-                        guard list != nil else { return try add(item) }
-                        var placed = item
-                        placed.list = stored
-                        try add(placed)
+                        try add(placed(item, in: stored))
                     }
                 }
             }
