@@ -75,12 +75,12 @@ import Testing
         #expect(t.sink.stdout.first == "View: 7 days from Sun Nov 29 2026")
         #expect(t.sink.stderr.count == 1)
         let timing = try #require(t.sink.stderr.first)
-        // `time: WALL ms, cpu CPU ms`: both numbers, and the processor time within the wall's
-        // (one thread, measured over the same span).
+        // `time: WALL ms, cpu CPU ms`: both numbers. The processor time is the whole process's,
+        // so here (tests running beside this one on other threads) it is not bounded by the wall.
         let parts = timing.split(separator: " ")
         #expect(parts.count == 6 && parts[0] == "time:" && parts[2] == "ms," && parts[3] == "cpu" && parts.last == "ms", "\(timing)")
         let wall = try #require(Double(parts[1])), cpu = try #require(parts.count == 6 ? Double(parts[4]) : nil)
-        #expect(cpu >= 0 && cpu <= wall + 0.05, "\(timing)")
+        #expect(wall >= 0 && cpu >= 0, "\(timing)")
         t.given("set timing off")
         t.given("view")
         #expect(t.sink.stderr.isEmpty)
