@@ -245,16 +245,6 @@ enum SQLiteSchema {
             WHERE coalesce(series.uid, series.uuid) = substr(item.uid, 1, instr(item.uid, ';RECURRENCE-ID=') - 1));
         """
 
-    /// Which journal entries are undone (redo applies them). Flipping the row's `undone`
-    /// column made SQLite read and write the whole row again, its changes included: undo of a
-    /// 500,000-item import held 200 MB of changes twice (419 MB). The column stays, no longer
-    /// read (dropping it would rewrite every entry); the marks it held move here.
-    static let journalUndoMarks = """
-        CREATE TABLE journal_undo (id INTEGER PRIMARY KEY);
-        INSERT INTO journal_undo (id) SELECT id FROM journal WHERE undone = 1;
-        DROP INDEX journal_undone;
-        """
-
     static let placeKey = """
         ALTER TABLE item ADD COLUMN place_key TEXT;
         CREATE INDEX item_place_key ON item (place_key, done, seq DESC) WHERE latitude IS NOT NULL;
