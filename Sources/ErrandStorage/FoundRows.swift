@@ -35,4 +35,35 @@ struct FoundRows {
         }
         return out
     }
+
+    /// `ids` ascending. The full-text index gives them so; a tag's rows come through its facet
+    /// index, in its items' day order: 30,000 ids sorted took a millisecond and a half, set
+    /// as bits over their range and read back in a tenth of that.
+    static func ascending(_ ids: [Int64]) -> [Int64] {
+        var sorted = true
+        for (earlier, later) in zip(ids, ids.dropFirst()) where earlier >= later {
+            sorted = false
+            break
+        }
+        guard !sorted, let low = ids.min(), let high = ids.max() else { return ids }
+        let (range, overflow) = high.subtractingReportingOverflow(low)
+        // Bits for at most 64 times as many ids as there are (a sparse set is sorted), and a
+        // repeated id kept once, as the sets it stands for hold each row once.
+        guard !overflow, range / 64 < Int64(ids.count) else { return Array(Set(ids)).sorted() }
+        var words = [UInt64](repeating: 0, count: Int(range / 64) + 1)
+        for id in ids {
+            let offset = id - low
+            words[Int(offset / 64)] |= 1 << UInt64(offset % 64)
+        }
+        var out: [Int64] = []
+        out.reserveCapacity(ids.count)
+        for (index, word) in words.enumerated() where word != 0 {
+            var bits = word
+            while bits != 0 {
+                out.append(low + Int64(index * 64 + bits.trailingZeroBitCount))
+                bits &= bits - 1
+            }
+        }
+        return out
+    }
 }

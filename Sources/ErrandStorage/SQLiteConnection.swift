@@ -15,6 +15,8 @@ final class SQLiteConnection {
     /// (SQLiteConnection+Checkpoints); owned here, so it outlives the hook.
     let walFrames = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     var handle: OpaquePointer? { db }
+    /// `errand_collect`'s buffer (SQLiteIntegerSink), registered on open.
+    private let integers = SQLiteIntegerSink()
 
     /// Opens `file` (`path` unless given), a path with every link already resolved: it is
     /// opened with SQLITE_OPEN_NOFOLLOW, so a link put on the way since then is refused rather
@@ -33,6 +35,7 @@ final class SQLiteConnection {
             throw StoreError.unreadable(path: path, reason: message)
         }
         sqlite3_extended_result_codes(handle, 1)
+        if let handle { integers.register(on: handle) }
     }
 
     /// Refuses to open a store beside which a link or a stranger's file sits at the name of one
@@ -98,6 +101,13 @@ final class SQLiteConnection {
         guard let db else { throw StoreError.sqlite(path: path, reason: "the store is closed") }
         let rc = sqlite3_exec(db, sql, nil, nil, nil)
         guard rc == SQLITE_OK else { throw error(rc) }
+    }
+
+    /// The integers `sql`, a `SELECT errand_collect(x) ...`, gathers, in its rows' order.
+    func collect(_ sql: String, bind: (SQLiteStatement) -> Void) throws -> [Int64] {
+        let s = try statement(sql)
+        bind(s)
+        return try integers.collect(s)
     }
 
     func scalar(_ sql: String) throws -> Int64 {

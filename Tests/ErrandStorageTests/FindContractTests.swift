@@ -9,20 +9,23 @@ import Testing
 @Suite struct FindContractTests {
     let day = DueDay(year: 2026, month: 11, day: 29)!
 
-    @Test(arguments: Backend.allCases)
-    func manyMatchesPageInListOrderAndSeeLaterChanges(_ backend: Backend) throws {
+    /// A word (the full-text index's rows) and a tag (its rows as its facet index gives them,
+    /// in their items' day order, put back in rowid order) list their rows in list order.
+    @Test(arguments: Backend.allCases, ["COMMON", "#Common"])
+    func manyMatchesPageInListOrderAndSeeLaterChanges(_ backend: Backend, _ text: String) throws {
         let dir = TemporaryDirectory()
         let store = try backend.open(dir)
         try store.beginBatch()
         var added: [TodoItem] = []
         for n in 0..<3_000 {
             let title = n % 6 == 5 ? "other \(n)" : "common \(n)"
-            added.append(try store.add(TodoItem(id: UUID(), title: title, due: day.adding(days: n % 9),
-                                                created: Date(timeIntervalSince1970: 1_790_000_000))))
+            var item = TodoItem(id: UUID(), title: title, due: day.adding(days: n % 9), created: Date(timeIntervalSince1970: 1_790_000_000))
+            item.tags = n % 6 == 5 ? ["other"] : ["common"]
+            added.append(try store.add(item))
         }
         try store.endBatch(commit: true)
         let checked = try store.setDone(true, listed: [added[4], added[0], added[3_000 - 2]], at: Date(timeIntervalSince1970: 1_790_000_000))
-        let query = try #require(SearchQuery("COMMON"))
+        let query = try #require(SearchQuery(text))
         // In `list`'s order: To do by due day (then as added), Done as checked.
         let open = added.filter { $0.title.hasPrefix("common") && !checked.map(\.id).contains($0.id) }
             .sorted { ($0.due?.dayNumber ?? 0, $0.sequence) < ($1.due?.dayNumber ?? 0, $1.sequence) }
@@ -36,7 +39,9 @@ import Testing
 
         // Another handle adds one; this one's next search sees it, at the end of its day.
         let other = try backend.open(dir)
-        let late = try other.add(TodoItem(id: UUID(), title: "common late", due: day, created: Date()))
+        var lateItem = TodoItem(id: UUID(), title: "common late", due: day, created: Date())
+        lateItem.tags = ["common"]
+        let late = try other.add(lateItem)
         #expect(try store.count(.matching(query)) == 2_501)
         let sameDay = open.filter { $0.due == day }.count
         #expect(try store.items(.found(query), offset: sameDay, limit: 1).map(\.id) == [late.id])
