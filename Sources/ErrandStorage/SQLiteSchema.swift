@@ -206,6 +206,8 @@ enum SQLiteSchema {
         journalUndoMarks,
         // What `log` shows of each journal entry, beside it (see journalBriefs).
         journalBriefs,
+        // Typed prefixes of words answered from indexes of their own (see wordPrefixes).
+        wordPrefixes,
     ]
 
     /// What `log` shows of each journal entry (SQLiteJournalBrief), in a table of its own as

@@ -55,7 +55,8 @@ import Testing
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = try store(in: dir, "sqlite")
-        // Back before the newest migration, the journal's tallies (as MigrationTests.withoutJournalBriefs).
+        // Back before the journal's tallies (as MigrationTests.withoutJournalBriefs), so they and
+        // the migrations after them are due.
         let before = try #require(SQLiteSchema.migrations.firstIndex(of: SQLiteSchema.journalBriefs))
         #expect(try SQLiteCLI.run(path, "DROP TRIGGER journal_brief_delete; DROP TABLE journal_brief; "
             + "PRAGMA user_version = \(before);") == 0)

@@ -118,9 +118,19 @@ import Testing
         SQLiteSchema.migrations.firstIndex(of: migration) ?? SQLiteSchema.currentVersion
     }
 
-    /// The newest migration keeps what `log` shows of each journal entry beside it
+    /// The newest migration gives the full-text index its prefix indexes
+    /// (SQLiteSchema.wordPrefixes): the index is made again without them.
+    static let withoutWordPrefixes = """
+        DROP TABLE item_text;
+        CREATE VIRTUAL TABLE item_text USING fts5(title, notes, place, content='item', content_rowid='id',
+            tokenize='unicode61 remove_diacritics 2');
+        INSERT INTO item_text (item_text) VALUES ('rebuild');
+
+        """
+
+    /// The migration before keeps what `log` shows of each journal entry beside it
     /// (SQLiteSchema.journalBriefs): its table and trigger go.
-    static let withoutJournalBriefs = """
+    static let withoutJournalBriefs = withoutWordPrefixes + """
         DROP TRIGGER journal_brief_delete; DROP TABLE journal_brief;
 
         """
@@ -359,6 +369,35 @@ import Testing
         _ = try reopened.edit(renamed, expecting: kept, at: Date(timeIntervalSince1970: 1_790_000_000))
         #expect(try reopened.count(.matching(query)) == 0)
         #expect(try reopened.count(.matching(try #require(SearchQuery("lycee")))) == 1)
+    }
+
+    /// The prefix indexes' migration makes the full-text index again with them: what a store
+    /// already held is found by the same prefixes, of every length, and a later edit is seen.
+    @Test func aStoreFromBeforeWordPrefixesFindsItsItemsByTheirPrefixes() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("prefixes.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        let day = try #require(DueDay(year: 2026, month: 11, day: 29))
+        let garage = try store.add(TodoItem(id: UUID(), title: "Garage door", due: day, created: Date()))
+        let garden = try store.add(TodoItem(id: UUID(), title: "water", notes: "the gardenias", due: day, created: Date()))
+        _ = try store.add(TodoItem(id: UUID(), title: "rent", due: day, location: Location(name: "Gare du Nord"), created: Date()))
+        store.close()
+        #expect(try SQLiteCLI.run(path, Self.withoutWordPrefixes
+            + "PRAGMA user_version = \(Self.version(before: SQLiteSchema.wordPrefixes));") == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        let sqlite = try #require(reopened as? SQLiteItemStore)
+        #expect(try sqlite.db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'item_text' AND sql LIKE '%prefix=''2 3 4 5 6 7 8''%'") == 1)
+        // 2 to 8 letters from the prefix indexes, 9 and more (gardenias) merged as before.
+        let counts = try ["g", "ga", "gar", "gard", "garde", "garden", "gardeni", "gardenia", "gardenias", "gardeniass"].map {
+            try reopened.count(.matching(try #require(SearchQuery($0))))
+        }
+        #expect(counts == [3, 3, 3, 1, 1, 1, 1, 1, 1, 0])
+        #expect(try reopened.items(.found(try #require(SearchQuery("gara"))), offset: 0, limit: 10) == [garage])
+        var renamed = garden
+        renamed.notes = "roses"
+        _ = try reopened.edit(renamed, expecting: garden, at: Date(timeIntervalSince1970: 1_790_000_000))
+        #expect(try reopened.count(.matching(try #require(SearchQuery("gard")))) == 0)
+        #expect(try reopened.count(.matching(try #require(SearchQuery("ros")))) == 1)
     }
 
     /// The places migration indexes the open items that already have coordinates, so `near`
