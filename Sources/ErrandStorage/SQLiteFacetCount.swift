@@ -66,6 +66,23 @@ struct SQLiteFacetCount: Equatable {
         return ("SELECT count(*), total(f.done = 0) FROM item_tag f WHERE f.key = ?1" + others, condition.values)
     }
 
+    /// One section's page read from the first tag's rows in `order` (the tag's partial index
+    /// of that section, SQLiteSchema.tagOrder), the other terms checked on the same rows: the
+    /// statement giving the items' ids, with its values (the page's limit and offset bound
+    /// after them); nil without a tag.
+    func tagRowsPage(done: Bool, in order: ItemOrder) -> (sql: String, values: [SQLiteQueryCondition.Value])? {
+        guard let first = tags.first else { return nil }
+        let rest: [QueryExpression] = tags.dropFirst().map { .term(.tag($0)) } + minus.map { .not(.term(.tag($0))) }
+            + facets.map { .term($0) }
+        let condition = SQLiteQueryCondition(.all(rest), form: .tagRows, after: [.text(first)])
+        let others = rest.isEmpty ? "" : " AND " + condition.sql
+        let limit = condition.values.count + 1
+        let orderBy = SQLitePagePlan.terms(order.keys(done: done)).map { "f." + $0 }.joined(separator: ", ")
+        return ("SELECT f.item FROM item_tag f INDEXED BY \(done ? "item_tag_done" : "item_tag_todo") WHERE f.key = ?1 "
+                + "AND f.done = \(done ? 1 : 0)\(others) ORDER BY \(orderBy) LIMIT ?\(limit) OFFSET ?\(limit + 1)",
+                condition.values)
+    }
+
     /// The priorities and the state the facets leave, when they are priorities and states
     /// alone: what priority_count answers.
     var priorityTally: TallySlice? {

@@ -20,6 +20,10 @@ extension SQLiteItemStore {
 
     func filtered(_ query: SearchQuery, in order: ItemOrder, _ window: PageWindow) throws -> [TodoItem] {
         let counts = try counted(query)
+        if order == .agenda, let facets = SQLiteFacetCount(query.expression),
+           facets.tagRowsPage(done: false, in: order) != nil {
+            return try tagLed(facets, counts, in: order, window)
+        }
         guard order == .agenda, counts.total > Self.manyMatches else {
             return try page(SQLiteQueryCondition(query.expression), "", from: counts.source,
                             orderBy: SQLitePagePlan.sortedSections(order), window)
@@ -59,6 +63,29 @@ extension SQLiteItemStore {
         }
         lastFilterCount = found
         return found
+    }
+
+    /// A page of a query with a tag, read from the tag's rows in list order, section by
+    /// section, then its items by id: the page's own rows, whatever the tag holds.
+    private func tagLed(_ facets: SQLiteFacetCount, _ counts: FilterCount, in order: ItemOrder,
+                        _ window: PageWindow) throws -> [TodoItem] {
+        var ids: [Int64] = []
+        // To do from the page's offset, if it starts there; Done from what To do did not hold.
+        for (done, offset) in [(false, window.offset), (true, max(0, window.offset - counts.open))]
+        where ids.count < window.limit && (done || window.offset < counts.open) {
+            guard let (sql, values) = facets.tagRowsPage(done: done, in: order) else { continue }
+            let s = try db.statement(sql)
+            Self.bind(values, s)
+            s.bind(PageWindow(offset: offset, limit: window.limit - ids.count),
+                   limit: Int32(values.count + 1), offset: Int32(values.count + 2))
+            defer { s.reset() }
+            while try s.step() { ids.append(s.int(0)) }
+        }
+        let byRowid = try db.statement("SELECT \(Self.readColumns) FROM item WHERE id = ?1")
+        return try ids.compactMap { rowid in
+            byRowid.bind(1, rowid)
+            return try firstRow(byRowid)
+        }
     }
 
     private func page(_ condition: SQLiteQueryCondition, _ section: String, from table: String,

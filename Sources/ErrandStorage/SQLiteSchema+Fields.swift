@@ -55,6 +55,29 @@ extension SQLiteSchema {
         END;
         """
 
+    /// The tag triggers as tagFacets wrote them (before tagOrder), which a store rolled back
+    /// past the tags' order has again.
+    static let facetTriggers = """
+        CREATE TRIGGER item_tag_insert AFTER INSERT ON item WHEN NEW.tag_keys IS NOT NULL BEGIN
+            INSERT OR IGNORE INTO item_tag (key, item, word, due, done, priority)
+                SELECT k.value, NEW.id, w.value, NEW.due, NEW.done, NEW.priority
+                FROM json_each(NEW.tag_keys) k JOIN json_each(NEW.tags) w ON w.key = k.key;
+        END;
+        CREATE TRIGGER item_tag_update AFTER UPDATE OF tags, tag_keys ON item
+        WHEN OLD.tag_keys IS NOT NEW.tag_keys OR OLD.tags IS NOT NEW.tags BEGIN
+            DELETE FROM item_tag WHERE item = OLD.id;
+            INSERT OR IGNORE INTO item_tag (key, item, word, due, done, priority)
+                SELECT k.value, NEW.id, w.value, NEW.due, NEW.done, NEW.priority
+                FROM json_each(NEW.tag_keys) k JOIN json_each(NEW.tags) w ON w.key = k.key
+                WHERE NEW.tag_keys IS NOT NULL;
+        END;
+        CREATE TRIGGER item_tag_facets AFTER UPDATE OF due, done, priority ON item
+        WHEN NEW.tag_keys IS NOT NULL
+            AND (OLD.due IS NOT NEW.due OR OLD.done IS NOT NEW.done OR OLD.priority IS NOT NEW.priority) BEGIN
+            UPDATE item_tag SET due = NEW.due, done = NEW.done, priority = NEW.priority WHERE item = NEW.id;
+        END;
+        """
+
     /// The reminders' and the last rung's canonical texts as JSON arrays; `remind_next` the
     /// local minute the next one rings (TodoItem.nextReminderMinute), NULL when none will, so
     /// the partial index holds only items with a reminder to come and `remind` with nothing
@@ -100,25 +123,8 @@ extension SQLiteSchema {
         UPDATE item_tag SET (due, done, priority) = (SELECT due, done, priority FROM item WHERE id = item_tag.item);
         CREATE INDEX item_tag_facet ON item_tag (key, due, done, priority);
         DROP TRIGGER item_tag_insert;
-        CREATE TRIGGER item_tag_insert AFTER INSERT ON item WHEN NEW.tag_keys IS NOT NULL BEGIN
-            INSERT OR IGNORE INTO item_tag (key, item, word, due, done, priority)
-                SELECT k.value, NEW.id, w.value, NEW.due, NEW.done, NEW.priority
-                FROM json_each(NEW.tag_keys) k JOIN json_each(NEW.tags) w ON w.key = k.key;
-        END;
         DROP TRIGGER item_tag_update;
-        CREATE TRIGGER item_tag_update AFTER UPDATE OF tags, tag_keys ON item
-        WHEN OLD.tag_keys IS NOT NEW.tag_keys OR OLD.tags IS NOT NEW.tags BEGIN
-            DELETE FROM item_tag WHERE item = OLD.id;
-            INSERT OR IGNORE INTO item_tag (key, item, word, due, done, priority)
-                SELECT k.value, NEW.id, w.value, NEW.due, NEW.done, NEW.priority
-                FROM json_each(NEW.tag_keys) k JOIN json_each(NEW.tags) w ON w.key = k.key
-                WHERE NEW.tag_keys IS NOT NULL;
-        END;
-        CREATE TRIGGER item_tag_facets AFTER UPDATE OF due, done, priority ON item
-        WHEN NEW.tag_keys IS NOT NULL
-            AND (OLD.due IS NOT NEW.due OR OLD.done IS NOT NEW.done OR OLD.priority IS NOT NEW.priority) BEGIN
-            UPDATE item_tag SET due = NEW.due, done = NEW.done, priority = NEW.priority WHERE item = NEW.id;
-        END;
+        \(facetTriggers)
         CREATE TABLE priority_count (
             priority INTEGER PRIMARY KEY,
             open INTEGER NOT NULL,

@@ -208,6 +208,8 @@ enum SQLiteSchema {
         journalBriefs,
         // Typed prefixes of words answered from indexes of their own (see wordPrefixes).
         wordPrefixes,
+        // A tag's rows in list order (see tagOrder).
+        tagOrder,
     ]
 
     /// What `log` shows of each journal entry (SQLiteJournalBrief), in a table of its own as

@@ -118,9 +118,19 @@ import Testing
         SQLiteSchema.migrations.firstIndex(of: migration) ?? SQLiteSchema.currentVersion
     }
 
-    /// The newest migration gives the full-text index its prefix indexes
+    /// The newest migration keeps a tag's rows in list order (SQLiteSchema.tagOrder): its
+    /// indexes and columns go, and the triggers are tagFacets' again.
+    static let withoutTagOrder = """
+        DROP INDEX item_tag_todo; DROP INDEX item_tag_done;
+        DROP TRIGGER item_tag_insert; DROP TRIGGER item_tag_update; DROP TRIGGER item_tag_facets;
+        ALTER TABLE item_tag DROP COLUMN due_time; ALTER TABLE item_tag DROP COLUMN seq;
+        \(SQLiteSchema.facetTriggers)
+
+        """
+
+    /// The migration before gives the full-text index its prefix indexes
     /// (SQLiteSchema.wordPrefixes): the index is made again without them.
-    static let withoutWordPrefixes = """
+    static let withoutWordPrefixes = withoutTagOrder + """
         DROP TABLE item_text;
         CREATE VIRTUAL TABLE item_text USING fts5(title, notes, place, content='item', content_rowid='id',
             tokenize='unicode61 remove_diacritics 2');

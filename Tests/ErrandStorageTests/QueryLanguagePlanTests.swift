@@ -67,6 +67,26 @@ import Testing
         #expect(try #require(SQLiteFacetCount(try parse("is:open is:done").expression)?.tally).isEmpty)
     }
 
+    /// A page of a query with a tag reads the tag's rows in list order from its section's
+    /// index (SQLiteSchema.tagOrder): no sort, no item read but the page's own.
+    @Test func tagPagesWalkTheTagsRowsInListOrder() throws {
+        let dir = TemporaryDirectory()
+        let store = try SQLiteItemStore(path: dir.file("tag-pages.sqlite"))
+        let today = DueDay(year: 2026, month: 11, day: 29)!
+        for text in ["#work due:<+7d", "#work is:done priority:high", "#home -#work is:overdue", "#home is:undated"] {
+            let query = try SearchQuery.parse(text, today: today) { try DateInputParser.parse($0, today: today).day }
+            let facets = try #require(SQLiteFacetCount(query.expression), "\(text)")
+            for done in [false, true] {
+                let sql = try #require(facets.tagRowsPage(done: done, in: .agenda), "\(text)").sql
+                let plan = try plan(store, sql)
+                #expect(plan.contains(done ? "item_tag_done (key=?)" : "item_tag_todo (key=?") && !plan.contains("TEMP B-TREE")
+                        && !plan.contains("SEARCH item USING") && !plan.contains("SCAN item "), "\(text) \(done): \(plan)")
+            }
+        }
+        #expect(SQLiteFacetCount(try SearchQuery.parse("priority:high -#work", today: today) { _ in today }.expression)?
+            .tagRowsPage(done: false, in: .agenda) == nil)
+    }
+
     @Test func anAdsPageInPriceOrderWalksAPriceIndex() throws {
         let dir = TemporaryDirectory()
         let store = try SQLiteItemStore(path: dir.file("ads.sqlite"))
