@@ -11,7 +11,8 @@ import PackageDescription
 //   ErrandDAVWire       errand <-> errand-fetch --dav frames (no Foundation)                   <- nothing
 //   ErrandCalendarWire  errand <-> errand-ical items (CalendarWire)                            <- Domain
 //   ErrandStorage       the stores (SQLite, plist), journal, import/export                     <- Domain, Files, CSQLite
-//   ErrandHelpers       HelperProcess, the helper clients, fetch limits, URL passwords         <- Domain, Files, CalendarWire
+//   ErrandHelpers       HelperProcess, the helper clients, fetch limits, URL passwords   <- Domain, Files, CalendarWire,
+//                                                                                           CProcessGuard
 //   ErrandCatalogue     the ads: fetch, decode, check, photos                                  <- Domain, Storage, Files, Helpers
 //   ErrandPlaces        items' places: the geocoder                                            <- Domain, Storage, Helpers, Catalogue
 //   ErrandSync          CalDAV                                                                 <- Domain, Storage, Files, Helpers, DAVWire
@@ -24,6 +25,12 @@ import PackageDescription
 //   ErrandICal          iCalendar through libical (errand-ical)                                <- Domain, CalendarWire, CLibical
 //   ErrandPicture       decoding and drawing photos (errand-picture)       <- Files, Options, CChafa, CTurboJPEG, CPNG
 //   ErrandTestSupport   for the test targets only                                              <- nothing (Foundation)
+// The executables only wire (ARCHITECTURE.md names each one's files):
+//   errand              the shell      <- Launch, Shell, Terminal, Storage, Domain, Helpers, Catalogue, Places, Files, Options
+//   errand-fetch        HTTP helper                                       <- Network, Helpers, DAVWire, Files, Options
+//   errand-ical         iCalendar helper                                  <- ICal, CalendarWire, Domain, Files, Options
+//   errand-picture      photo helper                                      <- Picture, Files, Options
+// The test targets, with what each imports: ARCHITECTURE.md, section 1.
 // Release executables are linked stripped, as scripts/package installs them: DWARF and the
 // symbol table were 14 of errand's 33 MB and 7 of errand-picture's 21. The Swift runtime finds
 // its metadata in sections that stripping keeps; a debug build keeps everything.

@@ -83,7 +83,7 @@ public enum CalendarWire {
     }
 
     public static func decodeTexts(bytes: [UInt8]) throws -> [String] {
-        var reader = FieldReader(bytes: bytes)
+        var reader = FieldWalker(bytes: bytes)
         var texts: [String] = []
         while let (key, value) = try reader.next() {
             guard key == "text" else { throw Malformed(description: "\(key) where a text was expected") }
@@ -106,7 +106,7 @@ public enum CalendarWire {
     public static func decode(bytes: [UInt8], newID: () -> UUID) throws -> Batch {
         var batch = Batch(items: [])
         var stream = CalendarWireStream()
-        var reader = FieldReader(bytes: bytes)
+        var reader = FieldWalker(bytes: bytes)
         try stream.records(&reader, newID: newID) { batch.items.append($0) }
         try stream.finish(newID: newID) { batch.items.append($0) }
         batch.skipped = stream.skipped
@@ -154,7 +154,7 @@ public enum CalendarWire {
 
     /// Walks `KEY LENGTH\n BYTES \n` fields. `complete`: the bytes are all there are; else a
     /// field cut off at their end is left for more to come (next gives nil, position stays).
-    struct FieldReader {
+    struct FieldWalker {
         let bytes: [UInt8]
         var position = 0
         var complete = true

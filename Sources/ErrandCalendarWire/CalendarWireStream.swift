@@ -28,7 +28,7 @@ public struct CalendarWireStream {
     private mutating func read(complete: Bool, newID: () -> UUID, _ body: (TodoItem) throws -> Void) throws {
         var used = 0
         do {
-            var reader = CalendarWire.FieldReader(bytes: pending, complete: complete)
+            var reader = CalendarWire.FieldWalker(bytes: pending, complete: complete)
             try records(&reader, newID: newID, body)
             used = reader.position
         }
@@ -37,7 +37,7 @@ public struct CalendarWireStream {
     }
 
     /// The records `reader` has whole, fed in order.
-    mutating func records(_ reader: inout CalendarWire.FieldReader, newID: () -> UUID,
+    mutating func records(_ reader: inout CalendarWire.FieldWalker, newID: () -> UUID,
                           _ body: (TodoItem) throws -> Void) throws {
         while let (key, value) = try reader.next() {
             switch key {

@@ -23,20 +23,11 @@ final class ListingSpool {
                                              reason: "cannot keep the download in \(folder): \(String(cString: strerror(errno)))")
         }
         fd = made
-        var offset = 0
+        // Written in order from the file's start (`replay` reads it back at its own offsets).
         try fetcher.stream(url) { piece in
-            guard let base = piece.baseAddress else { return }
-            var done = 0
-            while done < piece.count {
-                let n = pwrite(fd, base + done, piece.count - done, off_t(offset + done))
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else {
-                    throw CatalogueError.unreachable(url: url.absoluteString,
-                                                     reason: "cannot keep the download in \(folder): \(String(cString: strerror(errno)))")
-                }
-                done += n
-            }
-            offset += piece.count
+            guard !piece.isEmpty, let code = Descriptor.writeAll(fd, piece) else { return }
+            throw CatalogueError.unreachable(url: url.absoluteString,
+                                             reason: "cannot keep the download in \(folder): \(String(cString: strerror(code)))")
         }
     }
 

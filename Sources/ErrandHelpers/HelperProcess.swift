@@ -93,24 +93,8 @@ public final class HelperProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if inPipe[0] >= 0 {
-            posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        }
-        for copy in copies { posix_spawn_file_actions_adddup2(&actions, copy.from, copy.to) }
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        if errPipe[1] >= 0 {
-            posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        } else if errorFile >= 0 {
-            posix_spawn_file_actions_adddup2(&actions, errorFile, 2)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        }
-        // Whatever else is open here (a descriptor a library or a test made without
-        // close-on-exec) stays here: a pipe end held by a helper would never read as ended.
-        // Last, as the pipes above are copied from numbers it closes.
-        _ = cprocess_spawn_close_from(&actions, max(3, (copies.map(\.to).max() ?? 2) + 1))
+        HelperProcess.placeDescriptors(&actions, input: inPipe[0], output: outPipe[1],
+                                       errors: errPipe[1] >= 0 ? errPipe[1] : errorFile, copies: copies)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
@@ -139,6 +123,28 @@ public final class HelperProcess {
 
     deinit {
         for fd in [input, output, errorPipe, errorFile] where fd >= 0 { close(fd) }
+    }
+
+    /// What the helper finds at 0, 1 and 2 (a descriptor of -1: /dev/null), with `copies`
+    /// between its stdin and its stdout (see `init`), and nothing else of ours.
+    private static func placeDescriptors(_ actions: inout posix_spawn_file_actions_t, input: Int32, output: Int32,
+                                         errors: Int32, copies: [(from: Int32, to: Int32)]) {
+        if input >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, input, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        for copy in copies { posix_spawn_file_actions_adddup2(&actions, copy.from, copy.to) }
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        if errors >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, errors, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        // Whatever else is open here (a descriptor a library or a test made without
+        // close-on-exec) stays here: a pipe end held by a helper would never read as ended.
+        // Last, as the pipes above are copied from numbers it closes.
+        _ = cprocess_spawn_close_from(&actions, max(3, (copies.map(\.to).max() ?? 2) + 1))
     }
 
     /// posix_spawn, tried again for a while when the program is busy being written (ETXTBSY):

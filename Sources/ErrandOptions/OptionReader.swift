@@ -10,15 +10,20 @@ public enum OptionReader {
 
     /// Applies each argument as `declarations` say; every other word (and `-`, standard input)
     /// goes to `word`, with the words after it, which it may take. `context` starts every
-    /// error ("check: ").
+    /// error ("check: "). The declarations' `requires:` and `conflicts:` are checked once the
+    /// options are read, in the shell's words; not after a `stop` (`--help` answers anyway).
     public static func read<Options>(_ arguments: ArraySlice<String>, _ declarations: [CommandLineOption<Options>],
                                      into options: inout Options, context: String = "",
                                      word: (inout Options, String, ArraySlice<String>) throws(OptionFailure) -> Word)
         throws(OptionFailure) {
         var rest = arguments
+        var given: Set<String> = []
+        func checkPairs() throws(OptionFailure) {
+            if let failure = declarations.pairingFailure(given: given) { throw OptionFailure(context + failure) }
+        }
         while let argument = rest.popFirst() {
             guard argument.hasPrefix("-"), argument != "-" else {
-                if try word(&options, argument, rest) == .takesTheRest { return }
+                if try word(&options, argument, rest) == .takesTheRest { return try checkPairs() }
                 continue
             }
             let (name, attached) = splitAttached(argument)
@@ -26,6 +31,7 @@ public enum OptionReader {
                 throw OptionFailure("\(context)unknown option \(argument)")
             }
             if option.valueName == nil, attached != nil { throw OptionFailure("\(context)\(name) takes no value") }
+            given.insert(option.longName ?? name)
             switch option.kind {
             case let .flag(set):
                 set(&options)
@@ -41,6 +47,7 @@ public enum OptionReader {
                 return
             }
         }
+        try checkPairs()
     }
 
     /// For a command line of options and at most one bare word (a helper's URL or FILE), which

@@ -1,6 +1,6 @@
 /// The two ways Errand keeps a store. Chosen once, where the user names the store (the
-/// `--store` path in main.swift, a transcript's directive), and handed to
-/// `StoreOpener.open(path:backend:)`, so nothing below guesses it again.
+/// `--store` path in `LaunchConfiguration.init`, a transcript's `# store:` directive), and
+/// handed to `StoreOpener.open(path:backend:)`, so nothing below guesses it again.
 public enum StoreBackend: String, CaseIterable, Sendable {
     /// One SQLite database in WAL mode: the default, and the one that scales.
     case sqlite

@@ -44,7 +44,7 @@ struct InteractiveLoop {
             runner.options.width = width()
             switch read {
             case let .line(line):
-                // Recalled as saved: with any password masked (see main.swift).
+                // Recalled as saved: with any password masked (the history file scrubs it, ShellWiring).
                 if history.add(line), let kept = history.entries.last { editor.remember(kept) }
                 runner.runOne(line)
                 // SIGTERM while a command ran (watch ends its wait for it): leave as at the prompt.

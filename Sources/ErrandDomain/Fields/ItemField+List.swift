@@ -1,6 +1,6 @@
 /// The list an item belongs to, by name (Work, Home, Shopping). No value means the store's
 /// main list: the one its remote syncs with, or the local list of a store without one
-/// (TaskLists.mainName), so items made before lists, imported without one or received from
+/// (ListNames.mainName), so items made before lists, imported without one or received from
 /// the server need no rewrite and an old store is already one list. A words field of one
 /// word: its folded key is what `use`, `find list:` and the counts compare, case and accents
 /// aside, as tags are. No iCalendar property: on a server, the list is the collection.

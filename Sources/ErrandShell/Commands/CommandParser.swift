@@ -96,15 +96,7 @@ public struct CommandParser: Sendable {
                 }
             }
         }
-        for option in spec.options where found[option.flag] != nil {
-            if let required = option.requires, found[required] == nil {
-                let value = spec.options.first { $0.flag == required }?.valueName.map { " " + $0 } ?? ""
-                throw .usage("\(spec.name): --\(option.name) needs \(required)\(value)")
-            }
-            if let other = option.conflicts, found[other] != nil {
-                throw .usage("\(spec.name): --\(option.name) and \(other) cannot go together")
-            }
-        }
+        if let failure = spec.options.pairingFailure(given: Set(found.keys)) { throw .usage("\(spec.name): \(failure)") }
         return (positional, spec.options.compactMap { option in found[option.flag].map { (option, $0) } })
     }
 

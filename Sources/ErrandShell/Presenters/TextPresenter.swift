@@ -116,27 +116,8 @@ public struct TextPresenter {
             showDate ? ((item.listDay?.year ?? year) == year ? labeler.label(item.listDay) : labeler.longLabel(item.listDay)) : ""
         }
         let dateWidth = dates.map { DisplayWidth.of($0) }.max() ?? 0
-        // The declared fields' marks: those that lead the title in a column of their own,
-        // only where a row has one; the others follow the title and are cut with it.
-        let leading = ItemField.declared.filter { field in field.markLeadsTitle && rows.contains { $0.fields[field] != nil } }
-        let leads = rows.map { item in
-            leading.map { field in item.fields[field].map(field.mark) ?? "" }
-        }
-        let leadWidths = leading.indices.map { column in leads.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
-        let titles = rows.enumerated().map { row, item in
-            // A reminder is marked only while one is still to ring.
-            var marks = item.fields.present.filter { !$0.field.markLeadsTitle }
-                .filter { $0.field != .reminders || item.hasPendingReminder(clock: clock) }.map { $0.field.mark($0.value) }
-            // The day column already says when a start-only item starts: the mark says only that.
-            if let start = item.start, !item.isDone, item.startsAfter(clock.today) {
-                marks.append(showDate && item.listDay == start.day ? "starts" : "starts " + labeler.label(start.day))
-            }
-            if let count = tree?.counts[row] { marks.append(ListTree.mark(count)) }
-            // A subtask a step in per level, up to a few: deeper ones stay readable at the width.
-            let depth = tree.map { $0.depths.indices.contains(row) ? $0.depths[row] : 0 } ?? 0
-            let indent = String(repeating: "  ", count: min(depth, TextPresenter.deepestIndent))
-            return indent + DisplayWidth.sanitize(([item.title] + marks.filter { !$0.isEmpty }).joined(separator: " "))
-        }
+        let (leads, leadWidths) = leadingMarks(rows)
+        let titles = rows.enumerated().map { row, item in title(item, row: row, showDate: showDate, tree: tree) }
         let longest = titles.map { DisplayWidth.of($0) }.max() ?? 0
         let leadWidth = lead.map { DisplayWidth.of($0) }.max().map { $0 + 2 } ?? 0
         // A column of its own for `!` (overdue), only where a row needs it.
@@ -178,6 +159,34 @@ public struct TextPresenter {
             out.append(item.isDone ? style(clipped, "2") : clipped)
         }
         return out + pageFooter(first: first, count: rows.count, total: total)
+    }
+
+    /// The declared fields' marks that lead the title in a column of their own, only where a
+    /// row has one (the others follow the title and are cut with it): each row's, and each
+    /// column's width.
+    private func leadingMarks(_ rows: [TodoItem]) -> (marks: [[String]], widths: [Int]) {
+        let leading = ItemField.declared.filter { field in field.markLeadsTitle && rows.contains { $0.fields[field] != nil } }
+        let marks = rows.map { item in
+            leading.map { field in item.fields[field].map(field.mark) ?? "" }
+        }
+        return (marks, leading.indices.map { column in marks.map { DisplayWidth.of($0[column]) }.max() ?? 0 })
+    }
+
+    /// A row's title as the list shows it, before it is cut: the marks of the fields that
+    /// follow it, and indented by its depth in the tree.
+    private func title(_ item: TodoItem, row: Int, showDate: Bool, tree: ListTree?) -> String {
+        // A reminder is marked only while one is still to ring.
+        var marks = item.fields.present.filter { !$0.field.markLeadsTitle }
+            .filter { $0.field != .reminders || item.hasPendingReminder(clock: clock) }.map { $0.field.mark($0.value) }
+        // The day column already says when a start-only item starts: the mark says only that.
+        if let start = item.start, !item.isDone, item.startsAfter(clock.today) {
+            marks.append(showDate && item.listDay == start.day ? "starts" : "starts " + labeler.label(start.day))
+        }
+        if let count = tree?.counts[row] { marks.append(ListTree.mark(count)) }
+        // A subtask a step in per level, up to a few: deeper ones stay readable at the width.
+        let depth = tree.map { $0.depths.indices.contains(row) ? $0.depths[row] : 0 } ?? 0
+        let indent = String(repeating: "  ", count: min(depth, TextPresenter.deepestIndent))
+        return indent + DisplayWidth.sanitize(([item.title] + marks.filter { !$0.isEmpty }).joined(separator: " "))
     }
 
     /// Every word of an item is shown: the title and each field wrap at the width, never cut.

@@ -1,4 +1,4 @@
-/// The app's tabs. Ads arrive with the catalogue; the session already has room for them.
+/// The app's tabs: the to-dos' week and lists, the create form, the ads of the catalogue.
 public enum Tab: String, Sendable, CaseIterable {
     case view, create, ads
 }
