@@ -232,10 +232,17 @@ def figure10(bench):
             undo = ("`undo` of that import (%s)" % label, os.path.getsize(target), count, mb, seconds)
             mb, seconds = peak(bench.errand_cmd(target, "-c", "redo"), bench.env)
             redo = ("`redo` of that import (%s)" % label, os.path.getsize(target), count, mb, seconds)
+            # `log` lists the entry in a line; JSON `log` lists every item it imported.
+            mb, seconds = peak(bench.errand_cmd(target, "-c", "log"), bench.env)
+            log_text = ("`log` after that import (%s)" % label, os.path.getsize(target), count, mb, seconds)
+            mb, seconds = peak(bench.errand_cmd(target, "--json", "-c", "log"), bench.env)
+            log_json = ("`log` in JSON after that import (%s)" % label, os.path.getsize(target), count, mb, seconds)
         os.unlink(path)
     if most is not None:
         row(*undo)
         row(*redo)
+        row(*log_text)
+        row(*log_json)
 
     n = sizes["rows"]
     store = bench.store(n)
@@ -258,7 +265,7 @@ def figure10(bench):
         "copy of a store, with GNU time (the peak is the largest of errand and the helper it ran: errand-ical "
         "for the .ics, errand-fetch for the sync). Imports: a file just under the 64 MB import limit (the .ics "
         "also within its 500,000 components), items shaped as each app writes them; the store's size for the "
-        "many-row commands and the undo of the largest import (the store holding it); the reply's size for the sync (just under its 64 MB limit: members removed on the "
+        "many-row commands and the undo, redo and `log` of the largest import (the store holding it); the reply's size for the sync (just under its 64 MB limit: members removed on the "
         "server, so nothing else is fetched).",
         ["input", "size", "items", "peak RSS", "time"], rows, verdicts)
 

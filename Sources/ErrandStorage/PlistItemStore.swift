@@ -82,6 +82,18 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore, SavedS
         return try journal.newest(limit, path: path)
     }
 
+    /// As journal(limit:), each entry with its tally instead of its changes: the document
+    /// holds them already, and decoding every one again doubled that.
+    func journalInBrief(limit: Int) throws -> [JournalEntry] {
+        try refresh()
+        return try journal.newestInBrief(limit, path: path)
+    }
+
+    /// ItemStore.eachJournalSubject, from the document as journalInBrief read it.
+    func eachJournalSubject(of entry: JournalEntry, _ body: (TodoItem) throws -> Void) throws {
+        try journal.eachSubject(of: entry.id, path: path, body)
+    }
+
     public func irreversibleCommand(for step: JournalStep) throws -> String? {
         try journalEntry(for: step).flatMap { $0.isIrreversible ? $0.command : nil }
     }

@@ -94,6 +94,28 @@ struct PlistJournal: Codable {
         try entries.suffix(max(limit, 0)).reversed().map { try decoded($0, path: path) }
     }
 
+    /// As newest, each entry counted a change at a time rather than decoded whole.
+    func newestInBrief(_ limit: Int, path: String) throws -> [JournalEntry] {
+        try entries.suffix(max(limit, 0)).reversed().map { stored in
+            var tally = ChangeTally()
+            for change in stored.changes { tally.count(try change.checked(path: path)) }
+            var entry = JournalEntry(id: stored.id, time: stored.time, command: stored.command, changes: [],
+                                     searches: stored.searches ?? [], undone: stored.undone)
+            entry.counted = tally
+            return entry
+        }
+    }
+
+    /// The items of entry `id` as JournalEntry.subjects names them, decoded one at a time.
+    func eachSubject(of id: Int64, path: String, _ body: (TodoItem) throws -> Void) throws {
+        guard let entry = entries.first(where: { $0.id == id }) else { throw StoreError.journalEntryGone(path: path) }
+        let found = entry.changes.contains { $0.before != nil }
+        for stored in entry.changes {
+            let change = try stored.checked(path: path)
+            if let item = found ? change.before : change.after { try body(item) }
+        }
+    }
+
     private func decoded(_ entry: Entry, path: String) throws -> JournalEntry {
         let changes = try entry.changes.map { try $0.checked(path: path) }
         return JournalEntry(id: entry.id, time: entry.time, command: entry.command, changes: changes,

@@ -47,6 +47,26 @@ extension SQLiteItemStore {
         return entries
     }
 
+    /// ItemStore.eachJournalSubject: the entry's changes read a piece at a time
+    /// (SQLiteJournalReader); its tally says whether it found items or only created them.
+    func eachJournalSubject(of entry: JournalEntry, _ body: (TodoItem) throws -> Void) throws {
+        let found = entry.tally.found > 0
+        let reader: SQLiteJournalReader
+        do {
+            reader = try SQLiteJournalReader(db, row: entry.id, path: path)
+        } catch {
+            let exists = try db.statement("SELECT 1 FROM journal WHERE id = ?1")
+            exists.bind(1, entry.id)
+            defer { exists.reset() }
+            guard try exists.step() else { throw StoreError.journalEntryGone(path: path) }
+            throw error
+        }
+        defer { reader.close() }
+        try reader.each(.redo) { change in
+            if let item = found ? change.before : change.after { try body(item) }
+        }
+    }
+
     /// As appendIrreversible writes it: no changes ('[]') and no saved searches.
     public func irreversibleCommand(for step: JournalStep) throws -> String? {
         let s = try db.statement(Self.nextEntry(step, columns: "id, command, typeof(changes) = 'text' AND searches IS NULL"))

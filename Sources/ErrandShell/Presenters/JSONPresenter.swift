@@ -1,9 +1,15 @@
 import ErrandDomain
 
 /// One JSON object per command, on one line: `ok`, `command`, then `error` or the screen. Each
-/// family of screens is written in its own extension (Items, Ads, Counts, Reminders, Searches).
+/// family of screens is written in its own extension (Items, Ads, Counts, Reminders, Searches, Log).
 public struct JSONPresenter {
-    public init() {}
+    /// Where `log` reads each entry's items as it writes them (ItemStore.eachJournalSubject);
+    /// without it, from the entries themselves.
+    public var journalSubjects: JournalSubjects?
+
+    public init(journalSubjects: JournalSubjects? = nil) {
+        self.journalSubjects = journalSubjects
+    }
 
     public func line(for outcome: CommandOutcome) -> String {
         var pairs: [(String, JSONValue)] = [("ok", .bool(outcome.succeeded)), ("command", .string(outcome.command))]
@@ -48,12 +54,4 @@ public struct JSONPresenter {
         [("screen", .string(name)), ("lines", .array(lines.map(JSONValue.string)))]
     }
 
-    /// `log`: the journal's entries, each with the items it changed.
-    func log(_ rows: [LogRow]) -> [(String, JSONValue)] {
-        [("screen", .string("log")), ("items", .array(rows.map { row in
-            .object([("time", .string(APIDate.format(Int64(row.entry.time.timeIntervalSince1970)))), ("command", .string(row.entry.command)),
-                     ("summary", .string(row.summary)), ("undone", .bool(row.entry.undone)),
-                     ("items", .array(row.entry.subjects.map { .object(JSONPresenter.fields($0)) }))])
-        }))]
-    }
 }

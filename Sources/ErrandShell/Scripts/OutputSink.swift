@@ -1,6 +1,9 @@
 /// Where results go: the real stdout/stderr, or memory for tests and transcripts.
 public protocol OutputSink: AnyObject {
     func out(_ line: String)
+    /// The start of a line the next `out` ends: a line too long to hold whole before it is
+    /// written (JSON `log` of a large import) comes in pieces.
+    func part(_ text: String)
     func err(_ line: String)
     /// Called after every command, so a program driving Errand through a pipe gets each
     /// answer as soon as it is ready.
@@ -12,12 +15,19 @@ public final class MemorySink: OutputSink {
     public private(set) var stdout: [String] = []
     public private(set) var stderr: [String] = []
     public private(set) var all: [String] = []
+    private var started = ""
 
     public init() {}
 
     public func out(_ line: String) {
-        stdout.append(line)
-        all.append(line)
+        let whole = started + line
+        started = ""
+        stdout.append(whole)
+        all.append(whole)
+    }
+
+    public func part(_ text: String) {
+        started += text
     }
 
     public func err(_ line: String) {
@@ -31,5 +41,6 @@ public final class MemorySink: OutputSink {
         stdout = []
         stderr = []
         all = []
+        started = ""
     }
 }

@@ -168,7 +168,7 @@ public final class Runner {
         // watch's own answer is its runs.
         if case .watch? = outcome.control { return }
         if session.output == .json {
-            if !options.quiet || !outcome.succeeded { sink.out(JSONPresenter().line(for: outcome)) }
+            if !options.quiet || !outcome.succeeded { presentJSON(outcome, to: sink) }
             return
         }
         switch outcome.result {
@@ -184,6 +184,17 @@ public final class Runner {
             for line in presenter.lines(for: display) { sink.out(line) }
         case let .failure(error):
             report(error, command: outcome.command, location: location, to: sink)
+        }
+    }
+
+    /// `log`'s items are read from the store as its line is written (JSONPresenter.write).
+    func presentJSON(_ outcome: CommandOutcome, to sink: OutputSink) {
+        let store = interpreter.environment.store
+        let presenter = JSONPresenter { entry, body in try store.eachJournalSubject(of: entry, body) }
+        do {
+            try presenter.write(outcome, to: sink)
+        } catch {
+            sink.out(presenter.line(for: CommandOutcome(command: outcome.command, result: .failure(ShellError.from(error)))))
         }
     }
 

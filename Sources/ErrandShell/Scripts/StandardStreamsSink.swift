@@ -17,6 +17,12 @@ public final class StandardStreamsSink: OutputSink {
         outBuffer += "\n"
     }
 
+    public func part(_ text: String) {
+        outBuffer += text
+        // Written once it is this large: the pieces of a long line are not all held at once.
+        if outBuffer.utf8.count >= 1 << 16 { flushOut() }
+    }
+
     public func err(_ line: String) {
         // Keep the order a person sees: what came before the error goes first.
         flushOut()

@@ -10,8 +10,13 @@ struct Log: ShellCommand {
     let limit: Int
 
     func run(_ c: inout CommandContext) throws -> Display {
-        // JSON lists every item an entry changed; the other outputs only its line.
-        let entries = try c.session.output == .json ? c.store.journal(limit: limit) : c.store.journalInBrief(limit: limit)
+        let entries = try c.store.journalInBrief(limit: limit)
+        // JSON lists every item an entry changed, read again as it is written
+        // (JSONPresenter.write): read once here, a damaged entry fails the command before
+        // any of its line is written.
+        if c.session.output == .json {
+            for entry in entries { try c.store.eachJournalSubject(of: entry) { _ in } }
+        }
         let environment = c.environment
         let rows = entries.map { entry in
             LogRow(entry: entry, when: environment.moment(entry.time), summary: entry.summary(environment.labeler))
