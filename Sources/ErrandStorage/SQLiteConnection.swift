@@ -118,6 +118,9 @@ final class SQLiteConnection {
 
     /// True between `beginBatch` and `endBatch`: one outer transaction holds every change.
     private(set) var inBatch = false
+    /// A transaction of this connection committed since the shell last idled (the word
+    /// index's merge, SQLiteItemStore+WordMerges, has something to look at).
+    var committedSinceIdle = false
     /// Called once when a change must wait for another process's transaction (a `-1` script),
     /// so a person at a terminal is told why nothing happens.
     var onWait: (() -> Void)?
@@ -147,6 +150,7 @@ final class SQLiteConnection {
         do {
             let result = try body()
             try execute("COMMIT")
+            committedSinceIdle = true
             return result
         } catch {
             try? execute("ROLLBACK")
@@ -183,6 +187,7 @@ final class SQLiteConnection {
         if commit {
             do {
                 try execute("COMMIT")
+                committedSinceIdle = true
             } catch {
                 try? execute("ROLLBACK")
                 throw error

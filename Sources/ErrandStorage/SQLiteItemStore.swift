@@ -63,7 +63,10 @@ public final class SQLiteItemStore: ItemStore {
 
     public func close() { db.close() }
 
-    public func idle() { db.checkpointIfDue() }
+    public func idle() {
+        mergeWordsIfDue()
+        db.checkpointIfDue()
+    }
 
     /// Builds a new store under a temporary name and links it into place, so that no crash
     /// can leave an empty or half-made file at `path` (a resolved path: see init). The name is

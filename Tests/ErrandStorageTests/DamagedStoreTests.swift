@@ -131,6 +131,7 @@ import Testing
     /// The migration before gives the full-text index its prefix indexes
     /// (SQLiteSchema.wordPrefixes): the index is made again without them.
     static let withoutWordPrefixes = withoutTagOrder + """
+        DELETE FROM meta WHERE key = 'word_prefixes';
         DROP TABLE item_text;
         CREATE VIRTUAL TABLE item_text USING fts5(title, notes, place, content='item', content_rowid='id',
             tokenize='unicode61 remove_diacritics 2');
