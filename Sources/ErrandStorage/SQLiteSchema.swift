@@ -206,6 +206,8 @@ enum SQLiteSchema {
         journalUndoMarks,
         // What `log` shows of each journal entry, beside it (see journalBriefs).
         journalBriefs,
+        // The lists items carry, counted (see listTally).
+        listTally,
     ]
 
     /// What `log` shows of each journal entry (SQLiteJournalBrief), in a table of its own as
