@@ -9,7 +9,9 @@ extension ItemManager: SyncRecords {
 
     public func syncEntry(itemID: UUID) -> SyncEntry? { ledger.entries[itemID] }
     public func syncEntry(href: String) -> SyncEntry? { ledger.entry(href: href) }
-    public func pendingSyncEntries() -> [SyncEntry] { ledger.entries.values.filter(\.pending) }
+    public func pendingSyncEntries() -> [SyncEntry] {
+        ledger.entries.values.filter { $0.pending && ($0.href != nil || $0.deleted || item(id: $0.itemID)?.list == nil) }
+    }
     public func syncedEntries() -> [SyncEntry] { ledger.entries.values.filter { $0.href != nil } }
     public func unsyncedItemIDs() -> [UUID] { items.filter { $0.list == nil && ledger.entries[$0.id] == nil }.map(\.id) }
     public mutating func putSyncEntry(_ entry: SyncEntry) { ledger.put(entry) }
