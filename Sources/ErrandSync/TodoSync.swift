@@ -104,7 +104,9 @@ public struct TodoSync: Sendable {
         let named = try store.items(ItemQuery(ItemSelection.all.narrowed(to: .list(key: key, main: false)), in: .sections))
         guard !named.isEmpty else { return }
         try store.changeItems { records in
-            for var item in named {
+            // As each is now: another process may have changed one since it was read.
+            for listed in named {
+                guard var item = try records.item(id: listed.id), item.list.map(ItemField.key) == key else { continue }
                 item.list = nil
                 try records.update(item)
             }
