@@ -46,8 +46,8 @@ extension ItemManager {
     }
 
     public func unsyncedListItemIDs(_ key: String) -> [UUID] {
-        guard let joined = ledger.joined[key] else { return [] }
-        return items.filter { $0.list.map(ItemField.key) == key && joined.ledger.entries[$0.id] == nil }.map(\.id)
+        let known = ledger.joined[key]?.ledger.entries ?? [:]
+        return items.filter { $0.list.map(ItemField.key) == key && known[$0.id] == nil }.map(\.id)
     }
 
     public mutating func putListSyncEntry(_ key: String, _ entry: SyncEntry) { ledger.joined[key]?.ledger.put(entry) }

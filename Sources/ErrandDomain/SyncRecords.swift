@@ -37,7 +37,8 @@ public protocol SyncRecords: ItemRecords {
     func listSyncEntry(_ key: String, href: String) throws -> SyncEntry?
     func pendingListSyncEntries(_ key: String) throws -> [SyncEntry]
     func syncedListEntries(_ key: String) throws -> [SyncEntry]
-    /// The list's items its entries do not know yet (made before it joined).
+    /// The list's items its entries do not know yet (made before it joined); every item of a
+    /// list that does not sync with a collection of its own.
     func unsyncedListItemIDs(_ key: String) throws -> [UUID]
     mutating func putListSyncEntry(_ key: String, _ entry: SyncEntry) throws
     mutating func removeListSyncEntry(_ key: String, itemID: UUID) throws

@@ -98,15 +98,16 @@ public struct TodoSync: Sendable {
     /// `lists` and `use` already count them: they carry no list from now on, so the main
     /// list's sync sends them rather than none of its own ever doing so. A joined list of that
     /// name keeps its items (they are its own, sent by its sync).
+    /// Through the records alone, as the rest of the sync reads and writes, and writing nothing
+    /// when no item is called so (a sync with nothing to do stays a read).
     static func gather(_ store: some ItemStore, into main: String, besides joined: [SyncList]) throws {
         let key = ItemField.key(main)
-        guard !joined.contains(where: { $0.key == key }) else { return }
-        let named = try store.items(ItemQuery(ItemSelection.all.narrowed(to: .list(key: key, main: false)), in: .sections))
-        guard !named.isEmpty else { return }
+        // The items of a list that syncs with no collection, none of them known to one.
+        guard !joined.contains(where: { $0.key == key }), try !store.readRecords({ try $0.unsyncedListItemIDs(key) }).isEmpty
+        else { return }
         try store.changeItems { records in
-            // As each is now: another process may have changed one since it was read.
-            for listed in named {
-                guard var item = try records.item(id: listed.id), item.list.map(ItemField.key) == key else { continue }
+            for id in try records.unsyncedListItemIDs(key) {
+                guard var item = try records.item(id: id), item.list.map(ItemField.key) == key else { continue }
                 item.list = nil
                 try records.update(item)
             }
