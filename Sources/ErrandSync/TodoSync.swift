@@ -98,6 +98,7 @@ public struct TodoSync: Sendable {
     /// `lists` and `use` already count them: they carry no list from now on, so the main
     /// list's sync sends them rather than none of its own ever doing so. A joined list of that
     /// name keeps its items (they are its own, sent by its sync).
+    ///
     /// Through the records alone, as the rest of the sync reads and writes, and writing nothing
     /// when no item is called so (a sync with nothing to do stays a read).
     static func gather(_ store: some ItemStore, into main: String, besides joined: [SyncList]) throws {
