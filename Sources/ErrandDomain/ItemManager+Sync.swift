@@ -9,7 +9,9 @@ extension ItemManager: SyncRecords {
 
     public func syncEntry(itemID: UUID) -> SyncEntry? { ledger.entries[itemID] }
     public func syncEntry(href: String) -> SyncEntry? { ledger.entry(href: href) }
-    public func pendingSyncEntries() -> [SyncEntry] { ledger.entries.values.filter(\.pending) }
+    public func pendingSyncEntries() -> [SyncEntry] {
+        ledger.entries.values.filter { $0.pending && ($0.href != nil || $0.deleted || item(id: $0.itemID)?.list == nil) }
+    }
     public func syncedEntries() -> [SyncEntry] { ledger.entries.values.filter { $0.href != nil } }
     public func unsyncedItemIDs() -> [UUID] { items.filter { $0.list == nil && ledger.entries[$0.id] == nil }.map(\.id) }
     public mutating func putSyncEntry(_ entry: SyncEntry) { ledger.put(entry) }
@@ -44,8 +46,8 @@ extension ItemManager {
     }
 
     public func unsyncedListItemIDs(_ key: String) -> [UUID] {
-        guard let joined = ledger.joined[key] else { return [] }
-        return items.filter { $0.list.map(ItemField.key) == key && joined.ledger.entries[$0.id] == nil }.map(\.id)
+        let known = ledger.joined[key]?.ledger.entries ?? [:]
+        return items.filter { $0.list.map(ItemField.key) == key && known[$0.id] == nil }.map(\.id)
     }
 
     public mutating func putListSyncEntry(_ key: String, _ entry: SyncEntry) { ledger.joined[key]?.ledger.put(entry) }

@@ -14,7 +14,9 @@ public protocol SyncRecords: ItemRecords {
     mutating func setSyncRemote(_ remote: SyncRemote?) throws
     func syncEntry(itemID: UUID) throws -> SyncEntry?
     func syncEntry(href: String) throws -> SyncEntry?
-    /// Entries with a change to send.
+    /// Entries with a change to send: not those of items in another list that the main list's
+    /// collection never held (nothing to send there, nothing to delete), which a sync looked
+    /// up one by one only to skip (every item of a joined list has one).
     func pendingSyncEntries() throws -> [SyncEntry]
     /// Every entry that has an href (to compare with the server's listing).
     func syncedEntries() throws -> [SyncEntry]
@@ -35,7 +37,8 @@ public protocol SyncRecords: ItemRecords {
     func listSyncEntry(_ key: String, href: String) throws -> SyncEntry?
     func pendingListSyncEntries(_ key: String) throws -> [SyncEntry]
     func syncedListEntries(_ key: String) throws -> [SyncEntry]
-    /// The list's items its entries do not know yet (made before it joined).
+    /// The list's items its entries do not know yet (made before it joined); every item of a
+    /// list that does not sync with a collection of its own.
     func unsyncedListItemIDs(_ key: String) throws -> [UUID]
     mutating func putListSyncEntry(_ key: String, _ entry: SyncEntry) throws
     mutating func removeListSyncEntry(_ key: String, itemID: UUID) throws

@@ -39,8 +39,14 @@ extension SQLiteItemRecords: SyncRecords {
         try entries("SELECT \(Self.entryColumns) FROM sync_item WHERE href = ?1") { $0.bind(1, href) }.first
     }
 
+    /// The triggers mark every item's change while a remote is set, those of the other lists
+    /// too: left out here (SyncRecords), in the one statement, they are no longer read an item
+    /// at a time to be skipped (6,000 reads in a sync with nothing to do, 3 lists of 3,000).
     public func pendingSyncEntries() throws -> [SyncEntry] {
-        try entries("SELECT \(Self.entryColumns) FROM sync_item WHERE pending = 1")
+        try entries("""
+            SELECT \(Self.entryColumns) FROM sync_item WHERE pending = 1 AND (href IS NOT NULL OR deleted = 1
+                OR NOT EXISTS (SELECT 1 FROM item WHERE uuid = sync_item.item AND list_keys IS NOT NULL))
+            """)
     }
 
     public func syncedEntries() throws -> [SyncEntry] {

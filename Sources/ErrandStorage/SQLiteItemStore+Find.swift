@@ -27,13 +27,14 @@ extension SQLiteItemStore {
         (sql: "SELECT id, done FROM item INDEXED BY item_done_seq WHERE done = 1 ORDER BY seq", done: true),
     ]
     static let manyMatches = 2_000
+    static let listCountsSQL = "SELECT name, open FROM list_tally"
 
     /// Tags through item_tag (each key once, the first item's spelling; the state is each
-    /// row's copy, SQLiteSchema.tagFacets); any other words field
-    /// has no index, and is counted from the items.
+    /// row's copy, SQLiteSchema.tagFacets), lists from their tally (SQLiteSchema.listTally);
+    /// any other words field has no index, and is counted from the items.
     public func wordCounts(_ field: ItemField) throws -> [WordCount] {
-        guard field == .tags else { return WordCount.counting(field, in: try allItems()) }
-        let s = try db.statement("""
+        guard field == .tags || field == .list else { return WordCount.counting(field, in: try allItems()) }
+        let s = try db.statement(field == .list ? Self.listCountsSQL : """
             SELECT min(word), total(done = 0) FROM item_tag GROUP BY key
             """)
         defer { s.reset() }

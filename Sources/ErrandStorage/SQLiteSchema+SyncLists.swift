@@ -52,4 +52,36 @@ extension SQLiteSchema {
             UPDATE sync_list_item SET pending = 1, deleted = 1 WHERE item = OLD.uuid;
         END;
         """
+
+    /// Each list items carry (every one but the main list, whose items carry none), with its
+    /// open and total counts, kept by triggers: Tab and `lists` read these rows, never the
+    /// items (reading 100,000 items for a Tab took seconds). The spelling kept is the first
+    /// item's (a later one spelt otherwise, `work` for `Work`, counts under it), until the
+    /// list holds nothing. Self-contained: its table and triggers.
+    static let listTally = """
+        CREATE TABLE list_tally (key TEXT PRIMARY KEY, name TEXT NOT NULL, open INTEGER NOT NULL, total INTEGER NOT NULL)
+            WITHOUT ROWID;
+        INSERT INTO list_tally (key, name, open, total)
+            SELECT key, name, open, total FROM (
+                SELECT json_extract(list_keys, '$[0]') AS key, json_extract(list, '$[0]') AS name, sum(done = 0) AS open,
+                    count(*) AS total, min(id) FROM item WHERE list_keys IS NOT NULL GROUP BY 1);
+        CREATE TRIGGER item_list_tally_insert AFTER INSERT ON item WHEN NEW.list_keys IS NOT NULL BEGIN
+            INSERT INTO list_tally (key, name, open, total)
+            VALUES (json_extract(NEW.list_keys, '$[0]'), json_extract(NEW.list, '$[0]'), NEW.done = 0, 1)
+            ON CONFLICT (key) DO UPDATE SET open = open + (NEW.done = 0), total = total + 1;
+        END;
+        CREATE TRIGGER item_list_tally_delete AFTER DELETE ON item WHEN OLD.list_keys IS NOT NULL BEGIN
+            UPDATE list_tally SET open = open - (OLD.done = 0), total = total - 1 WHERE key = json_extract(OLD.list_keys, '$[0]');
+            DELETE FROM list_tally WHERE key = json_extract(OLD.list_keys, '$[0]') AND total <= 0;
+        END;
+        CREATE TRIGGER item_list_tally_update AFTER UPDATE OF list, list_keys, done ON item
+        WHEN OLD.list_keys IS NOT NEW.list_keys OR OLD.done IS NOT NEW.done BEGIN
+            UPDATE list_tally SET open = open - (OLD.done = 0), total = total - 1 WHERE key = json_extract(OLD.list_keys, '$[0]');
+            DELETE FROM list_tally WHERE key = json_extract(OLD.list_keys, '$[0]') AND total <= 0;
+            INSERT INTO list_tally (key, name, open, total)
+            SELECT json_extract(NEW.list_keys, '$[0]'), json_extract(NEW.list, '$[0]'), NEW.done = 0, 1
+            WHERE NEW.list_keys IS NOT NULL
+            ON CONFLICT (key) DO UPDATE SET open = open + (NEW.done = 0), total = total + 1;
+        END;
+        """
 }

@@ -210,6 +210,8 @@ enum SQLiteSchema {
         wordPrefixes,
         // A tag's rows in list order (see tagOrder).
         tagOrder,
+        // The lists items carry, counted (see listTally).
+        listTally,
     ]
 
     /// What `log` shows of each journal entry (SQLiteJournalBrief), in a table of its own as

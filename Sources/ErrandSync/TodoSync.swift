@@ -56,6 +56,8 @@ public struct TodoSync: Sendable {
             var engine = SyncEngine(client: client, codec: codec, remoteURL: TodoSync.kept(listURL), now: now)
             // A list found by discovery is named as its owner named it (its path may be a UUID).
             engine.name = list?.name ?? (stored?.url == TodoSync.kept(listURL) ? stored?.name : nil)
+            try TodoSync.gather(store, into: ListNames.mainName(of: SyncRemote(url: engine.remoteURL, name: engine.name), session: nil),
+                                besides: joined)
             let outcome = try engine.run(store, found: found)
             let note = list.map { "found the task list \"\($0.name)\" (\(Secrets.redacted(TodoSync.kept(listURL)))); " } ?? ""
             done.append((note, engine.name.map { "\($0)@\(path.host)" } ?? client.collection.display, outcome, engine))
@@ -89,6 +91,28 @@ public struct TodoSync: Sendable {
         let line = (done.map { $0.note + $0.outcome.line($0.display) } + failed).joined(separator: "; ")
         if !failed.isEmpty { throw SyncError.someListsFailed(line: Secrets.redacted(line)) }
         return (line, total)
+    }
+
+    /// Items that carry the main list's name (made here under it before the main list took
+    /// it: a local list, then a remote whose collection is called so) are the main list's, as
+    /// `lists` and `use` already count them: they carry no list from now on, so the main
+    /// list's sync sends them rather than none of its own ever doing so. A joined list of that
+    /// name keeps its items (they are its own, sent by its sync).
+    ///
+    /// Through the records alone, as the rest of the sync reads and writes, and writing nothing
+    /// when no item is called so (a sync with nothing to do stays a read).
+    static func gather(_ store: some ItemStore, into main: String, besides joined: [SyncList]) throws {
+        let key = ItemField.key(main)
+        // The items of a list that syncs with no collection, none of them known to one.
+        guard !joined.contains(where: { $0.key == key }), try !store.readRecords({ try $0.unsyncedListItemIDs(key) }).isEmpty
+        else { return }
+        try store.changeItems { records in
+            for id in try records.unsyncedListItemIDs(key) {
+                guard var item = try records.item(id: id), item.list.map(ItemField.key) == key else { continue }
+                item.list = nil
+                try records.update(item)
+            }
+        }
     }
 
     /// The engine of a joined list: its collection, on the main list's server (discovery

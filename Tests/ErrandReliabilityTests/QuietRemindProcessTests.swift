@@ -55,11 +55,10 @@ import Testing
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = try store(in: dir, "sqlite")
-        // Back before the journal's tallies (as MigrationTests.withoutJournalBriefs), so they and
-        // the migrations after them are due.
-        let before = try #require(SQLiteSchema.migrations.firstIndex(of: SQLiteSchema.journalBriefs))
-        #expect(try SQLiteCLI.run(path, "DROP TRIGGER journal_brief_delete; DROP TABLE journal_brief; "
-            + "PRAGMA user_version = \(before);") == 0)
+        // Back before the newest migration, the lists' tally (as MigrationTests.withoutListTally).
+        let before = try #require(SQLiteSchema.migrations.firstIndex(of: SQLiteSchema.listTally))
+        #expect(try SQLiteCLI.run(path, "DROP TRIGGER item_list_tally_insert; DROP TRIGGER item_list_tally_delete; "
+            + "DROP TRIGGER item_list_tally_update; DROP TABLE list_tally; PRAGMA user_version = \(before);") == 0)
         // Another process holds the store until the file `go` appears; errand starts once it does.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/bin/sh")

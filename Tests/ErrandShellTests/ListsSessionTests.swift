@@ -19,6 +19,12 @@ import Testing
         #expect(complete(t, "use w") == ["Work"])
         #expect(complete(t, "create x --list ") == ["local", "Work"])
         #expect(complete(t, "move 1 --list l") == ["local"])
+        // `all` is for use alone: no item goes to it, nor is exported from it.
+        for line in ["move 1 --list ", "create x --list ", "edit 1 --list ", "import f.json --list ", "export f.json --list "] {
+            #expect(complete(t, line) == ["local", "Work"], "\(line)")
+        }
+        #expect(complete(t, "move 1 --list a").isEmpty)
+        #expect(complete(t, "use a") == ["all"])
         t.given("view")
         t.send("use work", ["using the list \"Work\": create puts items there; use all shows every list",
                             "View: 7 days from Sun Nov 29 2026",

@@ -82,7 +82,7 @@ import Testing
         #expect(complete(t, "create x --list W") == ["Work"])
         t.given("create Bread")
         t.given("list")
-        #expect(complete(t, "move 1 --list ") == ["tasks", "Work", "all"])
+        #expect(complete(t, "move 1 --list ") == ["tasks", "Work"])
         #expect(complete(t, "export out.ics --list W") == ["Work"])
         t.given("remote --leave Work")
         #expect(complete(t, "use ") == ["tasks", "all"])

@@ -118,9 +118,41 @@ import Testing
         SQLiteSchema.migrations.firstIndex(of: migration) ?? SQLiteSchema.currentVersion
     }
 
-    /// The newest migration keeps a tag's rows in list order (SQLiteSchema.tagOrder): its
+    /// The newest migration, the lists' tally (SQLiteSchema.listTally): its table and triggers go.
+    static let withoutListTally = """
+        DROP TRIGGER item_list_tally_insert; DROP TRIGGER item_list_tally_delete; DROP TRIGGER item_list_tally_update;
+        DROP TABLE list_tally;
+
+        """
+
+    /// A store from before the lists' tally counts the lists its items already carry, each
+    /// spelt as its first item spells it, and goes on counting from there.
+    @Test func aStoreFromBeforeTheListTallyCountsItsLists() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("old.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        for (title, list, done) in [("a", "Work", false), ("b", "work", true), ("c", nil, false), ("d", "École", true),
+                                    ("e", "Work", false)] as [(String, String?, Bool)] {
+            var item = TodoItem(id: UUID(), title: title, due: DueDay(dayNumber: 20_000), created: Date(timeIntervalSince1970: 1))
+            item.list = list
+            let added = try store.add(item)
+            if done { _ = try store.setDone(true, id: added.id, expecting: added, at: Date(timeIntervalSince1970: 2)) }
+        }
+        store.close()
+        #expect(try SQLiteCLI.run(path, Self.withoutListTally
+            + "PRAGMA user_version = \(Self.version(before: SQLiteSchema.listTally));") == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        defer { reopened.close() }
+        #expect(try reopened.wordCounts(.list) == [WordCount(word: "Work", open: 2), WordCount(word: "École", open: 0)])
+        var home = TodoItem(id: UUID(), title: "f", due: nil, created: Date(timeIntervalSince1970: 3))
+        home.list = "Home"
+        _ = try reopened.add(home)
+        #expect(try reopened.wordCounts(.list) == WordCount.counting(.list, in: try reopened.allItems()))
+    }
+
+    /// The migration before keeps a tag's rows in list order (SQLiteSchema.tagOrder): its
     /// indexes and columns go, and the triggers are tagFacets' again.
-    static let withoutTagOrder = """
+    static let withoutTagOrder = withoutListTally + """
         DROP INDEX item_tag_todo; DROP INDEX item_tag_done;
         DROP TRIGGER item_tag_insert; DROP TRIGGER item_tag_update; DROP TRIGGER item_tag_facets;
         ALTER TABLE item_tag DROP COLUMN due_time; ALTER TABLE item_tag DROP COLUMN seq;

@@ -69,6 +69,57 @@ import Testing
         #expect(titles[.sqlite]?.filter { !$0.isEmpty }.count ?? 0 > 40, "seed \(seed)")
     }
 
+    /// The lists with their open counts as `lists` and Tab read them (SQLite from list_tally,
+    /// never from the items: QueryPlanTests) are those the items carry, counted from them,
+    /// through checks, moves (to a new list, between lists, to the main list), deletes, undo
+    /// and redo, and a reopen; the backends agree at every step.
+    @Test func theListsCountedAreThoseTheItemsCarry() throws {
+        let seed = TestSeed.draw(for: "list tally")
+        var steps: [Backend: [[WordCount]]] = [:]
+        for backend in Backend.allCases {
+            let dir = TemporaryDirectory()
+            var store = try backend.open(dir)
+            var random = SeededGenerator(seed: seed)
+            var seen: [[WordCount]] = []
+            func check(_ step: String) throws {
+                let counted = WordCount.counting(.list, in: try store.allItems())
+                #expect(try store.wordCounts(.list) == counted, "\(backend) \(step), seed \(seed)")
+                seen.append(counted)
+            }
+            let all = try Self.fill(store, seed: seed)
+            try check("filled")
+            let pick = { (items: [TodoItem]) in (0..<40).map { _ in items[Int(random.next() % UInt64(items.count))] } }
+            let picked = Dictionary(pick(all).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }).values.sorted { $0.title < $1.title }
+            _ = try store.setDone(false, listed: picked.filter(\.isDone), at: Self.created)
+            try check("reopened items")
+            let now = try store.allItems()
+            let lists: [String?] = [nil, "Work", "Shopping", "École"]
+            let moves = picked.compactMap { old in now.first { $0.id == old.id } }.enumerated().map { n, item in
+                var moved = item
+                moved.list = lists[n % lists.count]
+                return (edited: moved, listed: item)
+            }
+            _ = try store.edit(moves, at: Self.created, journaled: JournalContext(command: "move", time: Self.created))
+            try check("moved")
+            for item in try store.allItems() where item.list.map({ ListNames.same($0, "Home") }) == true {
+                _ = try store.delete(id: item.id, expecting: item)
+            }
+            try check("Home emptied")
+            #expect(try store.wordCounts(.list).allSatisfy { !ListNames.same($0.word, "Home") })
+            #expect(try store.apply(.undo)?.command == "move")
+            try check("move undone")
+            #expect(try store.apply(.redo)?.command == "move")
+            try check("move redone")
+            store.close()
+            store = try backend.open(dir)
+            try check("reopened store")
+            #expect(try store.wordCounts(.list).contains { $0.word == "Shopping" && $0.open > 0 }, "seed \(seed)")
+            store.close()
+            steps[backend] = seen
+        }
+        #expect(steps[.sqlite] == steps[.plist], "the backends differ, seed \(seed)")
+    }
+
     @Test(arguments: Backend.allCases)
     func aListIsKeptThroughAnEditAReopenAndUndo(_ backend: Backend) throws {
         let dir = TemporaryDirectory()

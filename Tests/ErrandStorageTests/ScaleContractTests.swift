@@ -169,6 +169,8 @@ import Testing
         let dir = TemporaryDirectory()
         let store = try SQLiteItemStore(path: dir.file("plan.sqlite"))
         #expect(try plan(store, SQLiteItemStore.weekSQL).contains("SEARCH day_count USING PRIMARY KEY"))
+        // Tab and `lists` read the lists' tally alone, not one item.
+        #expect(try plan(store, SQLiteItemStore.listCountsSQL) == "SCAN list_tally")
         // The items not started yet, left out of the week's counts: one index probe per day.
         #expect(try plan(store, SQLiteItemStore.weekSQL).contains("SEARCH item USING INDEX item_unstarted (due=? AND start>?)"))
         // Each list the shell shows walks an index in its order, section by section; none

@@ -52,4 +52,38 @@ import Testing
         #expect(try f.titles(f.b) == ["Private B", "Shared A", "Shared B"])
         #expect(try f.item(f.b, "Shared A")?.list == nil)
     }
+
+    /// A list made here before the store had a remote, called as the server's list that then
+    /// becomes the main one (its display name, in another case): `lists` and `use` counted its
+    /// items as the main list's, and sync todos never sent them. They are the main list's now
+    /// on both counts: the next sync sends them with the rest, once, on both backends.
+    @Test(arguments: [StoreBackend.sqlite, .plist])
+    func aListNamedLikeTheMainListIsSentWithIt(backend: StoreBackend) throws {
+        let f = try SyncFixture(.radicale)
+        defer { f.remove() }
+        try f.server.makeTaskCollection("c0ffee", display: "Groceries")
+        let netrc = f.folder + "/netrc"
+        try "machine 127.0.0.1 login \(f.server.user) password \(f.server.password)\n".write(toFile: netrc, atomically: true,
+                                                                                                 encoding: .utf8)
+        let env = ["NETRC": netrc, "HOME": f.folder]
+        let store = f.folder + (backend == .sqlite ? "/s.sqlite" : "/s.plist")
+        let root = "http://\(f.server.user)@127.0.0.1:\(f.server.port)/"
+        let (made, _, madeErr) = try ChildProcess.run(["--store", store, "-c", "create Milk --list groceries", "-c", "create Bread",
+                                                       "-c", "create Diary --list Home"], environment: env)
+        #expect(made == 0, "\(madeErr)")
+        let (status, out, err) = try ChildProcess.run(["--store", store, "-c", "remote \(root) --list Groceries", "-c", "sync todos",
+                                                       "-c", "lists"], environment: env)
+        #expect(status == 0, "\(out) \(err)")
+        #expect(out.contains("synced with Groceries@127.0.0.1: 0 received, 2 sent"), "\(out)")
+        #expect(try f.serverSummaries("c0ffee") == ["Bread", "Milk"])
+        // One main list with its two items, and Home, kept here.
+        let rows = out.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+            .filter { $0.contains(" open ") }
+        #expect(rows.count == 2, "\(out)")
+        #expect(rows.first?.hasPrefix("Groceries 2 open syncs with ") == true, "\(out)")
+        #expect(rows.last == "Home 1 open kept here", "\(out)")
+        let (again, idle, _) = try ChildProcess.run(["--store", store, "-c", "sync todos"], environment: env)
+        #expect(again == 0 && idle.contains("0 received, 0 sent"), "\(idle)")
+        #expect(try f.serverSummaries("c0ffee") == ["Bread", "Milk"])
+    }
 }

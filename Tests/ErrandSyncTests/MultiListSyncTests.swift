@@ -55,6 +55,10 @@ import Testing
         // Nothing changed anywhere: nothing moves, on either list.
         let idle = try f.sync(f.a)
         #expect(idle.sent == 0 && idle.received == 0 && idle.deletedHere == 0)
+        // Nor is anything of Shopping's among the main list's marks, for a sync to read and skip.
+        for store in [f.a, f.b] {
+            #expect(try store.readRecords { try $0.pendingSyncEntries() }.isEmpty, "\(store.path)")
+        }
     }
 
     @Test(arguments: DAVServer.Kind.allCases)

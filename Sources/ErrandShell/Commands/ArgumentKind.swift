@@ -51,8 +51,9 @@ public enum ArgumentKind: Equatable, Sendable {
     /// (QueryWords); read by `find` in the tab's language (QueryParser, AdQuery). Tab offers
     /// its keys, their values and the tags.
     case query
-    /// A list's name (`use`): Tab offers the store's lists and `all`.
-    case listName
+    /// A list's name: Tab offers the store's lists, and `all` only where it means something
+    /// (`use all`; no item goes to, or is exported from, a list called so).
+    case listName(orAll: Bool)
     /// A saved search's name: checked by the command (a name to save need not exist yet);
     /// Tab offers the saved ones.
     case savedSearch

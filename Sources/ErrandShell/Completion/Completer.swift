@@ -157,8 +157,8 @@ public struct Completer {
             let key = ItemField.key(prefix.hasPrefix("#") ? String(prefix.dropFirst()) : prefix)
             return ((field.option?.words ?? []) + stored).filter { ItemField.key($0).hasPrefix(key) }
                 .map { CompletionCandidate(insert: quote($0), display: $0) }
-        case .listName:
-            let names = listNames + [Use.all]
+        case let .listName(orAll):
+            let names = listNames + (orAll ? [Use.all] : [])
             return names.filter { ItemField.key($0).hasPrefix(ItemField.key(prefix)) }
                 .map { CompletionCandidate(insert: quote($0), display: $0) }
         case .tagChanges:

@@ -6,7 +6,7 @@ import ErrandStorage
 /// sends them).
 struct Export: ShellCommand {
     static let file = ArgumentSpec("FILE", .file, help: "where to write: .plist, .json or .ics")
-    static let list = OptionSpec("list", value: "NAME", kind: .listName, help: "only the items of this list (see lists)")
+    static let list = OptionSpec("list", value: "NAME", kind: .listName(orAll: false), help: "only the items of this list (see lists)")
     static let spec = CommandSpec("export", summary: "write every item to FILE: .plist (SwiftUI app format), .json or .ics (iCalendar)",
                                   arguments: [file], options: [list], effect: .writesFile) {
         Export(name: try $0.requiredText(file), list: $0.text(list))

@@ -14,7 +14,7 @@ struct ImportItems: ShellCommand {
         details: "From .json (what export writes): every field back, matched by UID. From .ics: VTODOs only (other components are counted and skipped); an item already here by UID "
             + "is updated when the file's LAST-MODIFIED is later.",
         arguments: [file], options: [list], effect: .changesStore) { ImportItems(name: try $0.requiredText(file), list: $0.text(list)) }
-    static let list = OptionSpec("list", value: "NAME", kind: .listName,
+    static let list = OptionSpec("list", value: "NAME", kind: .listName(orAll: false),
                                  help: "put the items in this list (a new name makes one); else each keeps its own, or joins the main list")
 
     let name: String

@@ -6,7 +6,7 @@ import ErrandDomain
 /// parent leaves it and is at the top level of its new list (as tasks.org and Todoist do).
 struct MoveToList: ShellCommand {
     static let rows = ArgumentSpec("N", .itemRows, help: "row numbers of the last listing: 1 3 5, 1,2, 2-4")
-    static let list = OptionSpec("list", value: "NAME", kind: .listName, help: "the list they go to (see lists)")
+    static let list = OptionSpec("list", value: "NAME", kind: .listName(orAll: false), help: "the list they go to (see lists)")
     static let spec = CommandSpec("move", summary: "move rows to another list",
                                   details: "The list is named as lists shows it, case aside; a new name makes a new list.",
                                   arguments: [rows], options: [list], effect: .changesStore) { values in

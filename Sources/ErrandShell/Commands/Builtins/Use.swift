@@ -4,7 +4,7 @@ import ErrandDomain
 /// create puts items; `use all` shows every list again. Remembered for the session only.
 struct Use: ShellCommand {
     static let all = "all"
-    static let name = ArgumentSpec("NAME", .listName, help: "a list's name (see lists), or all")
+    static let name = ArgumentSpec("NAME", .listName(orAll: true), help: "a list's name (see lists), or all")
     static let spec = CommandSpec("use", summary: "show one list (and create into it), or all of them again",
                                   details: "The prompt shows the list in use; rows of a list other than the main one carry its [name].",
                                   arguments: [name], effect: .changesSettings) { Use(typed: $0.text(name) ?? "") }
