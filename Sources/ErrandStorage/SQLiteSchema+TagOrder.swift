@@ -6,6 +6,10 @@ extension SQLiteSchema {
     /// A page of `#garden due:<+7d` is then the first entries of the tag's range
     /// (SQLiteFacetCount.tagRowsPage); walking the list order instead probed every row for
     /// the tag: 1,300 probes for a page of a tag on 3% of the items, 2 ms at 1,000,000.
+    /// item_tag_priority counts a tag's rows of some priorities (`priority:high is:open
+    /// -#work` counts #work's open high-priority rows) from their own range, where
+    /// item_tag_facet, ordered by day first, read all of the tag's rows: 2.3 -> 0.35 ms for
+    /// a tag on 30,000 of 1,000,000 items.
     static let tagOrder = """
         ALTER TABLE item_tag ADD COLUMN due_time INTEGER;
         ALTER TABLE item_tag ADD COLUMN seq INTEGER;
@@ -13,6 +17,7 @@ extension SQLiteSchema {
         CREATE INDEX item_tag_todo ON item_tag (key, due, due_time IS NULL, due_time, priority IS NULL, priority, seq)
             WHERE done = 0;
         CREATE INDEX item_tag_done ON item_tag (key, seq) WHERE done = 1;
+        CREATE INDEX item_tag_priority ON item_tag (key, priority, done);
         DROP TRIGGER item_tag_insert;
         DROP TRIGGER item_tag_update;
         DROP TRIGGER item_tag_facets;

@@ -153,7 +153,7 @@ import Testing
     /// The migration before keeps a tag's rows in list order (SQLiteSchema.tagOrder): its
     /// indexes and columns go, and the triggers are tagFacets' again.
     static let withoutTagOrder = withoutListTally + """
-        DROP INDEX item_tag_todo; DROP INDEX item_tag_done;
+        DROP INDEX item_tag_todo; DROP INDEX item_tag_done; DROP INDEX item_tag_priority;
         DROP TRIGGER item_tag_insert; DROP TRIGGER item_tag_update; DROP TRIGGER item_tag_facets;
         ALTER TABLE item_tag DROP COLUMN due_time; ALTER TABLE item_tag DROP COLUMN seq;
         \(SQLiteSchema.facetTriggers)

@@ -14,13 +14,13 @@ import Testing
         let dir = TemporaryDirectory()
         let store = try SQLiteItemStore(path: dir.file("plan.sqlite"))
         let expected: [(String, String)] = [
-            ("#work due:<+7d", "item_tag USING COVERING INDEX item_tag_facet (key=?)"),
+            ("#work due:<+7d", "item_tag USING COVERING INDEX item_tag_priority (key=?)"),
             ("priority:high is:open -#work", "COVERING INDEX item_priority"),
             ("bread is:overdue", "item_text VIRTUAL TABLE"),
             ("due:+2d is:open", "(due>? AND due<?)"),
             ("is:undated -#home", "(due=?)"),
             ("near:48.85,2.35 is:open", "item_place VIRTUAL TABLE"),
-            ("(#home or #work) is:done", "item_tag USING COVERING INDEX item_tag_facet (key=?)"),
+            ("(#home or #work) is:done", "item_tag USING COVERING INDEX item_tag_priority (key=?)"),
         ]
         let today = DueDay(year: 2026, month: 11, day: 29)!
         for (text, index) in expected {
@@ -50,7 +50,7 @@ import Testing
             try SearchQuery.parse(text, today: today) { try DateInputParser.parse($0, today: today).day }
         }
         for (text, index) in [("#work due:<+7d", "COVERING INDEX item_tag_facet (key=? AND due>? AND due<?)"),
-                              ("#work is:done priority:high", "COVERING INDEX item_tag_facet (key=?)"),
+                              ("#work is:done priority:high", "COVERING INDEX item_tag_priority (key=? AND priority>? AND priority<?)"),
                               ("#home #work is:overdue", "COVERING INDEX item_tag_facet (key=? AND due<?)")] {
             let facets = try #require(SQLiteFacetCount(try parse(text).expression), "\(text)")
             let sql = try #require(facets.tagRowsSQL, "\(text)").sql
@@ -59,7 +59,7 @@ import Testing
         }
         let minus = try #require(SQLiteFacetCount(try parse("priority:high is:open -#work").expression)?.splitMinus)
         #expect(minus.without.tagRowsSQL == nil && minus.without.tally == nil && minus.without.priorityTally != nil)
-        #expect(try plan(store, try #require(minus.with.tagRowsSQL).sql).contains("item_tag_facet (key=?)"))
+        #expect(try plan(store, try #require(minus.with.tagRowsSQL).sql).contains("item_tag_priority (key=? AND priority>? AND priority<?)"))
         let tally = try #require(SQLiteFacetCount(try parse("is:undated -#home").expression)?.splitMinus?.without.tally)
         #expect(!tally.isEmpty)
         #expect(SQLiteFacetCount(try parse("#work bread").expression) == nil)
