@@ -137,17 +137,31 @@ public struct Completer {
             return files(prefix)
         case let .wordOrFile(words):
             return candidates(for: .choice(words), prefix: prefix) + files(prefix)
-        case .category:
-            let names = ((try? environment.store.catalogueSummary())??.categories ?? []).map(\.name)
-            let key = AdCategory.fold(prefix)
-            return names.filter { AdCategory.fold($0).hasPrefix(key) }
-                .map { CompletionCandidate(insert: quote($0), display: $0) }
         case .schedule:
             return Repeat.examples.filter { $0.hasPrefix(prefix.lowercased()) }
                 .map { CompletionCandidate(insert: quote($0), display: $0) }
         case .distance:
             return ["500m", "1km", "5km", "10km", "50km"].filter { $0.hasPrefix(prefix.lowercased()) }
                 .map { CompletionCandidate(insert: $0, display: $0) }
+        case .query:
+            return queryCandidates(prefix, quote: quote)
+        case .category, .place, .field, .listName, .tagChanges, .savedSearch:
+            return namedCandidates(for: kind, prefix: prefix, quote: quote)
+        case .text, .coordinate, .time, .count, .dependent, .seconds:
+            return []
+        }
+    }
+
+    /// The names the store holds: categories, places, a field's stored words, lists, saved
+    /// searches.
+    private func namedCandidates(for kind: ArgumentKind, prefix: String,
+                                 quote: (String) -> String) -> [CompletionCandidate] {
+        switch kind {
+        case .category:
+            let names = ((try? environment.store.catalogueSummary())??.categories ?? []).map(\.name)
+            let key = AdCategory.fold(prefix)
+            return names.filter { AdCategory.fold($0).hasPrefix(key) }
+                .map { CompletionCandidate(insert: quote($0), display: $0) }
         case .place:
             let names = (try? environment.store.placeNames(prefix: prefix, limit: 200)) ?? []
             return names.map { CompletionCandidate(insert: quote($0), display: $0) }
@@ -167,12 +181,10 @@ public struct Completer {
             return candidates(for: .field(.tags), prefix: String(prefix.dropFirst(sign.count)), quote: quote).map {
                 CompletionCandidate(insert: sign + $0.insert, display: sign + $0.display)
             }
-        case .query:
-            return queryCandidates(prefix, quote: quote)
         case .savedSearch:
             let names = ((try? environment.store.savedSearches()) ?? []).map(\.name)
             return names.filter { $0.hasPrefix(prefix) }.map { CompletionCandidate(insert: quote($0), display: $0) }
-        case .text, .coordinate, .time, .count, .dependent, .seconds:
+        default:
             return []
         }
     }
