@@ -103,6 +103,18 @@ final class SQLiteConnection {
         guard rc == SQLITE_OK else { throw error(rc) }
     }
 
+    /// One value of `table` opened for SQLiteJournalReader's and SQLiteJournalText's
+    /// incremental blob I/O, or nil with the code SQLite refused it with.
+    func openBlob(_ table: String, _ column: String, row: Int64, writing: Bool) -> (handle: OpaquePointer?, rc: Int32) {
+        var handle: OpaquePointer?
+        let rc = sqlite3_blob_open(db, "main", table, column, row, writing ? 1 : 0, &handle)
+        guard rc == SQLITE_OK, let opened = handle else {
+            if let handle { sqlite3_blob_close(handle) }
+            return (nil, rc)
+        }
+        return (opened, rc)
+    }
+
     /// The integers `sql`, a `SELECT errand_collect(x) ...`, gathers, in its rows' order.
     func collect(_ sql: String, bind: (SQLiteStatement) -> Void) throws -> [Int64] {
         let s = try statement(sql)

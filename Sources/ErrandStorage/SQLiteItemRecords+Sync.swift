@@ -66,13 +66,19 @@ extension SQLiteItemRecords: SyncRecords {
             INSERT INTO sync_item (\(Self.entryColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
             ON CONFLICT (item) DO UPDATE SET href = ?2, etag = ?3, base = ?4, pending = ?5, deleted = ?6
             """)
+        Self.bind(entry, s)
+        try s.run()
+    }
+
+    /// An entry's columns (entryColumns) as ?1...?6, for the main list's table and the joined
+    /// lists' alike.
+    static func bind(_ entry: SyncEntry, _ s: SQLiteStatement) {
         s.bind(1, UUIDText.of(entry.itemID))
         s.bind(2, entry.href)
         s.bind(3, entry.etag)
         s.bind(4, entry.base)
         s.bind(5, entry.pending ? 1 : 0)
         s.bind(6, entry.deleted ? 1 : 0)
-        try s.run()
     }
 
     public func removeSyncEntry(itemID: UUID) throws {

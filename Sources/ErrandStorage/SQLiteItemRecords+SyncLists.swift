@@ -75,12 +75,7 @@ extension SQLiteItemRecords {
             INSERT INTO sync_list_item (list, \(Self.entryColumns)) VALUES (?7, ?1, ?2, ?3, ?4, ?5, ?6)
             ON CONFLICT (list, item) DO UPDATE SET href = ?2, etag = ?3, base = ?4, pending = ?5, deleted = ?6
             """)
-        s.bind(1, UUIDText.of(entry.itemID))
-        s.bind(2, entry.href)
-        s.bind(3, entry.etag)
-        s.bind(4, entry.base)
-        s.bind(5, entry.pending ? 1 : 0)
-        s.bind(6, entry.deleted ? 1 : 0)
+        Self.bind(entry, s)
         s.bind(7, key)
         try s.run()
     }

@@ -23,10 +23,8 @@ final class SQLiteJournalReader {
     init(_ connection: SQLiteConnection, row: Int64, path: String) throws {
         self.connection = connection
         self.path = path
-        var handle: OpaquePointer?
-        let rc = sqlite3_blob_open(connection.handle, "main", "journal", "changes", row, 0, &handle)
-        guard rc == SQLITE_OK, let handle else {
-            if let handle { sqlite3_blob_close(handle) }
+        let (opened, rc) = connection.openBlob("journal", "changes", row: row, writing: false)
+        guard let handle = opened else {
             // A NULL or a number where the changes belong reads as the damage it is.
             if rc == SQLITE_ERROR { throw Self.unreadable(path) }
             throw connection.error(rc)
@@ -46,13 +44,12 @@ final class SQLiteJournalReader {
     /// Whether the entry's changes are the empty array an irreversible change is journaled as
     /// ('[]'), read through blob I/O: comparing in SQL loads the whole value.
     static func holdsNoChanges(_ connection: SQLiteConnection, row: Int64) throws -> Bool {
-        var handle: OpaquePointer?
-        let rc = sqlite3_blob_open(connection.handle, "main", "journal", "changes", row, 0, &handle)
-        defer { if let handle { sqlite3_blob_close(handle) } }
-        guard rc == SQLITE_OK, let handle else {
+        let (opened, rc) = connection.openBlob("journal", "changes", row: row, writing: false)
+        guard let handle = opened else {
             if rc == SQLITE_ERROR { return false }
             throw connection.error(rc)
         }
+        defer { sqlite3_blob_close(handle) }
         guard sqlite3_blob_bytes(handle) == 2 else { return false }
         var bytes: [UInt8] = [0, 0]
         let read = bytes.withUnsafeMutableBytes { sqlite3_blob_read(handle, $0.baseAddress, 2, 0) }

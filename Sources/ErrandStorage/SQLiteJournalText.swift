@@ -14,12 +14,8 @@ final class SQLiteJournalText {
     init(_ connection: SQLiteConnection, row: Int64, path: String) throws {
         self.connection = connection
         self.path = path
-        var handle: OpaquePointer?
-        let rc = sqlite3_blob_open(connection.handle, "main", "journal", "changes", row, 1, &handle)
-        guard rc == SQLITE_OK, let handle else {
-            if let handle { sqlite3_blob_close(handle) }
-            throw connection.error(rc)
-        }
+        let (opened, rc) = connection.openBlob("journal", "changes", row: row, writing: true)
+        guard let handle = opened else { throw connection.error(rc) }
         blob = handle
         buffer.reserveCapacity(SQLiteJournalText.bufferSize)
     }
