@@ -56,11 +56,15 @@ struct SQLiteFacetCount: Equatable {
                 SQLiteFacetCount(tags: [first], minus: rest, facets: facets))
     }
 
+    /// What a row of the first tag must also meet: the other tags, the minus tags, the facets.
+    private var termsBesideFirstTag: [QueryExpression] {
+        tags.dropFirst().map { .term(.tag($0)) } + minus.map { .not(.term(.tag($0))) } + facets.map { .term($0) }
+    }
+
     /// The statement counting from the first tag's rows (total, then To do), with its values.
     var tagRowsSQL: (sql: String, values: [SQLiteQueryCondition.Value])? {
         guard let first = tags.first else { return nil }
-        let rest: [QueryExpression] = tags.dropFirst().map { .term(.tag($0)) } + minus.map { .not(.term(.tag($0))) }
-            + facets.map { .term($0) }
+        let rest = termsBesideFirstTag
         let condition = SQLiteQueryCondition(.all(rest), form: .tagRows, after: [.text(first)])
         let others = rest.isEmpty ? "" : " AND " + condition.sql
         return ("SELECT count(*), total(f.done = 0) FROM item_tag f WHERE f.key = ?1" + others, condition.values)
@@ -72,8 +76,7 @@ struct SQLiteFacetCount: Equatable {
     /// after them); nil without a tag.
     func tagRowsPage(done: Bool, in order: ItemOrder) -> (sql: String, values: [SQLiteQueryCondition.Value])? {
         guard let first = tags.first else { return nil }
-        let rest: [QueryExpression] = tags.dropFirst().map { .term(.tag($0)) } + minus.map { .not(.term(.tag($0))) }
-            + facets.map { .term($0) }
+        let rest = termsBesideFirstTag
         let condition = SQLiteQueryCondition(.all(rest), form: .tagRows, after: [.text(first)])
         let others = rest.isEmpty ? "" : " AND " + condition.sql
         let limit = condition.values.count + 1

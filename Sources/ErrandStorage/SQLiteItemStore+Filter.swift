@@ -81,11 +81,7 @@ extension SQLiteItemStore {
             defer { s.reset() }
             while try s.step() { ids.append(s.int(0)) }
         }
-        let byRowid = try db.statement("SELECT \(Self.readColumns) FROM item WHERE id = ?1")
-        return try ids.compactMap { rowid in
-            byRowid.bind(1, rowid)
-            return try firstRow(byRowid)
-        }
+        return try items(rowids: ids)
     }
 
     private func page(_ condition: SQLiteQueryCondition, _ section: String, from table: String,

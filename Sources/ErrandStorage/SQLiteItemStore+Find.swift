@@ -68,8 +68,13 @@ extension SQLiteItemStore {
                 if skipped < window.offset { skipped += 1 } else { page.append(id) }
             }
         }
+        return try items(rowids: page)
+    }
+
+    /// A page's items by row id, in the page's order (a row gone meanwhile is left out).
+    func items(rowids: [Int64]) throws -> [TodoItem] {
         let byRowid = try db.statement("SELECT \(Self.readColumns) FROM item WHERE id = ?1")
-        return try page.compactMap { rowid in
+        return try rowids.compactMap { rowid in
             byRowid.bind(1, rowid)
             return try firstRow(byRowid)
         }
