@@ -17,6 +17,8 @@ final class SQLiteConnection {
     var handle: OpaquePointer? { db }
     /// `errand_collect`'s buffer (SQLiteIntegerSink), registered on open.
     private let integers = SQLiteIntegerSink()
+    /// Whether `errand_matches` (SQLiteIntegerSink) is registered: FTS5 gave its API.
+    private(set) var gathersMatches = false
 
     /// Opens `file` (`path` unless given), a path with every link already resolved: it is
     /// opened with SQLITE_OPEN_NOFOLLOW, so a link put on the way since then is refused rather
@@ -35,7 +37,10 @@ final class SQLiteConnection {
             throw StoreError.unreadable(path: path, reason: message)
         }
         sqlite3_extended_result_codes(handle, 1)
-        if let handle { integers.register(on: handle) }
+        if let handle {
+            integers.register(on: handle)
+            gathersMatches = integers.registerMatches(on: handle)
+        }
     }
 
     /// Refuses to open a store beside which a link or a stranger's file sits at the name of one
@@ -115,7 +120,8 @@ final class SQLiteConnection {
         return (opened, rc)
     }
 
-    /// The integers `sql`, a `SELECT errand_collect(x) ...`, gathers, in its rows' order.
+    /// The integers `sql`, a `SELECT errand_collect(x) ...` or `SELECT errand_matches(fts) ...`,
+    /// gathers, in its rows' order.
     func collect(_ sql: String, bind: (SQLiteStatement) -> Void) throws -> [Int64] {
         let s = try statement(sql)
         bind(s)

@@ -93,7 +93,12 @@ extension SQLiteItemStore {
         // Gathered inside SQLite (SQLiteIntegerSink): stepping 50,000 rows out cost twice that.
         if !query.words.isEmpty {
             let fts = Self.ftsQuery(query)
-            sets.append(try db.collect("SELECT errand_collect(rowid) FROM item_text WHERE item_text MATCH ?1") { $0.bind(1, fts) })
+            // One word, one phrase: FTS5 hands its rows over itself (SQLiteIntegerSink). Several
+            // are left to FTS5's own AND, which skips through the rarer word's rows.
+            let sql = query.words.count == 1 && db.gathersMatches
+                ? "SELECT errand_matches(item_text) FROM item_text WHERE item_text MATCH ?1 LIMIT 1"
+                : "SELECT errand_collect(rowid) FROM item_text WHERE item_text MATCH ?1"
+            sets.append(try db.collect(sql) { $0.bind(1, fts) })
         }
         // Each tag's rows, from whichever of item_tag's indexes SQLite picks (the facets' is the
         // narrowest): put in rowid order by FoundRows.ascending.

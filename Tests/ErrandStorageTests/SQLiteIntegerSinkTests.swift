@@ -34,6 +34,34 @@ import Testing
         try db.execute("CREATE VIEW gathered AS SELECT errand_collect(id) FROM item")
         #expect(throws: StoreError.self) { try db.execute("SELECT * FROM gathered") }
     }
+
+    /// `errand_matches`: FTS5's own walk of one phrase gives the rows the aggregate gathers
+    /// from the same MATCH (a prefix and a phrase of two words alike), in rowid order.
+    @Test func oneWordsRowsComeFromFTS5ItselfAsTheAggregateGathersThem() throws {
+        let dir = TemporaryDirectory()
+        let db = try connection(dir)
+        #expect(db.gathersMatches)
+        try db.execute("CREATE VIRTUAL TABLE words USING fts5(body, prefix='2 3')")
+        try db.execute(Self.numbers.replacingOccurrences(of: "?1", with: "3000") + """
+            INSERT INTO words(rowid, body) SELECT x * 7, CASE WHEN x % 3 = 0 THEN 'bread and milk'
+                WHEN x % 3 = 1 THEN 'breakfast ' || x ELSE 'milk bread' END FROM n
+            """)
+        for query in ["\"bre\"*", "\"bread\"*", "\"milk bread\"", "\"breakfast\"", "\"nothing\"*"] {
+            let walked = try db.collect("SELECT errand_matches(words) FROM words WHERE words MATCH ?1 LIMIT 1") { $0.bind(1, query) }
+            let aggregated = try db.collect("SELECT errand_collect(rowid) FROM words WHERE words MATCH ?1") { $0.bind(1, query) }
+            #expect(walked == aggregated, "\(query)")
+        }
+        #expect(try db.collect("SELECT errand_matches(words) FROM words WHERE words MATCH ?1 LIMIT 1") { $0.bind(1, "\"bre\"*") }.count == 3_000)
+        // Called on every row (no LIMIT), the walk is still gathered once.
+        #expect(try db.collect("SELECT errand_matches(words) FROM words WHERE words MATCH ?1") { $0.bind(1, "\"milk bread\"") }.count == 1_000)
+        // Two phrases: each one's rows are not the rows holding both, so it is refused.
+        #expect(throws: StoreError.self) {
+            try db.collect("SELECT errand_matches(words) FROM words WHERE words MATCH ?1 LIMIT 1") { $0.bind(1, "\"milk\"* \"bread\"*") }
+        }
+        // Outside `collect` it keeps nothing.
+        #expect(try db.scalar("SELECT errand_matches(words) IS NULL FROM words WHERE words MATCH 'milk' LIMIT 1") == 1)
+        #expect(try db.collect("SELECT errand_matches(words) FROM words WHERE words MATCH 'breakfast' LIMIT 1") { _ in }.prefix(2) == [7, 28])
+    }
 }
 
 /// FoundRows.ascending: a tag's ids arrive in its facets' day order and leave in rowid order.
