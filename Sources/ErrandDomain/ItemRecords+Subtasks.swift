@@ -2,6 +2,13 @@ import FoundationEssentials
 
 /// A subtree read from the records: what checking or swiping a parent takes with it.
 extension ItemRecords {
+    /// One `childCount` after the other: what records held in memory (ItemManager) need.
+    public func childCounts(of uids: [String]) throws -> [String: ChildCount] {
+        var counts: [String: ChildCount] = [:]
+        for uid in uids where counts[uid] == nil { counts[uid] = try childCount(of: uid) }
+        return counts
+    }
+
     /// Every item under `item` (its children, theirs, ...), nearest first, each once. Walked
     /// with a queue and a set of the UIDs seen, not by recursion: a chain 100,000 deep costs no
     /// stack, and a cycle (a parent that is its own child, A under B under A) ends where it

@@ -19,6 +19,9 @@ public protocol ItemRecords {
     func children(of uid: String) throws -> [TodoItem]
     /// How many items have this parent, and how many of them are done, without reading them.
     func childCount(of uid: String) throws -> ChildCount
+    /// `childCount` of each UID at once (a list page's rows): SQLite counts them in one
+    /// statement; a UID without children may be left out.
+    func childCounts(of uids: [String]) throws -> [String: ChildCount]
     /// A page of `parent`'s children (in `children`'s order, `parent` itself left out when it
     /// is its own parent), each with its own children counted: a parent's detail, read at once
     /// however many subtasks it has. SQLite reads it in one statement through item_parent.

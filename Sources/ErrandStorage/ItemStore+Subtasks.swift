@@ -12,6 +12,11 @@ extension ItemStore {
         try readRecords { try $0.childCount(of: uid) }
     }
 
+    /// Each UID's children counted, in one read (a UID with none may be left out).
+    public func childCounts(of uids: [String]) throws -> [String: ChildCount] {
+        try readRecords { try $0.childCounts(of: uids) }
+    }
+
     /// A page of the item's subtasks, each with its own counted, in one read (a parent's detail).
     public func subtasks(of item: TodoItem, offset: Int, limit: Int) throws -> [CountedChild] {
         try readRecords { try $0.children(of: item, offset: offset, limit: limit) }

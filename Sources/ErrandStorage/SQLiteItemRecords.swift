@@ -76,6 +76,20 @@ public struct SQLiteItemRecords: ItemRecords {
         return ChildCount(done: Int(s.int(1)), total: Int(s.int(0)))
     }
 
+    /// A page's counts in one statement through item_children, not a statement per row (40 of
+    /// them were a tenth of `find WORD` at 1,000,000 items with subtasks, perf).
+    public func childCounts(of uids: [String]) throws -> [String: ChildCount] {
+        guard !uids.isEmpty else { return [:] }
+        let s = try store.db.statement("""
+            SELECT parent, count(*), total(done) FROM item WHERE parent IN (SELECT value FROM json_each(?1)) GROUP BY parent
+            """)
+        s.bind(1, JSONWords.encode(uids))
+        defer { s.reset() }
+        var counts: [String: ChildCount] = [:]
+        while try s.step() { counts[s.text(0)] = ChildCount(done: Int(s.int(2)), total: Int(s.int(1))) }
+        return counts
+    }
+
     /// A range of item_uid (its expression, or SQLite would not use the index).
     public func occurrences(of seriesUID: String) throws -> [TodoItem] {
         let range = Occurrence.uids(of: seriesUID)

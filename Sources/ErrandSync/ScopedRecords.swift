@@ -38,6 +38,7 @@ struct ScopedRecords<Base: SyncRecords>: SyncRecords {
     func itemsToRemind(by minute: Int) throws -> [TodoItem] { try base.itemsToRemind(by: minute) }
     func children(of uid: String) throws -> [TodoItem] { try base.children(of: uid) }
     func childCount(of uid: String) throws -> ChildCount { try base.childCount(of: uid) }
+    func childCounts(of uids: [String]) throws -> [String: ChildCount] { try base.childCounts(of: uids) }
     func occurrences(of seriesUID: String) throws -> [TodoItem] { try base.occurrences(of: seriesUID) }
     func children(of parent: TodoItem, offset: Int, limit: Int) throws -> [CountedChild] {
         try base.children(of: parent, offset: offset, limit: limit)

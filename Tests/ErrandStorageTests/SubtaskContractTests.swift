@@ -27,6 +27,12 @@ extension StoreContractTests {
         #expect(try store.childCount(of: party.uid) == ChildCount(done: 1, total: 2))
         #expect(try store.childCount(of: balloons.uid) == ChildCount())
         #expect(try store.descendants(of: party).map(\.title) == ["Cake", "Balloons", "Candles"])
+        // A page's counts at once, as each alone (a UID twice, one unknown, one with none).
+        let counts = try store.childCounts(of: [party.uid, cake.uid, balloons.uid, party.uid, "no such \"uid\""])
+        #expect(counts[party.uid] == ChildCount(done: 1, total: 2))
+        #expect(counts[cake.uid] == ChildCount(done: 0, total: 1))
+        #expect((counts[balloons.uid] ?? ChildCount()) == ChildCount())
+        #expect(try store.childCounts(of: []).isEmpty)
         store.close()
         let reopened = try backend.open(dir)
         #expect(try reopened.item(id: candles.id)?.parent == cake.uid)

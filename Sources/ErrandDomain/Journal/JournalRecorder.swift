@@ -26,6 +26,7 @@ public struct JournalRecorder<Base: ItemRecords>: ItemRecords {
     public func itemsToRemind(by minute: Int) throws -> [TodoItem] { try base.itemsToRemind(by: minute) }
     public func children(of uid: String) throws -> [TodoItem] { try base.children(of: uid) }
     public func childCount(of uid: String) throws -> ChildCount { try base.childCount(of: uid) }
+    public func childCounts(of uids: [String]) throws -> [String: ChildCount] { try base.childCounts(of: uids) }
     public func children(of parent: TodoItem, offset: Int, limit: Int) throws -> [CountedChild] {
         try base.children(of: parent, offset: offset, limit: limit)
     }

@@ -28,7 +28,8 @@ public struct ListTree: Equatable, Sendable {
     }
 
     init(_ page: [TodoItem], store: ErrandStore) throws {
-        try self.init(page, isStored: { try store.item(uid: $0) != nil }, childCount: store.childCount(of:))
+        let counts = try store.childCounts(of: page.map(\.uid))
+        try self.init(page, isStored: { try store.item(uid: $0) != nil }, childCount: { counts[$0] ?? ChildCount() })
     }
 
     /// `isStored`: whether an item of this UID is stored (a parent not on the page may be);
