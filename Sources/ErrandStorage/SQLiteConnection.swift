@@ -38,6 +38,7 @@ final class SQLiteConnection {
         }
         sqlite3_extended_result_codes(handle, 1)
         if let handle {
+            sqlite3_exec(handle, "PRAGMA cache_size = -\(Self.sessionCacheKiB)", nil, nil, nil)
             integers.register(on: handle)
             gathersMatches = integers.registerMatches(on: handle)
         }
@@ -194,12 +195,16 @@ final class SQLiteConnection {
 
     /// The batch's page cache, in KiB: within the 256 MB every command keeps to.
     static let batchCacheKiB = 128 * 1024
+    /// The page cache outside a batch, in KiB (SQLite's default is 2,000), filled only as pages
+    /// are read and kept across commands while no other process writes: a shell's second
+    /// `find` of a word reads its doclist and its page's rows from here, not from the file.
+    static let sessionCacheKiB = 16 * 1024
 
     func endBatch(commit: Bool) throws {
         guard inBatch else { return }
         inBatch = false
         defer {
-            try? execute("PRAGMA cache_size = -2000")
+            try? execute("PRAGMA cache_size = -\(SQLiteConnection.sessionCacheKiB)")
             try? execute("PRAGMA temp_store = DEFAULT")
         }
         if commit {
