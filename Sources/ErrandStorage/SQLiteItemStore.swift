@@ -216,7 +216,7 @@ public final class SQLiteItemStore: ItemStore {
         // One malformed id must not hide the other items: the row is listed under an id made
         // from its row number, marked, and named for a hand repair (nothing can find it by
         // the id it has, so changes to it are refused as for a vanished item).
-        let id = UUID(uuidString: s.text(0)) ?? damage.unreadableID(row: s.int(SQLiteItemColumns.rowidIndex))
+        let id = UUIDText.parse(s.text(0)) ?? damage.unreadableID(row: s.int(SQLiteItemColumns.rowidIndex))
         let dueKey = Int(s.int(3))
         // An item with a start and no due day is kept on its start day (SQLiteSchema, start dates).
         let due = dueKey == SQLiteSchema.noDateKey || s.optionalInt(15) == 1 ? nil : damage.day(number: dueKey)
@@ -229,7 +229,7 @@ public final class SQLiteItemStore: ItemStore {
         let location = s.optionalText(5).map {
             Location(name: $0, coordinate: damage.coordinate(latitude: s.optionalDouble(6), longitude: s.optionalDouble(7)))
         }
-        var item = TodoItem(id: id, uid: s.optionalText(12), title: s.text(1), notes: s.optionalText(2), due: due,
+        var item = TodoItem(id: id, uid: s.optionalText(12) ?? UUIDText.of(id), title: s.text(1), notes: s.optionalText(2), due: due,
                             time: damage.time(minutes: s.optionalInt(4).map(Int.init)), location: location,
                             isDone: s.int(8) != 0, created: created, modified: modified, sequence: s.int(10),
                             repeats: rule?.1, icalendar: s.optionalText(14))

@@ -153,6 +153,27 @@ import Testing
         let edge = UUID(uuid: (0, 0xFF, 0x0F, 0xF0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0xAB, 0xCD))
         #expect(UUIDText.of(edge) == edge.uuidString)
     }
+
+    /// Read back as Foundation reads it: the same UUID for either case, nil for the same
+    /// malformed texts (a hand-edited row is listed as damaged either way).
+    @Test func parsesWhatFoundationParses() {
+        var generator = SeededGenerator(seed: TestSeed.draw(for: "UUIDTextTests"))
+        for _ in 0..<1000 {
+            let id = UUID(uuid: (UInt8.random(in: 0...255, using: &generator), UInt8.random(in: 0...255, using: &generator), 2, 3,
+                                 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, UInt8.random(in: 0...255, using: &generator), 15))
+            #expect(UUIDText.parse(id.uuidString) == id)
+            #expect(UUIDText.parse(id.uuidString.lowercased()) == id)
+        }
+        let texts = ["", "0", "00000000-0000-0000-0000-00000000000", "00000000-0000-0000-0000-0000000000000",
+                     "00000000-0000-0000-0000_000000000000", "0000000-00000-0000-0000-000000000000",
+                     "G0000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-00000000000g",
+                     "00000000 0000 0000 0000 000000000000", "{00000000-0000-0000-0000-000000000000}",
+                     "00000000-0000-0000-0000-00000000000é", "0000000000000000000000000000000000000",
+                     "abcdefAB-CDEF-0123-4567-89abcdefABCD", "00000000-0000-0000-0000-000000000000"]
+        for text in texts {
+            #expect(UUIDText.parse(text) == UUID(uuidString: text), "\(text)")
+        }
+    }
 }
 
 /// The reads that must not grow with the store walk the indexes meant for them: checked on the
