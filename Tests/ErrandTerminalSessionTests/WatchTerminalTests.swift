@@ -10,14 +10,7 @@ import Testing
 
         @discardableResult
         func wait(for text: String, timeout: Double = 120, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-            var last = ""
-            let found = try poll(timeout: timeout) { () throws -> String? in
-                last = try screen()
-                return last.contains(text) ? last : nil
-            }
-            if let found { return found }
-            Issue.record("screen never showed \(text.debugDescription):\n\(last)", sourceLocation: sourceLocation)
-            return last
+            try wait(describing: text.debugDescription, timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
         }
 
         /// The first screen `accepts`, or the last one seen (an issue recorded) at the timeout.
