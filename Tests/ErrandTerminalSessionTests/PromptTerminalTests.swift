@@ -133,6 +133,8 @@ import Testing
         try tmux.wait(for: "created \"Call mum\" for Mon Nov 30 2026")
         try type(tmux, "view")
         try tmux.wait(for: "View: 7 days")
+        // The prompt first: keys sent while the command runs are echoed by the tty, not libedit.
+        try waitLine(tmux, "view>")
         // Typing something no line starts with drops it; deleting back brings the newest back.
         try tmux.run(["send-keys", "-t", "t", "-l", "crx"])
         try waitLine(tmux, "view> crx")
@@ -145,6 +147,7 @@ import Testing
         try tmux.keys("C-u")
         try type(tmux, "set suggest off")
         try tmux.wait(for: "suggest is off")
+        try waitLine(tmux, "view>")
         try tmux.run(["send-keys", "-t", "t", "-l", "cr"])
         try waitLine(tmux, "view> cr")
         #expect(try !colours(tmux).contains("\u{1B}[2m"))

@@ -27,6 +27,15 @@ import Testing
             return last
         }
 
+        /// Until the prompt stands alone on the last line: keys sent before libedit holds the
+        /// terminal are echoed by the tty in cooked mode and then drawn again around the prompt.
+        func waitForPrompt(_ prompt: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            try wait(describing: "a prompt ending \(prompt.debugDescription)", sourceLocation: sourceLocation) { screen in
+                screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
+                    .trimmingCharacters(in: .whitespaces).hasSuffix(prompt) == true
+            }
+        }
+
         func type(_ line: String) throws {
             try run(["send-keys", "-t", "t", "-l", line])
             try keys("Enter")
@@ -156,6 +165,7 @@ import Testing
         try launch(tmux)
         try tmux.type("list")
         try tmux.wait(for: "Buy milk")
+        try tmux.waitForPrompt("all>")
         try tmux.run(["send-keys", "-t", "t", "-l", "opn"])
         let red = "\u{1B}[31m>"
         let refused = try tmux.poll(timeout: 120) { try tmux.colours().contains("all\u{1B}[1m\(red)") ? true : nil }
@@ -171,6 +181,7 @@ import Testing
         #expect(row == true, "\((try? tmux.colours()) ?? "")")
         try tmux.keys("C-u")
         try tmux.type("set color off")
+        try tmux.waitForPrompt("all>")
         try tmux.run(["send-keys", "-t", "t", "-l", "opn"])
         try tmux.wait(for: "all! opn")
         try tmux.keys("C-u", "C-d")
