@@ -11,6 +11,9 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore & SavedSea
 
     let base: Base
     var failReads = false
+    /// Set: that many more pages of items are read, then every one fails (a streamed list
+    /// failing between its parts).
+    var failItemsAfter: Int?
 
     init(_ base: Base) {
         self.base = base
@@ -27,7 +30,11 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore & SavedSea
     func count(_ selection: ItemSelection) throws -> Int { try read { try base.count(selection) } }
     func wordCounts(_ field: ItemField) throws -> [WordCount] { try read { try base.wordCounts(field) } }
     func items(_ query: ItemQuery, offset: Int, limit: Int) throws -> [TodoItem] {
-        try read { try base.items(query, offset: offset, limit: limit) }
+        if let left = failItemsAfter {
+            guard left > 0 else { throw InjectedFault() }
+            failItemsAfter = left - 1
+        }
+        return try read { try base.items(query, offset: offset, limit: limit) }
     }
     func openCounts(from start: DueDay, days: Int, startedBy today: DueDay) throws -> [Int] {
         try read { try base.openCounts(from: start, days: days, startedBy: today) }

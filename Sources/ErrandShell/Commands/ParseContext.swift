@@ -11,10 +11,15 @@ public struct ParseContext {
     public var catalogue: () throws -> CatalogueSummary?
     /// The screen language's day and month names, so dates typed as the screen shows them read.
     public var dateWords: LocalDateWords
+    /// A streamed list's row (ListedItem) as stored now, with its number; nil where the store
+    /// must not be read (the prompt's check at every key), and such rows are taken as items.
+    public var current: ((ListedItem, Int) throws -> TodoItem)?
 
     public init(today: DueDay, listing: [ListingRow] = [], zero: ListingRow? = nil, table: CommandTable = .standard,
-                catalogue: @escaping () throws -> CatalogueSummary? = { nil }, dateWords: LocalDateWords = LocalDateWords()) {
+                catalogue: @escaping () throws -> CatalogueSummary? = { nil }, dateWords: LocalDateWords = LocalDateWords(),
+                current: ((ListedItem, Int) throws -> TodoItem)? = nil) {
         self.today = today
+        self.current = current
         self.dateWords = dateWords
         self.listing = listing
         self.zero = zero
@@ -22,8 +27,15 @@ public struct ParseContext {
         self.catalogue = catalogue
     }
 
-    /// `N` resolved against the last listing.
+    /// `N` resolved against the last listing (a streamed row read as stored now).
     func row(_ text: String, command: String) throws(ShellError) -> ListingRow {
+        let row = try listed(text, command: command)
+        guard case let .listed(listed) = row, let current else { return row }
+        return .item(try read(listed, row: Int(text) ?? 0, current))
+    }
+
+    /// `N` of the last listing as it keeps it.
+    private func listed(_ text: String, command: String) throws(ShellError) -> ListingRow {
         guard !listing.isEmpty else {
             throw .usage("\(command): nothing is listed yet: view, list or day DATE first")
         }
@@ -35,10 +47,31 @@ public struct ParseContext {
         return listing[n - 1]
     }
 
+    private func read(_ listed: ListedItem, row: Int, _ current: (ListedItem, Int) throws -> TodoItem) throws(ShellError) -> TodoItem {
+        do {
+            return try current(listed, row)
+        } catch {
+            throw ShellError.from(error)
+        }
+    }
+
     /// `N` resolved against the last listing, which must be an item there.
     func item(_ text: String, command: String) throws(ShellError) -> TodoItem {
-        switch try row(text, command: command) {
+        switch try itemRow(text, command: command) {
         case let .item(item): return item
+        case let .listed(listed):
+            // Only the prompt's check has no store, and it asks itemRow.
+            guard let current else { throw .failed("\(command): row \(text) cannot be read here") }
+            return try read(listed, row: Int(text) ?? 0, current)
+        default: throw .failed("\(command): row \(text) is no item")
+        }
+    }
+
+    /// `N` of the last listing, refused unless it is an item there, not read again.
+    func itemRow(_ text: String, command: String) throws(ShellError) -> ListingRow {
+        let row = try listed(text, command: command)
+        switch row {
+        case .item, .listed: return row
         case .day, .overdue, .undated: throw .usage("\(command): the rows listed are days: open one first")
         case .ad: throw .usage("\(command): ads cannot be changed here, only opened")
         case .category: throw .usage("\(command): the rows listed are categories: open one to see its ads")
@@ -49,13 +82,21 @@ public struct ParseContext {
     /// `1 3 5`, `2-4` and mixes, resolved against the last listing: every row must be an item;
     /// a row named twice counts once.
     func items(_ text: String, command: String) throws(ShellError) -> [TodoItem] {
-        try rowNumbers(text, command: command).map { n throws(ShellError) in try item(String(n), command: command) }
+        let numbers = try itemRowNumbers(text, command: command)
+        return try numbers.map { n throws(ShellError) in try item(String(n), command: command) }
+    }
+
+    /// The rows of `items(_:command:)`, each checked to be an item, none read again.
+    func itemRowNumbers(_ text: String, command: String) throws(ShellError) -> [Int] {
+        let numbers = try rowNumbers(text, command: command)
+        for n in numbers { _ = try itemRow(String(n), command: command) }
+        return numbers
     }
 
     /// The same for ads (star, unstar): every row must be an ad.
     func ads(_ text: String, command: String) throws(ShellError) -> [Ad] {
         try rowNumbers(text, command: command).map { n throws(ShellError) in
-            guard case let .ad(ad) = try row(String(n), command: command) else {
+            guard case let .ad(ad) = try listed(String(n), command: command) else {
                 throw .usage("\(command): row \(n) is not an ad: list the ads first (ads, find, run)")
             }
             return ad
@@ -88,7 +129,7 @@ public struct ParseContext {
 
     /// A row number checked against the listing, as a number.
     private func index(_ text: String, command: String) throws(ShellError) -> Int {
-        _ = try row(text, command: command)
+        _ = try listed(text, command: command)
         return Int(text) ?? 0
     }
 

@@ -195,6 +195,8 @@ public struct Completer {
         case .overdue: return "Overdue"
         case .undated: return DayLabeler.noDate
         case let .item(item): return DisplayWidth.sanitize(item.title)
+        // A streamed list's row: the title as stored now (a row gone since is just its number).
+        case let .listed(listed): return ((try? environment.store.item(id: listed.id)) ?? nil).map { DisplayWidth.sanitize($0.title) } ?? ""
         case let .ad(ad): return DisplayWidth.sanitize(ad.title)
         case let .category(name): return DisplayWidth.sanitize(name)
         case let .tag(word): return "#" + DisplayWidth.sanitize(word)

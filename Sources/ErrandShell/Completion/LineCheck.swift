@@ -70,9 +70,9 @@ public struct LineCheck {
                 _ = try context.row(text, command: "")
             case .itemRow:
                 guard Int(text) != nil else { return false }
-                _ = try context.item(text, command: "")
+                _ = try context.itemRow(text, command: "")
             case .itemRows:
-                _ = try context.items(text, command: "")
+                _ = try context.itemRowNumbers(text, command: "")
             default:
                 return false
             }

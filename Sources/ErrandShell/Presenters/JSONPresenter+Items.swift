@@ -16,10 +16,16 @@ extension JSONPresenter {
         var pairs: [(String, JSONValue)] = [("screen", .string(day == nil ? "list" : "day"))]
         if let day { pairs.append(("date", .string(day.iso))) }
         pairs.append(("heading", .string(heading)))
-        pairs.append(("items", .array(rows.enumerated().map { i, item in
-            .object([("n", .int(first + i))] + JSONPresenter.fields(item) + JSONPresenter.treeFields(tree, row: i))
-        })))
+        pairs.append(("items", .array(JSONPresenter.itemRows(rows, first: first, tree: tree))))
         return pairs
+    }
+
+    /// A list's rows, each numbered; also the rows a streamed list's later parts add to the
+    /// first part's `items` (Runner.presentJSON).
+    static func itemRows(_ rows: [TodoItem], first: Int, tree: ListTree) -> [JSONValue] {
+        rows.enumerated().map { i, item in
+            .object([("n", .int(first + i))] + JSONPresenter.fields(item) + JSONPresenter.treeFields(tree, row: i))
+        }
     }
 
     func detail(_ item: TodoItem, matched: String?, subtasks: ListTree) -> [(String, JSONValue)] {

@@ -13,14 +13,16 @@ public struct Table: Equatable, Sendable {
     }
 
     /// Its lines in `mode` (text and json are not tables: nothing).
-    public func lines(_ mode: OutputMode) -> [String] {
+    /// `headed` false: the rows alone, as a streamed list's later parts go on the first's table.
+    public func lines(_ mode: OutputMode, headed: Bool = true) -> [String] {
+        let top = headed ? [header] : []
         switch mode {
         case .text, .json: return []
-        case .csv: return ([header] + rows).map { $0.map(Table.csv).joined(separator: ",") }
-        case .tsv: return ([header] + rows).map { $0.map(Table.tsv).joined(separator: "\t") }
+        case .csv: return (top + rows).map { $0.map(Table.csv).joined(separator: ",") }
+        case .tsv: return (top + rows).map { $0.map(Table.tsv).joined(separator: "\t") }
         case .markdown:
             let line = { (fields: [String]) in "| " + fields.map(Table.markdown).joined(separator: " | ") + " |" }
-            return [line(header), "|" + String(repeating: "---|", count: header.count)] + rows.map(line)
+            return (headed ? [line(header), "|" + String(repeating: "---|", count: header.count)] : []) + rows.map(line)
         }
     }
 

@@ -36,7 +36,8 @@ public struct TextPresenter {
         switch display.screen {
         case let .week(rows, today, overdue, undated)?: lines += week(rows, today: today, overdue: overdue, undated: undated)
         case let .items(_, dated, heading, rows, first, total, empty, tree)?:
-            lines += items(rows, heading: heading, showDate: dated, first: first, total: total, empty: empty, tree: tree)
+            lines += items(rows, heading: heading, showDate: dated, first: first, total: total, empty: empty, tree: tree,
+                           part: display.part)
         case let .detail(item, dayLabel, matched, subtasks, subtaskTotal, under)?:
             lines += detail(item, dayLabel: dayLabel, matched: matched, under: under)
             if !subtasks.rows.isEmpty {
@@ -103,12 +104,14 @@ public struct TextPresenter {
         return out
     }
 
-    /// `lead`: a column after the number (near's distances), one entry per row.
+    /// `lead`: a column after the number (near's distances), one entry per row. A `part` of a
+    /// streamed list after the first goes on under the first's heading, in the section the
+    /// part before ended in; no part says `more`.
     func items(_ rows: [TodoItem], heading: String, showDate: Bool, first: Int, total: Int, empty: String,
-               lead: [String] = [], tree: ListTree? = nil) -> [String] {
+               lead: [String] = [], tree: ListTree? = nil, part: ListPart? = nil) -> [String] {
         // No heading: the empty line says what was asked.
         guard !rows.isEmpty else { return heading.isEmpty ? [empty] : [style(heading, "1"), "  " + empty] }
-        var out = [style(heading, "1")]
+        var out = part?.after == nil ? [style(heading, "1")] : []
         // Sized for the whole list, so the columns stay put from one page to the next.
         let numberWidth = String(total).count
         let year = clock.today.year
@@ -134,7 +137,7 @@ public struct TextPresenter {
         let timesShown = room.keeps(1) && rows.contains { $0.time != nil }
         let datesShown = room.keeps(2) && showDate
         let titleWidth = min(longest, max(8, room.titleRoom ?? longest))
-        var section: Bool?
+        var section = part?.after
         for (i, item) in rows.enumerated() {
             if section != item.isDone {
                 section = item.isDone
@@ -158,7 +161,7 @@ public struct TextPresenter {
             let clipped = clip(line)
             out.append(item.isDone ? style(clipped, "2") : clipped)
         }
-        return out + pageFooter(first: first, count: rows.count, total: total)
+        return part == nil ? out + pageFooter(first: first, count: rows.count, total: total) : out
     }
 
     /// The declared fields' marks that lead the title in a column of their own, only where a

@@ -95,8 +95,7 @@ public final class Runner {
         guard Runner.firstVisible(line) != nil else { return true }
         let started = ContinuousClock.now, used = ProcessorTime.now()
         let outcome = interpreter.execute(line)
-        var ok = outcome.succeeded
-        present(outcome, location: location)
+        var ok = present(outcome, location: location) && outcome.succeeded
         if interpreter.session.timing, !options.quiet {
             // Command and presentation, as a person waits for them, then the processor time
             // they took; stderr keeps stdout clean.
@@ -158,44 +157,104 @@ public final class Runner {
         return runBatch(script)
     }
 
-    public func present(_ outcome: CommandOutcome, location: String?) {
+    /// False when a streamed list (ListPart) ended early: the error that ended it is written.
+    @discardableResult
+    public func present(_ outcome: CommandOutcome, location: String?) -> Bool {
         present(outcome, location: location, to: sink)
     }
 
     /// `sink` is the runner's own, or where `watch` gathers a run to draw it.
-    func present(_ outcome: CommandOutcome, location: String?, to sink: OutputSink) {
+    @discardableResult
+    func present(_ outcome: CommandOutcome, location: String?, to sink: OutputSink) -> Bool {
         let session = interpreter.session
         // watch's own answer is its runs.
-        if case .watch? = outcome.control { return }
+        if case .watch? = outcome.control { return true }
         if session.output == .json {
-            if !options.quiet || !outcome.succeeded { presentJSON(outcome, to: sink) }
-            return
+            guard !options.quiet || !outcome.succeeded else { return drained(outcome, location: location, to: sink) }
+            return presentJSON(outcome, location: location, to: sink)
         }
         switch outcome.result {
         case let .success(display):
-            guard !options.quiet else { return }
+            guard !options.quiet else { return drained(outcome, location: location, to: sink) }
             if session.output.isTable, let table = display.screen.flatMap(TablePresenter().table(for:)) {
                 // The table alone on stdout is what the other program reads; a person still
                 // sees what the command said, on stderr.
                 for line in [display.message, display.notice].compactMap({ $0 }) { sink.err(DisplayWidth.sanitize(line)) }
                 for line in table.lines(session.output) { sink.out(line) }
-                return
+                return written(eachPart(after: display, to: sink) { part in
+                    let rows = part.screen.flatMap(TablePresenter().table(for:))?.lines(session.output, headed: false) ?? []
+                    for line in rows { sink.out(line) }
+                }, command: outcome.command, location: location, to: sink)
             }
             for line in presenter.lines(for: display) { sink.out(line) }
+            return written(eachPart(after: display, to: sink) { part in
+                for line in presenter.lines(for: part) { sink.out(line) }
+            }, command: outcome.command, location: location, to: sink)
         case let .failure(error):
             report(error, command: outcome.command, location: location, to: sink)
+            return true
         }
     }
 
-    /// `log`'s items are read from the store as its line is written (JSONPresenter.write).
-    func presentJSON(_ outcome: CommandOutcome, to sink: OutputSink) {
+    /// `log`'s items are read from the store as its line is written (JSONPresenter.write); a
+    /// streamed list's parts go on inside its line's `items`, which ends the line.
+    func presentJSON(_ outcome: CommandOutcome, location: String?, to sink: OutputSink) -> Bool {
         let store = interpreter.environment.store
         let presenter = JSONPresenter { entry, body in try store.eachJournalSubject(of: entry, body) }
-        do {
-            try presenter.write(outcome, to: sink)
-        } catch {
-            sink.out(presenter.line(for: CommandOutcome(command: outcome.command, result: .failure(ShellError.from(error)))))
+        guard case let .success(display) = outcome.result, display.part?.continues == true else {
+            do {
+                try presenter.write(outcome, to: sink)
+            } catch {
+                sink.out(presenter.line(for: CommandOutcome(command: outcome.command, result: .failure(ShellError.from(error)))))
+            }
+            return true
         }
+        var line = presenter.line(for: outcome)
+        line.removeLast(2)  // `]}`: the items array is the last pair
+        sink.part(line)
+        let failure = eachPart(after: display, to: sink) { part in
+            guard case let .items(_, _, _, rows, first, _, _, tree)? = part.screen else { return }
+            var text = ""
+            for row in JSONPresenter.itemRows(rows, first: first, tree: tree) {
+                text += ","
+                row.write(into: &text)
+            }
+            sink.part(text)
+        }
+        sink.out("]}")
+        return written(failure, command: outcome.command, location: location, to: sink)
+    }
+
+    /// A streamed list's parts read with nothing written (`--quiet`), so the listing holds
+    /// every row for the commands after it.
+    private func drained(_ outcome: CommandOutcome, location: String?, to sink: OutputSink) -> Bool {
+        guard case let .success(display) = outcome.result else { return true }
+        return written(eachPart(after: display, to: sink) { _ in }, command: outcome.command, location: location, to: sink)
+    }
+
+    /// The parts after `first` of a streamed list (ListPart), each handed to `write` as it is
+    /// read; the error of one that could not be read, which ends the list there.
+    private func eachPart(after first: Display, to sink: OutputSink, _ write: (Display) -> Void) -> ShellError? {
+        var last = first
+        while last.part?.continues == true {
+            var done: Bool?
+            if case let .items(_, _, _, rows, _, _, _, _)? = last.screen { done = rows.last?.isDone }
+            switch interpreter.nextPart(after: done) {
+            case nil: return nil
+            case let .success(part)?:
+                write(part)
+                sink.flush()
+                last = part
+            case let .failure(error)?: return error
+            }
+        }
+        return nil
+    }
+
+    private func written(_ failure: ShellError?, command: String, location: String?, to sink: OutputSink) -> Bool {
+        guard let failure else { return true }
+        report(failure, command: command, location: location, to: sink)
+        return false
     }
 
     func report(_ error: ShellError, command: String, location: String?) {

@@ -112,6 +112,9 @@ extension CommandContext {
     private mutating func itemsPage(_ list: ItemList, message: String?, continuing: Bool, keep: Int) throws -> Display {
         let query = try narrowed(list.query)
         let total = try store.count(query.selection)
+        if session.rowsPerPage == nil, total > environment.streamRows, !continuing {
+            return try itemsPart(list, query, total: total, start: 0, after: nil, message: message)
+        }
         let page = try ListPage(session, continuing: continuing, keep: keep, total: total, describe: Plural.items)
         let tree = try ListTree(store.items(query, offset: page.start, limit: page.limit), store: store)
         let rows = tree.rows
@@ -120,6 +123,34 @@ extension CommandContext {
         return Display(message: message, screen: .items(day: list.day, dated: list.showsDates, heading: heading, rows: rows,
                                                         first: page.start + 1, total: total, empty: list.empty, tree: tree),
                        notice: tree.warning)
+    }
+
+    /// The part of a streamed list (ListPart) from row `start`: its rows join the listing as
+    /// ListedItems, so the listing never holds the list's items.
+    private mutating func itemsPart(_ list: ItemList, _ query: ItemQuery, total: Int, start: Int, after: Bool?,
+                                    message: String?) throws -> Display {
+        let tree = try ListTree(store.items(query, offset: start, limit: environment.streamRows), store: store)
+        let rows = tree.rows
+        let listed = rows.map { ListingRow.listed(ListedItem($0)) }
+        if start == 0 { session.listing = listed } else { session.listing.append(contentsOf: listed) }
+        let heading = rows.isEmpty && list.emptySaysItAll ? "" : list.heading
+        var display = Display(message: message, screen: .items(day: list.day, dated: list.showsDates, heading: heading, rows: rows,
+                                                               first: start + 1, total: total, empty: list.empty, tree: tree),
+                              notice: tree.warning)
+        display.part = ListPart(continues: !rows.isEmpty && start + rows.count < total, after: after)
+        return display
+    }
+
+    /// The part of the streamed list on screen after the rows listed so far; nil when it has
+    /// ended (or the screen is no streamed list). `after`: whether the last row shown was done.
+    mutating func nextPart(after: Bool?) throws -> Display? {
+        guard session.rowsPerPage == nil, let route = session.route, let list = ItemList(route, labeler: environment.labeler)
+        else { return nil }
+        let query = try narrowed(list.query)
+        let total = try store.count(query.selection)
+        let start = session.listing.count
+        guard start < total else { return nil }
+        return try itemsPart(list, query, total: total, start: start, after: after, message: nil)
     }
 
     /// The week's open counts, of the list in use only when there is one (counted a day at a

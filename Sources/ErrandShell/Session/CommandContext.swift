@@ -35,7 +35,8 @@ struct CommandContext {
     var parseContext: ParseContext {
         let store = self.store
         return ParseContext(today: today, listing: session.listing, zero: session.listingZero, table: table,
-                            catalogue: { try store.catalogueSummary() }, dateWords: environment.labeler.inputWords)
+                            catalogue: { try store.catalogueSummary() }, dateWords: environment.labeler.inputWords,
+                            current: { listed, row in try listed.current(in: store, row: row) })
     }
 
     /// Runs one store change, journaled as this command's so that undo can revert it: `body`

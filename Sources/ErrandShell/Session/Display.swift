@@ -10,6 +10,8 @@ public struct Display: Equatable, Sendable {
     public var notice: String?
     /// The query of a `find` or `run` list, as read (JSON writes it before the rows).
     public var query: QueryReading?
+    /// Set when the screen is one part of a streamed list (ListPart).
+    public var part: ListPart?
 
     public init(message: String? = nil, screen: Screen? = nil, notice: String? = nil) {
         self.message = message

@@ -69,6 +69,22 @@ public final class Interpreter {
         }
     }
 
+    /// The next part of the streamed list the last command showed (Display.part), as `more`
+    /// would read it; nil when it has ended. `after`: whether the last row shown was done.
+    public func nextPart(after: Bool?) -> Result<Display, ShellError>? {
+        var context = CommandContext(session: session, environment: environment, table: table)
+        // The listing moves into the context, so appending to it copies nothing.
+        session.listing = []
+        do {
+            let part = try context.nextPart(after: after)
+            session = context.session
+            return part.map { .success($0) }
+        } catch {
+            session = context.session
+            return .failure(ShellError.from(error))
+        }
+    }
+
     /// The line a person sees when Errand starts at a terminal: how many items are overdue and
     /// due today; nil when both are zero (or the store cannot say: the first command will).
     public func startupNotice() -> String? {

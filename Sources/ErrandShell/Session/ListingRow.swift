@@ -1,11 +1,15 @@
 import ErrandDomain
 
 /// A numbered row as it was shown: what `open N`, `swipe N`, `check N` refer to. Item rows
-/// keep the item as listed so a command can tell that it changed or vanished since.
+/// keep the item as listed so a command can tell that it changed or vanished since; a
+/// streamed list's rows keep only enough to tell that (ListedItem). The items and ads are
+/// boxed, so a row of the other kinds is not as large as an item.
 public enum ListingRow: Equatable, Sendable {
     case day(DueDay)
-    case item(TodoItem)
-    case ad(Ad)
+    indirect case item(TodoItem)
+    /// A row of a list too long to hold whole, read again when a command names it.
+    case listed(ListedItem)
+    indirect case ad(Ad)
     /// The week's Overdue row: the open items due before this day.
     case overdue(before: DueDay)
     /// The week's No date row: the items without a due day.

@@ -82,8 +82,11 @@ public struct Session: Equatable, Sendable {
     /// The number an item has in the listing shown, if it is there.
     func row(of item: TodoItem) -> Int? {
         listing.firstIndex { row in
-            if case let .item(listed) = row { return listed.id == item.id }
-            return false
+            switch row {
+            case let .item(listed): return listed.id == item.id
+            case let .listed(listed): return listed.id == item.id
+            default: return false
+            }
         }.map { $0 + 1 }
     }
 }

@@ -47,6 +47,9 @@ public struct ShellEnvironment {
     /// How `watch` waits and draws: a script's sleeps unless the keyboard's wiring (a terminal)
     /// or a test sets its own.
     public var watchPacer: any WatchPacer = SleepingPacer()
+    /// Rows of an unpaged item list read, shown and let go at a time (ListPart): 20,000 rows
+    /// hold about 10 MB of items, and a million-row list is read in 50 parts.
+    public var streamRows = 20_000
 
     /// In the clock's zone: a DUE with a time is the time it shows.
     public var calendarHelper: CalendarHelper {

@@ -65,7 +65,7 @@ struct Edit: ShellCommand {
             guard let words = Edit.ask(Form(prompter, command: Edit.spec.name, c), item: listed) else {
                 return Display(message: "cancelled; nothing was changed")
             }
-            let row = (c.session.listing.firstIndex(of: .item(listed)) ?? 0) + 1
+            let row = c.session.row(of: listed) ?? 1
             changes = EditChanges(try CommandParser(table: c.table).parse([CommandWord(String(row))] + words, spec: Edit.spec,
                                                                           context: c.parseContext).values)
         }

@@ -28,6 +28,9 @@ struct Open: ShellCommand {
             // The render falls back to the list when the item is gone: here that is an error.
             guard case .item = c.session.route else { throw StoreError.vanished(title: listed.title) }
             return display
+        case .listed:
+            // The parser reads a streamed list's row as stored now (ParseContext.row).
+            throw ShellError.failed("open: the row was not read from the store; list again")
         case let .category(name):
             return try Filter(category: name).run(&c)
         case let .tag(word):
