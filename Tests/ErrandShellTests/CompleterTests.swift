@@ -1,4 +1,4 @@
-import ErrandShell
+@testable import ErrandShell
 import Foundation
 import Testing
 
@@ -28,6 +28,23 @@ import Testing
         #expect(complete(t, "swipe 2").candidates.map(\.insert) == ["2"])
         t.given("view")
         #expect(complete(t, "open ").candidates.first?.display == "1  Sun Nov 29")
+    }
+
+    /// A streamed list's rows (ListedItem) are titled as stored now, until there are so many
+    /// that each would be a store read at one key: then by number alone.
+    @Test func rowsOfAStreamedListAreTitledFromTheStoreUpToALimit() throws {
+        let t = try ShellTester()
+        t.given("create Buy milk")
+        t.given("create Café crème")
+        t.interpreter.environment.streamRows = 1
+        t.given("list")
+        #expect(complete(t, "check ").candidates.map(\.display) == ["1  Buy milk", "2  Café crème"])
+        for i in 3...(Completer.titledRows + 1) { t.given("create task \(i)") }
+        t.given("list")
+        let many = complete(t, "check ").candidates
+        #expect(many.count == Completer.titledRows + 1)
+        #expect(many.first?.display == "1")
+        #expect(complete(t, "check 10").candidates.first?.display == "10  task 10")
     }
 
     @Test func datesOptionsChoicesAndFiles() throws {

@@ -119,9 +119,14 @@ public struct Completer {
         switch kind {
         case .row, .itemRow, .itemRows, .adRows:
             let zero = session.listingZero.map { [(0, $0)] } ?? []
-            return (zero + session.listing.enumerated().map { ($0.offset + 1, $0.element) }).compactMap { number, row in
+            let rows = (zero + session.listing.enumerated().map { ($0.offset + 1, $0.element) }).filter { number, _ in
+                String(number).hasPrefix(prefix)
+            }
+            // A streamed list's rows are read from the store for their titles: not a million of them at one key.
+            let titled = rows.count <= Completer.titledRows
+            return rows.map { number, row in
                 let n = String(number)
-                guard n.hasPrefix(prefix) else { return nil }
+                guard titled || !Completer.isListed(row) else { return CompletionCandidate(insert: n, display: n) }
                 return CompletionCandidate(insert: n, display: n + "  " + describe(row))
             }
         case .date, .lookedAtDay:
@@ -187,6 +192,14 @@ public struct Completer {
         default:
             return []
         }
+    }
+
+    /// More candidates than this, and a streamed list's rows are offered by number alone.
+    static let titledRows = 500
+
+    static func isListed(_ row: ListingRow) -> Bool {
+        if case .listed = row { return true }
+        return false
     }
 
     func describe(_ row: ListingRow) -> String {
