@@ -209,8 +209,14 @@ public final class Runner {
             }
             return true
         }
+        // The items array is the line's last pair (JSONPresenter.items), so the parts go on
+        // inside it: the line is written open, without its `]}`.
         var line = presenter.line(for: outcome)
-        line.removeLast(2)  // `]}`: the items array is the last pair
+        guard line.hasSuffix("]}") else {
+            sink.out(line)
+            return drained(outcome, location: location, to: sink)
+        }
+        line.removeLast(2)
         sink.part(line)
         let failure = eachPart(after: display, to: sink) { part in
             guard case let .items(_, _, _, rows, first, _, _, tree)? = part.screen else { return }
