@@ -117,11 +117,15 @@ extension CommandContext {
         }
         let page = try ListPage(session, continuing: continuing, keep: keep, total: total, describe: Plural.items)
         let tree = try ListTree(store.items(query, offset: page.start, limit: page.limit), store: store)
-        let rows = tree.rows
-        session.listing = page.listing(session, adding: rows.map { .item($0) })
-        let heading = rows.isEmpty && list.emptySaysItAll ? "" : list.heading
-        return Display(message: message, screen: .items(day: list.day, dated: list.showsDates, heading: heading, rows: rows,
-                                                        first: page.start + 1, total: total, empty: list.empty, tree: tree),
+        session.listing = page.listing(session, adding: tree.rows.map { .item($0) })
+        return itemsDisplay(list, tree, first: page.start + 1, total: total, message: message)
+    }
+
+    /// A page or part of a list of items as the presenters take it.
+    private func itemsDisplay(_ list: ItemList, _ tree: ListTree, first: Int, total: Int, message: String?) -> Display {
+        let heading = tree.rows.isEmpty && list.emptySaysItAll ? "" : list.heading
+        return Display(message: message, screen: .items(day: list.day, dated: list.showsDates, heading: heading, rows: tree.rows,
+                                                        first: first, total: total, empty: list.empty, tree: tree),
                        notice: tree.warning)
     }
 
@@ -130,14 +134,10 @@ extension CommandContext {
     private mutating func itemsPart(_ list: ItemList, _ query: ItemQuery, total: Int, start: Int, after: Bool?,
                                     message: String?) throws -> Display {
         let tree = try ListTree(store.items(query, offset: start, limit: environment.streamRows), store: store)
-        let rows = tree.rows
-        let listed = rows.map { ListingRow.listed(ListedItem($0)) }
+        let listed = tree.rows.map { ListingRow.listed(ListedItem($0)) }
         if start == 0 { session.listing = listed } else { session.listing.append(contentsOf: listed) }
-        let heading = rows.isEmpty && list.emptySaysItAll ? "" : list.heading
-        var display = Display(message: message, screen: .items(day: list.day, dated: list.showsDates, heading: heading, rows: rows,
-                                                               first: start + 1, total: total, empty: list.empty, tree: tree),
-                              notice: tree.warning)
-        display.part = ListPart(continues: !rows.isEmpty && start + rows.count < total, after: after)
+        var display = itemsDisplay(list, tree, first: start + 1, total: total, message: message)
+        display.part = ListPart(continues: !tree.rows.isEmpty && start + tree.rows.count < total, after: after)
         return display
     }
 
