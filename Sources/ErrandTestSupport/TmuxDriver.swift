@@ -56,6 +56,34 @@ open class TmuxDriver {
 
     public func screen() throws -> String { try run(["capture-pane", "-p", "-t", "t"]) }
 
+    /// Types `line` and Enter at a prompt, as a person would: first waits for the screen's
+    /// last line to end in ">" (keys sent while a command runs reach a cooked tty, which
+    /// echoes them, and libedit then draws them again: the line read back was garbled), then
+    /// until the line shows in the scrollback once more than before (wrapping ignored), so
+    /// the next call cannot take the old prompt for a new one. Gives up waiting after
+    /// `timeout` seconds and lets the caller's checks say what is wrong.
+    public func typeAtPrompt(_ line: String, timeout: Double = 60) throws {
+        _ = try poll(timeout: timeout) { () throws -> Bool? in
+            let last = try screen().split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            return last?.trimmingCharacters(in: .whitespaces).hasSuffix(">") == true ? true : nil
+        }
+        let typed = TmuxDriver.squeezed(line)
+        let before = try scrollback().components(separatedBy: typed).count
+        try run(["send-keys", "-t", "t", "-l", line])
+        try keys("Enter")
+        guard !typed.isEmpty else { return }
+        _ = try poll(timeout: timeout) { () throws -> Bool? in
+            try scrollback().components(separatedBy: typed).count > before ? true : nil
+        }
+    }
+
+    /// The whole scrollback, wrapped lines joined and every space and line break taken out.
+    func scrollback() throws -> String {
+        TmuxDriver.squeezed(try run(["capture-pane", "-p", "-J", "-S", "-", "-t", "t"]))
+    }
+
+    static func squeezed(_ text: String) -> String { text.filter { !$0.isWhitespace } }
+
     /// Calls `check` every 50 ms until it answers, or `timeout` seconds pass (nil then).
     public func poll<T>(timeout: Double, _ check: () throws -> T?) rethrows -> T? {
         let deadline = Date().addingTimeInterval(timeout)

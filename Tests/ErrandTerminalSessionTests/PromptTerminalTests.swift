@@ -23,10 +23,7 @@ import Testing
         return Array(lines[lines.index(after: start)...].prefix { !$0.contains("> ") })
     }
 
-    func type(_ tmux: TmuxDriver, _ line: String) throws {
-        try tmux.run(["send-keys", "-t", "t", "-l", line])
-        try tmux.keys("Enter")
-    }
+    func type(_ tmux: TmuxDriver, _ line: String) throws { try tmux.typeAtPrompt(line) }
 
     /// `command`'s output once it holds `rows` lines (a capture as a row lands can miss the rest).
     func read(_ tmux: TmuxDriver, _ command: String, rows: Int) throws -> [String] {

@@ -27,10 +27,7 @@ import Testing
         return Array(lines[lines.index(after: start)...].prefix { !$0.contains("> ") })
     }
 
-    func type(_ tmux: TmuxDriver, _ line: String) throws {
-        try tmux.run(["send-keys", "-t", "t", "-l", line])
-        try tmux.keys("Enter")
-    }
+    func type(_ tmux: TmuxDriver, _ line: String) throws { try tmux.typeAtPrompt(line) }
 
     func resize(_ tmux: TmuxDriver, columns: Int) throws {
         try tmux.run(["resize-window", "-t", "t", "-x", String(columns), "-y", "30"])
