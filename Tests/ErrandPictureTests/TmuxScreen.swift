@@ -9,10 +9,9 @@ final class TmuxScreen: TmuxDriver {
         try start(command, columns: columns, rows: rows)
     }
 
-    func type(_ line: String) throws {
-        try run(["send-keys", "-t", "t", "-l", line])
-        try keys("Enter")
-    }
+    /// Typed only once libedit has drawn its prompt: keys sent while a sync or a photo still
+    /// runs reach a cooked tty and are echoed twice.
+    func type(_ line: String) throws { try typeAtPrompt(line) }
 
     /// The screen and what scrolled off it, wrapped lines joined; with `escapes`, with colours.
     func history(escapes: Bool = false) throws -> String {
