@@ -140,6 +140,9 @@ final class SQLiteConnection {
     /// A transaction of this connection committed since the shell last idled (the word
     /// index's merge, SQLiteItemStore+WordMerges, has something to look at).
     var committedSinceIdle = false
+    /// `sqlite3_total_changes64` when the word index last merged: how much was written since
+    /// sizes the next merge (SQLiteItemStore+WordMerges).
+    var changesAtMerge: Int64 = 0
     /// Called once when a change must wait for another process's transaction (a `-1` script),
     /// so a person at a terminal is told why nothing happens.
     var onWait: (() -> Void)?

@@ -79,6 +79,31 @@ import Testing
         #expect(err == "\(script):2: \"a\" is already on the list for 2026-11-29; change the title, notes, date or place to add another\n")
     }
 
+    /// A `--single-transaction` script never idles between its commands: once it has committed,
+    /// the word index's merge runs, sized by what it wrote, so a find after a bulk load walks a
+    /// few segments, not the one each command flushed (SQLiteItemStore+WordMerges).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs the sqlite3 shell"))
+    func aSingleTransactionScriptLeavesItsWordsMerged() throws {
+        let store = dir + "/bulk.sqlite", script = dir + "/bulk.errand"
+        let lines = (0..<400).map { n in
+            "create \"Item \(n)\" --notes \"" + (0..<300).map { "word\(($0 * 13 + n * 7) % 997)" }.joined(separator: " ") + "\""
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: script, atomically: true, encoding: .utf8)
+        let (status, _, err) = try ChildProcess.run(["--store", store, "-1", script], environment: env)
+        #expect(status == 0, "\(err)")
+        let count = Process()
+        count.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        count.arguments = [store, "SELECT count(DISTINCT segid) FROM item_text_idx"]
+        let out = Pipe()
+        count.standardOutput = out
+        try count.run()
+        count.waitUntilExit()
+        let segments = Int(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines))
+        // Unmerged, the 400 commands leave 10 or more (WordMergeTests).
+        #expect(segments.map { $0 >= 1 && $0 <= 4 } == true, "\(String(describing: segments)) segments")
+    }
+
     @Test func aDamagedStoreIsRefusedWithStatus3AndLeftAlone() throws {
         let path = dir + "/bad.sqlite"
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })

@@ -40,4 +40,34 @@ import Testing
         #expect(try idle.matchCount(try #require(SearchQuery("120"))) == 1)
         #expect(try idle.matchCount(try #require(SearchQuery("119"))) == 0)
     }
+
+    /// A batch (`--single-transaction`, or one import) writes a segment per command and never
+    /// idles inside: the step after it is sized by what it wrote, so it merges them all where a
+    /// fixed 16 pages left them all (11 after the step
+    /// against 10 before it) for every later `find`.
+    @Test func theStepAfterABatchMergesWhatTheBatchWrote() throws {
+        let dir = TemporaryDirectory()
+        let store = try #require(try StoreOpener.open(path: dir.file("batch.sqlite"), backend: .sqlite) as? SQLiteItemStore)
+        try store.beginBatch()
+        for n in 0..<400 {
+            // Notes of many different words, so each command's segment spans pages, as a
+            // store's real text does at scale.
+            let notes = (0..<300).map { "word\(($0 * 13 + n * 7) % 997)" }.joined(separator: " ")
+            _ = try store.add(TodoItem(id: UUID(), title: "Item \(n)", notes: notes, due: nil,
+                                       created: Date(timeIntervalSince1970: 1_790_000_000 + Double(n))))
+        }
+        try store.endBatch(commit: true)
+        let written = try segments(store)
+        store.idle()
+        let merged = try segments(store)
+        #expect(written >= 8, "the batch left \(written) segments")
+        #expect(merged <= 4, "after the step: \(merged) segments of \(written)")
+        #expect(try store.matchCount(try #require(SearchQuery("item"))) == 400)
+    }
+
+    @Test func aStepIsSixteenPagesOrAPageForEverySixteenRowsWritten() {
+        #expect(SQLiteItemStore.mergePages(afterWriting: 0) == 16)
+        #expect(SQLiteItemStore.mergePages(afterWriting: 255) == 16)
+        #expect(SQLiteItemStore.mergePages(afterWriting: 1_600_000) == 100_000)
+    }
 }

@@ -85,6 +85,8 @@ public final class Runner {
                    command: "", location: source.name)
         }
         sink.flush()
+        // The batch's commands never idled: its word-index merge and checkpoint are due now.
+        store.idle()
         return ok
     }
 
