@@ -1,13 +1,15 @@
 """Figure 2's cycle on a store where a tenth of the items are subtasks, and opening a parent
 with 1,000 children (issue 23's figure).
 
-    python3 bench/subtasks.py ERRAND [--items N] [--commands N]
+    python3 bench/subtasks.py ERRAND [--items N] [--commands N] [--seeded STORE] [--flat]
 
 A store of N items (default 1,000,000) seeded through errand as figure 2's is; then, with
 sqlite3 on the same file, every tenth item becomes a subtask of the one before it and the
 first item the parent of the next 1,000. One errand process runs figure 2's cycle (swipe with
 --yes, since a row may be a parent) and, between the turns, `list --added` and `open 1`: the
 parent of 1,000, its detail and all its subtasks. Times are `set timing on`'s, per command.
+`--flat` leaves the store without subtasks (item 1 then opens with none): runs of each,
+alternated, give what the subtasks cost on a machine whose speed moves from minute to minute.
 """
 
 import argparse
@@ -57,6 +59,8 @@ def main():
     parser.add_argument("--commands", type=int, default=1_000)
     parser.add_argument("--seeded", help="a store errand already seeded with --items items of figure 2's script "
                         "(bench/.work/items-N.sqlite): copied, not seeded again, since a million creates take minutes")
+    parser.add_argument("--flat", action="store_true", help="no subtasks: the same cycle on figure 2's store as it is, "
+                        "to run alternately with the default and read the ratio (what the subtasks cost)")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="errand-bench-subtasks-")
     try:
@@ -79,7 +83,8 @@ def measure_in(work, args):
     else:
         datasets.write_errand_script(seed, args.items, fields=True)
         took = measure.run([args.errand, "--store", store, "--single-transaction", seed], env=env)
-    subprocess.run(["sqlite3", store, SUBTASKS_SQL], check=True)
+    if not args.flat:
+        subprocess.run(["sqlite3", store, SUBTASKS_SQL], check=True)
     subtasks = subprocess.run(["sqlite3", store, "SELECT count(*) FROM item WHERE parent IS NOT NULL"], check=True,
                               capture_output=True, text=True).stdout.strip()
     print("seeded %d items (%s subtasks)%s" % (args.items, subtasks, " in " + duration(took.seconds) if took else
