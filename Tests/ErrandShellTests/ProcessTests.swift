@@ -91,15 +91,9 @@ import Testing
         try (lines.joined(separator: "\n") + "\n").write(toFile: script, atomically: true, encoding: .utf8)
         let (status, _, err) = try ChildProcess.run(["--store", store, "-1", script], environment: env)
         #expect(status == 0, "\(err)")
-        let count = Process()
-        count.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        count.arguments = [store, "SELECT count(DISTINCT segid) FROM item_text_idx"]
-        let out = Pipe()
-        count.standardOutput = out
-        try count.run()
-        count.waitUntilExit()
-        let segments = Int(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines))
+        let count = try HelperRun.run("/usr/bin/sqlite3", [store, "SELECT count(DISTINCT segid) FROM item_text_idx"])
+        #expect(count.status == 0, "\(count.errors)")
+        let segments = Int(String(decoding: count.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         // Unmerged, the 400 commands leave 10 or more (WordMergeTests).
         #expect(segments.map { $0 >= 1 && $0 <= 4 } == true, "\(String(describing: segments)) segments")
     }

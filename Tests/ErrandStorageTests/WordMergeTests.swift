@@ -42,9 +42,8 @@ import Testing
     }
 
     /// A batch (`--single-transaction`, or one import) writes a segment per command and never
-    /// idles inside: the step after it is sized by what it wrote, so it merges them all where a
-    /// fixed 16 pages left them all (11 after the step
-    /// against 10 before it) for every later `find`.
+    /// idles inside: the step after it is sized by what it wrote, so it merges them all. A fixed
+    /// 16 pages left every one for later finds to walk (10 segments before that step, 11 after).
     @Test func theStepAfterABatchMergesWhatTheBatchWrote() throws {
         let dir = TemporaryDirectory()
         let store = try #require(try StoreOpener.open(path: dir.file("batch.sqlite"), backend: .sqlite) as? SQLiteItemStore)
