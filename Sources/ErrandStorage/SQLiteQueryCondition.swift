@@ -52,7 +52,11 @@ struct SQLiteQueryCondition {
     private mutating func condition(_ expression: QueryExpression) -> String {
         switch expression {
         case let .term(term): return condition(term)
-        case let .not(inner): return "NOT (" + condition(inner) + ")"
+        // A term on an absent value (no priority, no list) is NULL in SQL, and NOT NULL is
+        // NULL again, which drops the row: the user's "not high" keeps an item without a
+        // priority. IFNULL makes each negated part two-valued; AND and OR need nothing, since
+        // NULL already counts as false for them where WHERE reads it.
+        case let .not(inner): return "NOT IFNULL(" + condition(inner) + ", 0)"
         case let .all(parts): return "(" + parts.map { condition($0) }.joined(separator: " AND ") + ")"
         case let .any(parts): return "(" + parts.map { condition($0) }.joined(separator: " OR ") + ")"
         }
