@@ -22,6 +22,9 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The last sequence number (read from a store) is Int64.max, so no item can follow it.
     /// Stores name their file and say this in their own words (PlistItemStore).
     case sequenceExhausted
+    /// A start after the due moment: RFC 5545 forbids DTSTART after DUE, and the week would
+    /// hide the item on its own due day.
+    case startAfterDue(start: DayTime, due: DayTime)
 
     public var description: String {
         switch self {
@@ -56,6 +59,9 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
             return line
         case let .tooLong(field, limit):
             return "the \(field) is too long: at most \(limit) characters"
+        case let .startAfterDue(start, due):
+            let say = { (at: DayTime) in DayLabeler.english.label(at.day) + (at.time.map { " \($0)" } ?? "") }
+            return "an item cannot start (\(say(start))) after it is due (\(say(due))): give a start on or before the due day, or --no-start"
         case .sequenceExhausted:
             return "the items' sequence numbers are at their largest (\(Int64.max)); nothing was changed"
         case let .invalidDate(text):

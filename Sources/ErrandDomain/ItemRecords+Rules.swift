@@ -9,6 +9,7 @@ extension ItemRecords {
     @discardableResult
     public mutating func add(_ item: TodoItem) throws -> TodoItem {
         let fresh = try item.validated()
+        try fresh.checkStartNotAfterDue()
         if let refusal = try refusal(toAdd: fresh) { throw refusal }
         return try insertOpen(fresh)
     }
@@ -31,6 +32,7 @@ extension ItemRecords {
     /// same import), are skipped and counted.
     public mutating func importItems(_ incoming: [TodoItem]) throws -> ImportOutcome {
         let valid = try incoming.map { try $0.validated() }
+        try valid.forEach { try $0.checkStartNotAfterDue() }
         var added: [TodoItem] = []
         var skipped = 0
         for item in valid {
@@ -44,6 +46,7 @@ extension ItemRecords {
     /// transaction, so an invalid item later on still refuses them all.
     public mutating func importOne(_ incoming: TodoItem) throws -> TodoItem? {
         let item = try incoming.validated()
+        try item.checkStartNotAfterDue()
         guard try refusal(toAdd: item) == nil else { return nil }
         return try insertOpen(item)
     }
@@ -80,6 +83,7 @@ extension ItemRecords {
         edited.isDone = stored.isDone
         edited.sequence = stored.sequence
         edited = try edited.validated()
+        try edited.checkStartNotAfterDue()
         if !edited.isDone, EntryKey(edited) != EntryKey(stored), try hasOpenItem(withEntry: EntryKey(edited)) {
             throw DomainError.duplicate(title: edited.title, due: edited.due)
         }

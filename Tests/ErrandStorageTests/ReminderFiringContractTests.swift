@@ -13,7 +13,7 @@ extension StoreContractTests {
 
     func ring(_ store: some ItemStore, _ moment: Date) throws -> [String] {
         let clock = Clock(timeZone: TimeZone(secondsFromGMT: 0), fixedToday: day) { moment }
-        return try store.ringReminders(at: moment, clock: clock).map { one in
+        return try store.ringReminders(at: moment, clock: clock, realNow: moment).map { one in
             "\(one.item.title) \(one.reminder.text)"
         }
     }
@@ -58,6 +58,8 @@ extension StoreContractTests {
         // Started a day later: it rings again, a day later.
         var later = try #require(try store.item(id: added.id))
         let before = later
+        // Due a day later too: a start after the due moment is refused (RFC 5545).
+        later.due = day.adding(days: 1)
         later.start = DayTime(day: day.adding(days: 1), time: TimeOfDay(hour: 9, minute: 0))
         _ = try store.edit(later, expecting: before, at: at(17, 0))
         #expect(try ring(backend.open(dir), at(8, 44, day: 1)).isEmpty)
