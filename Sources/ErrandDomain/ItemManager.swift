@@ -56,11 +56,12 @@ public struct ItemManager: ItemRecords, Equatable, Sendable {
         items.lazy.filter(selection.contains).count
     }
 
-    /// Open items per day for `days` consecutive days from `start`, those that start after
-    /// `today` left out until they start.
-    public func openCounts(from start: DueDay, days: Int, startedBy today: DueDay) -> [Int] {
+    /// Open items per day for `days` consecutive days from `start`: every open item listed on
+    /// the day, one not started yet included, so a day's count is what opening it lists
+    /// (the list marks it `starts Thu Dec 10`).
+    public func openCounts(from start: DueDay, days: Int) -> [Int] {
         var counts = [Int](repeating: 0, count: max(days, 0))
-        for item in items where !item.isDone && !item.startsAfter(today) {
+        for item in items where !item.isDone {
             guard let due = item.listDay else { continue }
             let offset = due.dayNumber - start.dayNumber
             if offset >= 0, offset < counts.count { counts[offset] += 1 }

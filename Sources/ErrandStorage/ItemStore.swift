@@ -26,7 +26,7 @@ public protocol ItemStore: AnyObject {
     /// Open items per day for `days` consecutive days from `start`: the week's rows, kept
     /// apart from `count` because the week reads its seven tallies in one statement. An item
     /// that starts after `today` is not counted until it starts.
-    func openCounts(from start: DueDay, days: Int, startedBy today: DueDay) throws -> [Int]
+    func openCounts(from start: DueDay, days: Int) throws -> [Int]
     /// Every word of a words field (every tag) with how many open items hold it, most first
     /// (`tags`, and Tab where a tag goes): SQLite reads its tag index, not the items.
     func wordCounts(_ field: ItemField) throws -> [WordCount]
@@ -65,11 +65,6 @@ public protocol ItemStore: AnyObject {
 }
 
 extension ItemStore {
-    /// The week's counts seen from its first day.
-    public func openCounts(from start: DueDay, days: Int) throws -> [Int] {
-        try openCounts(from: start, days: days, startedBy: start)
-    }
-
     public func idle() {}
 
     /// A change nobody undoes (a sync's receipts, a reminder ringing): journaled as nothing.

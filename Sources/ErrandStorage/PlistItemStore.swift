@@ -60,9 +60,9 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore, SavedS
         return PageWindow(offset: offset, limit: limit).slice(manager.items(query))
     }
 
-    public func openCounts(from start: DueDay, days: Int, startedBy today: DueDay) throws -> [Int] {
+    public func openCounts(from start: DueDay, days: Int) throws -> [Int] {
         try refresh()
-        return manager.openCounts(from: start, days: days, startedBy: today)
+        return manager.openCounts(from: start, days: days)
     }
 
     // MARK: changing

@@ -43,13 +43,11 @@ extension SQLiteItemStore {
         }
     }
 
-    public func openCounts(from start: DueDay, days: Int, startedBy today: DueDay) throws -> [Int] {
+    public func openCounts(from start: DueDay, days: Int) throws -> [Int] {
         var counts = [Int](repeating: 0, count: max(days, 0))
         let s = try db.statement(Self.weekSQL)
         s.bind(1, start.dayNumber)
         s.bind(2, start.dayNumber + days - 1)
-        // A start's text sorts as it falls (DayTime): every start from tomorrow on is after today.
-        s.bind(3, today.adding(days: 1).iso)
         while try s.step() {
             let offset = Int(s.int(0)) - start.dayNumber
             if offset >= 0, offset < counts.count { counts[offset] = max(0, Int(s.int(1))) }

@@ -23,13 +23,10 @@ public final class SQLiteItemStore: ItemStore {
     /// What `due` holds for a day, or for no day (SQLiteSchema.noDateKey).
     static func dueKey(_ day: DueDay?) -> Int { day?.dayNumber ?? SQLiteSchema.noDateKey }
 
-    /// The week's rows, from the tallies (SQLiteItemStore+Query reads the lists).
-    /// The tallies, less the open items of each day that have not started (item_unstarted:
-    /// one probe per day of the items with a start on it).
+    /// The week's rows, from the tallies (SQLiteItemStore+Query reads the lists): every open
+    /// item of the day, one not started yet included, as the day lists it.
     static let weekSQL = """
-        SELECT due, open - (SELECT count(*) FROM item
-                            WHERE item.due = day_count.due AND done = 0 AND start IS NOT NULL AND start >= ?3)
-        FROM day_count WHERE due BETWEEN ?1 AND ?2
+        SELECT due, open FROM day_count WHERE due BETWEEN ?1 AND ?2
         """
 
     /// Opens or creates the store. An existing file that is not an Errand store, is damaged

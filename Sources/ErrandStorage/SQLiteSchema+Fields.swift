@@ -4,8 +4,8 @@ extension SQLiteSchema {
     /// The start as its ISO text, which sorts as it falls (DayTime). An item with a start and
     /// no due day keeps its start day in `due`, marked by `due_is_start`, so the day lists,
     /// the tallies and their indexes list it on that day with no query of its own.
-    /// item_unstarted finds the open items of a day that have a start, for the week's counts,
-    /// which leave out those that have not started.
+    /// item_unstarted found the open items of a day that have a start, for week counts that
+    /// left out those not started yet; since foldedWords they count, and the index is gone.
     static let startDates = """
         ALTER TABLE item ADD COLUMN start TEXT;
         ALTER TABLE item ADD COLUMN due_is_start INTEGER;

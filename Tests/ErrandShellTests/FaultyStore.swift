@@ -36,8 +36,8 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore & SavedSea
         }
         return try read { try base.items(query, offset: offset, limit: limit) }
     }
-    func openCounts(from start: DueDay, days: Int, startedBy today: DueDay) throws -> [Int] {
-        try read { try base.openCounts(from: start, days: days, startedBy: today) }
+    func openCounts(from start: DueDay, days: Int) throws -> [Int] {
+        try read { try base.openCounts(from: start, days: days) }
     }
     func changeItems<T>(journaled journal: JournalContext?, _ body: (inout Base.Records) throws -> T) throws -> T {
         try base.changeItems(journaled: journal, body)

@@ -27,9 +27,10 @@ import Testing
             "  1  Tue Dec 1    Paint the fence starts",
             "  2  Fri Dec 4    Book the train starts Mon Nov 30",
         ])
-        // Neither counts in the week yet; No date has nothing.
+        // Each counts on the day it is listed on, started or not (the day says when it
+        // starts); No date has nothing.
         let week = said(t, "view")
-        #expect(week.contains("  3  Tue Dec 1   no items") && week.contains("  6  Fri Dec 4   no items"))
+        #expect(week.contains("  3  Tue Dec 1   1 item") && week.contains("  6  Fri Dec 4   1 item"))
         #expect(!week.contains { $0.contains("No date") })
         t.given("list")
         t.given("edit 2 --no-start")

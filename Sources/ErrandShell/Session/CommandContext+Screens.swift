@@ -154,9 +154,9 @@ extension CommandContext {
     }
 
     /// The week's open counts, of the list in use only when there is one (counted a day at a
-    /// time; unlike the store's tallies, an item not started yet counts on its due day).
+    /// time). An item not started yet counts on its day, as the day lists it.
     private func weekCounts(from start: DueDay) throws -> [Int] {
-        guard session.list != nil else { return try store.openCounts(from: start, days: 7, startedBy: today) }
+        guard session.list != nil else { return try store.openCounts(from: start, days: 7) }
         return try (0..<7).map { offset in try store.count(try narrowed(.due(.on(start.adding(days: offset)), openOnly: true))) }
     }
 
