@@ -30,9 +30,10 @@ enum SQLiteItemColumns {
     }
 
     /// Written, never read: the title's NFC form (SQLiteSchema, 5), the next reminder's
-    /// minute (TodoItem.nextReminderMinute, for `remind`'s index) and the place's key
-    /// (PlaceKey, for locatedItemPlace's index).
-    static let written = ["title_nfc", "remind_next", "place_key"]
+    /// minute (TodoItem.nextReminderMinute, for `remind`'s index), the place's key
+    /// (PlaceKey, for locatedItemPlace's index) and the folded words (FoldedWords, for the
+    /// word index).
+    static let written = ["title_nfc", "remind_next", "place_key", "words"]
 
     static let insertSQL = """
         INSERT INTO item (\((all + written).joined(separator: ", ")))

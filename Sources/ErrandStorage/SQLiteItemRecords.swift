@@ -132,6 +132,7 @@ public struct SQLiteItemRecords: ItemRecords {
         s.bind(":title_nfc", CanonicalText.nfcIfChanged(item.title))
         s.bind(":remind_next", item.nextReminderMinute)
         s.bind(":place_key", item.location.map { PlaceKey.of($0.name) })
+        s.bind(":words", FoldedWords.of(title: item.title, notes: item.notes, place: item.location?.name))
         for field in ItemField.declared { SQLiteItemColumns.bind(field, item.fields[field], to: s) }
         try s.run()
     }

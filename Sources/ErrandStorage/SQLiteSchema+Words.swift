@@ -24,3 +24,62 @@ extension SQLiteSchema {
         INSERT INTO item_text (item_text, rank) VALUES ('automerge', 0);
         """
 }
+
+extension SQLiteSchema {
+    /// FTS5's unicode61 tokenizer lowercases and strips accents but does not case-fold: `Straße`
+    /// was indexed as `straße` and `ﬁle` as `ﬁle`, while `find` folds the query (TextFolding:
+    /// ß is ss, ﬁ is fi), so `find strasse`, `find stras` and `find file` missed them, which
+    /// the property-list store found (issue 47). `words` holds the folded words of an item
+    /// whose title, notes or place is not plain ASCII (FoldedWords), as a fourth indexed
+    /// column: the index then holds the same words the query is folded to. Filled between
+    /// the two halves (fillFoldedWords), so no trigger writes the index while it is rebuilt.
+    /// The same step drops item_unstarted: the week now counts an item not started yet on its
+    /// day, as the day lists it (issue 40), and nothing else read that index.
+    static let foldedWords = """
+        DROP INDEX item_unstarted;
+        ALTER TABLE item ADD COLUMN words TEXT;
+        DROP TRIGGER IF EXISTS item_text_insert;
+        DROP TRIGGER IF EXISTS item_text_delete;
+        DROP TRIGGER IF EXISTS item_text_update;
+        DROP TABLE IF EXISTS item_text;
+        """
+
+    static let foldedWordsIndex = """
+        CREATE VIRTUAL TABLE item_text USING fts5(title, notes, place, words, content='item', content_rowid='id',
+            tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5 6 7 8');
+        CREATE TRIGGER item_text_insert AFTER INSERT ON item BEGIN
+            INSERT INTO item_text (rowid, title, notes, place, words) VALUES (NEW.id, NEW.title, NEW.notes, NEW.place, NEW.words);
+        END;
+        CREATE TRIGGER item_text_delete AFTER DELETE ON item BEGIN
+            INSERT INTO item_text (item_text, rowid, title, notes, place, words)
+                VALUES ('delete', OLD.id, OLD.title, OLD.notes, OLD.place, OLD.words);
+        END;
+        CREATE TRIGGER item_text_update AFTER UPDATE OF title, notes, place, words ON item
+        WHEN OLD.title IS NOT NEW.title OR OLD.notes IS NOT NEW.notes OR OLD.place IS NOT NEW.place
+            OR OLD.words IS NOT NEW.words BEGIN
+            INSERT INTO item_text (item_text, rowid, title, notes, place, words)
+                VALUES ('delete', OLD.id, OLD.title, OLD.notes, OLD.place, OLD.words);
+            INSERT INTO item_text (rowid, title, notes, place, words) VALUES (NEW.id, NEW.title, NEW.notes, NEW.place, NEW.words);
+        END;
+        INSERT INTO item_text (item_text) VALUES ('rebuild');
+        INSERT INTO item_text (item_text, rank) VALUES ('automerge', 0);
+        """
+
+    /// `words` of every item already stored, read first and written after, as keyLegacyPlaces.
+    static func fillFoldedWords(_ db: SQLiteConnection) throws {
+        var found: [(id: Int64, words: String)] = []
+        let rows = try db.statement("SELECT id, title, notes, place FROM item")
+        while try rows.step() {
+            let notes = rows.isNull(2) ? nil : rows.text(2), place = rows.isNull(3) ? nil : rows.text(3)
+            if let words = FoldedWords.of(title: rows.text(1), notes: notes, place: place) { found.append((rows.int(0), words)) }
+        }
+        rows.reset()
+        let update = try db.statement("UPDATE item SET words = ?2 WHERE id = ?1")
+        for row in found {
+            update.reset()
+            update.bind(1, row.id)
+            update.bind(2, row.words)
+            try update.run()
+        }
+    }
+}

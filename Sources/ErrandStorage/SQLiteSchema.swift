@@ -212,6 +212,8 @@ enum SQLiteSchema {
         tagOrder,
         // The lists items carry, counted (see listTally).
         listTally,
+        // Words indexed folded as queries are, ß as ss and ﬁ as fi (see foldedWords).
+        foldedWords,
     ]
 
     /// What `log` shows of each journal entry (SQLiteJournalBrief), in a table of its own as
@@ -382,6 +384,10 @@ enum SQLiteSchema {
                     if version + 1 == 5 { try keyLegacyTitles(db) }
                     if migration == placeKey { try keyLegacyPlaces(db) }
                     if migration == journalBriefs { try SQLiteJournalBrief.backfill(db) }
+                    if migration == foldedWords {
+                        try fillFoldedWords(db)
+                        try db.execute(foldedWordsIndex)
+                    }
                 } catch let StoreError.sqlite(_, reason) {
                     // The tables are not those of the version the file claims (a hand-set
                     // user_version, say): SQLite's own words alone would not say so. Thrown

@@ -55,10 +55,13 @@ import Testing
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = try store(in: dir, "sqlite")
-        // Back before the newest migration, the lists' tally (as MigrationTests.withoutListTally).
-        let before = try #require(SQLiteSchema.migrations.firstIndex(of: SQLiteSchema.listTally))
-        #expect(try SQLiteCLI.run(path, "DROP TRIGGER item_list_tally_insert; DROP TRIGGER item_list_tally_delete; "
-            + "DROP TRIGGER item_list_tally_update; DROP TABLE list_tally; PRAGMA user_version = \(before);") == 0)
+        // Back before the newest migration, the folded words (as MigrationTests.withoutFoldedWords,
+        // less the old index, which the migration does not need).
+        let before = try #require(SQLiteSchema.migrations.firstIndex(of: SQLiteSchema.foldedWords))
+        #expect(try SQLiteCLI.run(path, "DROP TRIGGER item_text_insert; DROP TRIGGER item_text_delete; "
+            + "DROP TRIGGER item_text_update; DROP TABLE item_text; ALTER TABLE item DROP COLUMN words; "
+            + "CREATE INDEX item_unstarted ON item (due, start) WHERE done = 0 AND start IS NOT NULL; "
+            + "PRAGMA user_version = \(before);") == 0)
         // Another process holds the store until the file `go` appears; errand starts once it does.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/bin/sh")

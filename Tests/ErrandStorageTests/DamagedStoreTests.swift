@@ -118,8 +118,60 @@ import Testing
         SQLiteSchema.migrations.firstIndex(of: migration) ?? SQLiteSchema.currentVersion
     }
 
-    /// The newest migration, the lists' tally (SQLiteSchema.listTally): its table and triggers go.
-    static let withoutListTally = """
+    /// The newest migration, the folded words (SQLiteSchema.foldedWords): the column goes, and
+    /// the word index and its triggers are wordPrefixes' again.
+    static let withoutFoldedWords = """
+        DROP TRIGGER item_text_insert; DROP TRIGGER item_text_delete; DROP TRIGGER item_text_update;
+        DROP TABLE item_text;
+        ALTER TABLE item DROP COLUMN words;
+        CREATE INDEX item_unstarted ON item (due, start) WHERE done = 0 AND start IS NOT NULL;
+        CREATE VIRTUAL TABLE item_text USING fts5(title, notes, place, content='item', content_rowid='id',
+            tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5 6 7 8');
+        INSERT INTO item_text (item_text) VALUES ('rebuild');
+        INSERT INTO item_text (item_text, rank) VALUES ('automerge', 0);
+        CREATE TRIGGER item_text_insert AFTER INSERT ON item BEGIN
+            INSERT INTO item_text (rowid, title, notes, place) VALUES (NEW.id, NEW.title, NEW.notes, NEW.place);
+        END;
+        CREATE TRIGGER item_text_delete AFTER DELETE ON item BEGIN
+            INSERT INTO item_text (item_text, rowid, title, notes, place)
+                VALUES ('delete', OLD.id, OLD.title, OLD.notes, OLD.place);
+        END;
+        CREATE TRIGGER item_text_update AFTER UPDATE OF title, notes, place ON item
+        WHEN OLD.title IS NOT NEW.title OR OLD.notes IS NOT NEW.notes OR OLD.place IS NOT NEW.place BEGIN
+            INSERT INTO item_text (item_text, rowid, title, notes, place)
+                VALUES ('delete', OLD.id, OLD.title, OLD.notes, OLD.place);
+            INSERT INTO item_text (rowid, title, notes, place) VALUES (NEW.id, NEW.title, NEW.notes, NEW.place);
+        END;
+
+        """
+
+    /// A store from before the folded words finds ß as ss and ﬁ as fi once opened: the
+    /// migration folds the words of the items already there into the index.
+    @Test func aStoreFromBeforeTheFoldedWordsFindsThemOnceOpened() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("old.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        let titles = ["Straße fegen", "ﬁle taxes", "STRASSE kehren", "Pay rent"]
+        for title in titles {
+            _ = try store.add(TodoItem(id: UUID(), title: title, due: DueDay(dayNumber: 20_000), created: Date(timeIntervalSince1970: 1)))
+        }
+        store.close()
+        #expect(try SQLiteCLI.run(path, Self.withoutFoldedWords
+            + "PRAGMA user_version = \(Self.version(before: SQLiteSchema.foldedWords));") == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        defer { reopened.close() }
+        let find = { (text: String) throws -> [String] in
+            let query = try SearchQuery.parse(text, today: DueDay(dayNumber: 20_000)) { _ in DueDay(dayNumber: 20_000) }
+            return try reopened.items(.found(query)).map(\.title).sorted()
+        }
+        #expect(try find("strasse") == ["STRASSE kehren", "Straße fegen"])
+        #expect(try find("straße") == ["STRASSE kehren", "Straße fegen"])
+        #expect(try find("file") == ["ﬁle taxes"])
+        #expect(try find("rent") == ["Pay rent"])
+    }
+
+    /// The migration before, the lists' tally (SQLiteSchema.listTally): its table and triggers go.
+    static let withoutListTally = withoutFoldedWords + """
         DROP TRIGGER item_list_tally_insert; DROP TRIGGER item_list_tally_delete; DROP TRIGGER item_list_tally_update;
         DROP TABLE list_tally;
 
@@ -265,7 +317,7 @@ import Testing
 
     /// The start dates' migration adds the start, the due-day mark and the not-started index.
     static let withoutStartDates = withoutQueryIndexes + """
-        DROP INDEX item_unstarted; ALTER TABLE item DROP COLUMN start; ALTER TABLE item DROP COLUMN due_is_start;
+        DROP INDEX IF EXISTS item_unstarted; ALTER TABLE item DROP COLUMN start; ALTER TABLE item DROP COLUMN due_is_start;
         """
 
     /// Version 14 adds the declared fields (priority, tags) and their day order.
