@@ -53,8 +53,8 @@ extension SQLiteItemStore {
             conditions.append("id IN (SELECT rowid FROM ad_text WHERE ad_text MATCH \(parameter(.text(match))))")
         }
         if let id = query.categoryID { conditions.append("category_id = \(parameter(.integer(id)))") }
-        if let low = query.lowestPrice { conditions.append("price >= \(parameter(.real(low)))") }
-        if let high = query.highestPrice { conditions.append("price <= \(parameter(.real(high)))") }
+        if let low = query.lowestPrice { conditions.append("price \(query.lowestExcluded ? ">" : ">=") \(parameter(.real(low)))") }
+        if let high = query.highestPrice { conditions.append("price \(query.highestExcluded ? "<" : "<=") \(parameter(.real(high)))") }
         // `+`: the urgent and seller tests never drive a walk (see SQLiteQueryCondition's +done).
         if query.urgentOnly { conditions.append("+urgent = 1") }
         // A gone ad is kept for its star alone (ad_starred indexes the starred ones).

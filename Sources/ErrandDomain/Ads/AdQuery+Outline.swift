@@ -5,7 +5,9 @@ extension AdQuery {
         var terms = words
         if let categoryName { terms.append("cat:" + categoryName) }
         if lowestPrice != nil || highestPrice != nil {
-            terms.append("price:" + (lowestPrice.map(Self.amount) ?? "") + ".." + (highestPrice.map(Self.amount) ?? ""))
+            // `..` between the bounds; `<` on the side of a bound left out: `price:..<100`.
+            terms.append("price:" + (lowestPrice.map { Self.amount($0) + (lowestExcluded ? "<" : "") } ?? "") + ".."
+                         + (highestPrice.map { (highestExcluded ? "<" : "") + Self.amount($0) } ?? ""))
         }
         if urgentOnly { terms.append("is:urgent") }
         if starredOnly { terms.append("is:starred") }

@@ -68,10 +68,16 @@ extension AdQuery {
             }
             return amount
         }
-        if value.hasPrefix("<") {
+        if value.hasPrefix("<=") {
+            highestPrice = try euros(String(value.dropFirst(2)))
+        } else if value.hasPrefix(">=") {
+            lowestPrice = try euros(String(value.dropFirst(2)))
+        } else if value.hasPrefix("<") {
             highestPrice = try euros(String(value.dropFirst()))
+            highestExcluded = true
         } else if value.hasPrefix(">") {
             lowestPrice = try euros(String(value.dropFirst()))
+            lowestExcluded = true
         } else if let dots = value.firstRange(of: "..") {
             let low = String(value[..<dots.lowerBound]), high = String(value[dots.upperBound...])
             lowestPrice = low.isEmpty ? nil : try euros(low)

@@ -19,9 +19,12 @@ public struct AdQuery: Hashable, Sendable, CustomStringConvertible {
     /// A category by name as typed (`cat:`), placed by the shell against the catalogue.
     public var categoryName: String?
     public var categoryID: Int64?
-    /// Euros, both ends included.
+    /// Euros. `price:100..200` includes both ends; `price:<200` and `price:>100` leave the
+    /// amount itself out (as `due:<fri` leaves out Friday), `<=` and `>=` keep it.
     public var lowestPrice: Double?
     public var highestPrice: Double?
+    public var lowestExcluded = false
+    public var highestExcluded = false
     public var urgentOnly = false
     /// `is:starred`: the starred ads, those gone from the listing included.
     public var starredOnly = false
@@ -43,8 +46,8 @@ public struct AdQuery: Hashable, Sendable, CustomStringConvertible {
 
     public func matches(_ ad: Ad) -> Bool {
         if let categoryID, ad.categoryID != categoryID { return false }
-        if let lowestPrice, ad.price < lowestPrice { return false }
-        if let highestPrice, ad.price > highestPrice { return false }
+        if let lowestPrice, lowestExcluded ? ad.price <= lowestPrice : ad.price < lowestPrice { return false }
+        if let highestPrice, highestExcluded ? ad.price >= highestPrice : ad.price > highestPrice { return false }
         if urgentOnly, !ad.isUrgent { return false }
         // A gone ad is kept for its star alone: only is:starred lists it.
         if starredOnly ? !ad.isStarred : ad.isGone { return false }

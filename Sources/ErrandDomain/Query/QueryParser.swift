@@ -237,6 +237,13 @@ public struct QueryParser {
                 throw fail("due: \(error)")
             }
         }
+        // `<` and `>` leave the day itself out, `<=` and `>=` keep it, `..` keeps both ends.
+        if value.hasPrefix("<=") {
+            return .due(first: days.lowerBound, last: try day(String(value.dropFirst(2))))
+        }
+        if value.hasPrefix(">=") {
+            return .due(first: try day(String(value.dropFirst(2))), last: days.upperBound)
+        }
         if value.hasPrefix("<") {
             return .due(first: days.lowerBound, last: try day(String(value.dropFirst())) - 1)
         }

@@ -18,15 +18,17 @@ struct Find: ShellCommand {
           #TAG                  has the tag, case and accents aside
           !!!  !!  !            priority high, medium, low (or priority:high|medium|low|1-9)
           due:DATE              due that day (DATE as --date takes it: today, fri, +3d, dec 3)
-          due:<DATE  due:>DATE  due before it, after it
-          due:DATE..DATE        due from one through the other (..DATE or DATE.. leave a side open)
+          due:<DATE  due:>DATE  due before it, after it (the day itself left out; <= and >= keep it)
+          due:DATE..DATE        due from one through the other, both included (..DATE or DATE.. leave a side open)
           is:STATE              open, done, overdue, repeating, located (has coordinates), undated, subtask
           near:PLACE            open items within 5 km of a place or LAT,LON
           within:DISTANCE       the distance near: keeps (500m, 2km, 3mi)
           list:NAME             in that list (lists shows them), case and accents aside
         Example: find #home (due:<+7d or !!!) -is:done
-        On the ads tab: words in the title or description, cat:NAME (else the filter's), price:<200, \
-        price:>100, price:100..500, is:urgent, is:pro (the seller has a SIRET), is:private, is:starred, \
+        A term that leaves out what it matches keeps the items without that value (-!!! keeps \
+        those with no priority, -list:work those in the main list). \
+        On the ads tab: words in the title or description, cat:NAME (else the filter's), price:<200 \
+        and price:>100 (the amount itself left out; <= and >= keep it), price:100..500 (both included), is:urgent, is:pro (the seller has a SIRET), is:private, is:starred, \
         sort:price|-price|date (else urgent first, then newest), all required; back returns to the list.
         """
 
