@@ -37,6 +37,11 @@ final class SQLiteConnection {
             throw StoreError.unreadable(path: path, reason: message)
         }
         sqlite3_extended_result_codes(handle, 1)
+        // Before the first read, which is the schema's check: a process killed mid-write
+        // leaves a WAL that the next reader recovers under an exclusive lock, and a reader
+        // without a timeout met that as SQLITE_BUSY at once ("kept the store busy", exit 3,
+        // in 2 ms: issue 47). Writes wait longer still (beginImmediate).
+        if let handle { sqlite3_busy_timeout(handle, 10_000) }
         if let handle {
             sqlite3_exec(handle, "PRAGMA cache_size = -\(Self.sessionCacheKiB)", nil, nil, nil)
             integers.register(on: handle)
