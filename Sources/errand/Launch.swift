@@ -36,13 +36,16 @@ enum Launch {
 
     /// `--help`, `--version`, `--generate-...` and `check` end here, without a store.
     static func answerWithoutAStore(_ options: LaunchOptions, sink: StandardStreamsSink) {
+        let failed: Int32?
         switch options.mode {
-        case .help: StandardStreamsSink.writeAll(1, LaunchHelp.text + "\n")
-        case .version: StandardStreamsSink.writeAll(1, ProgramVersion.line + "\n")
-        case let .generate(format): StandardStreamsSink.writeAll(1, format.text)
+        case .help: failed = StandardStreamsSink.writeAll(1, LaunchHelp.text + "\n")
+        case .version: failed = StandardStreamsSink.writeAll(1, ProgramVersion.line + "\n")
+        case let .generate(format): failed = StandardStreamsSink.writeAll(1, format.text)
         case let .check(paths, update): exit(CheckCommand(paths: paths, update: update, sink: sink).run())
         default: return
         }
+        // A man page or a completion script redirected to a full disk is not a success.
+        if let failed { fail("errand: write error: " + String(cString: strerror(failed)), .commandFailed) }
         exit(ExitStatus.succeeded.status)
     }
 

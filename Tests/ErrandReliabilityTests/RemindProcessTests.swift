@@ -47,6 +47,62 @@ import Testing
         #expect(third.1.isEmpty)
     }
 
+    /// Issue 47: cron runs overlapping, one of each three killed with SIGKILL, either before it
+    /// printed anything or the moment its first reminder line arrived (after its output, before
+    /// its write committed: the window where a reminder could be marked and shown by nobody).
+    /// Every reminder is printed whole by some run (at least once, never zero times), and one
+    /// marked rung in the store was printed.
+    @Test(arguments: ["sqlite", "plist"])
+    func killedRemindRunsLoseNoReminder(_ backend: String) throws {
+        let (dir, path) = try store(backend)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let rounds = 24, perRound = 10
+        // Round r's ten items ring at 09:r (their reminder 30 minutes before 09:30+r).
+        let script = (0..<rounds).flatMap { round in
+            (0..<perRound).map { n in
+                "create Task \(round)-\(n) --date \"dec 3 \(String(format: "10:%02d", round))\" --remind 1h"
+            }
+        }.joined(separator: "\n")
+        let made = try ChildProcess.run(["--store", path, "--today", "2026-12-03T08:00", "-1", "-"], stdin: script + "\n")
+        #expect(made.0 == 0, "\(made.2)")
+        var printed: [String] = []
+        let wholeLines = { (text: String) -> [String] in
+            var lines = text.components(separatedBy: "\n")
+            // A line cut by the kill is not a reminder shown.
+            lines.removeLast()
+            return lines.filter { !$0.isEmpty }
+        }
+        for round in 0..<rounds {
+            let arguments = ["--store", path, "--today", "2026-12-03T" + String(format: "09:%02d", round), "remind"]
+            let runs = try (0..<3).map { _ in try ChildProcess(arguments, environment: ["TZ": "UTC"]) }
+            let victim = runs[round % 3]
+            var early = ""
+            if round % 2 == 0 {
+                victim.kill9()
+            } else if let first = victim.readLine(timeout: 600) {
+                early = first + "\n"
+                victim.kill9()
+            }
+            for run in runs {
+                let (status, out, err) = run.finish()
+                if run !== victim { #expect(status == 0, "round \(round): \(err)") }
+                printed += wholeLines((run === victim ? early : "") + out)
+            }
+        }
+        // A last, quiet run rings what the kills left unmarked.
+        let last = try ChildProcess.run(["--store", path, "--today", "2026-12-03T10:00", "remind"], environment: ["TZ": "UTC"])
+        #expect(last.0 == 0, "\(last.2)")
+        printed += wholeLines(last.1)
+        // "Thu Dec 3 09:00  Task 4-7 (due ...)": the task's name, once per reminder shown.
+        let titles = Set(printed.compactMap { line -> String? in
+            guard let task = line.range(of: "Task ") else { return nil }
+            return line[task.lowerBound...].split(separator: " ").prefix(2).joined(separator: " ")
+        })
+        #expect(titles.count == rounds * perRound, "\(rounds * perRound - titles.count) reminders printed by nobody")
+        let again = try ChildProcess.run(["--store", path, "--today", "2026-12-03T10:00", "remind"], environment: ["TZ": "UTC"])
+        #expect(again.1.isEmpty, "every reminder is marked rung once printed")
+    }
+
     /// Issue 23: a cron run with nothing to ring ends before the shell is built, but a store
     /// that is not Errand's, or is damaged, is refused as before, in one line.
     @Test(arguments: ["sqlite", "plist"])

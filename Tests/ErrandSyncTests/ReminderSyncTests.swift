@@ -14,7 +14,7 @@ import Testing
         let day = try #require(DueDay(year: 2026, month: 12, day: 3))
         let moment = Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400 + Double(hour * 3_600 + minute * 60))
         let clock = Clock(timeZone: TimeZone(secondsFromGMT: 0), fixedToday: day) { moment }
-        return try store.ringReminders(at: moment, clock: clock).map(\.item.title)
+        return try store.ringReminders(at: moment, clock: clock, realNow: moment).map(\.item.title)
     }
 
     static func vtodo(_ uid: String, _ title: String, due: String, extra: String = "", alarm: String) -> String {

@@ -8,10 +8,15 @@ public protocol OutputSink: AnyObject {
     /// Called after every command, so a program driving Errand through a pipe gets each
     /// answer as soon as it is ready.
     func flush()
+    /// Why the output could not be written (`No space left on device`, `Broken pipe`), once a
+    /// write failed; nil while every write went through.
+    var writeFailure: String? { get }
 }
 
 /// Collects lines in memory; `all` interleaves both streams in order.
 public final class MemorySink: OutputSink {
+    /// Set by a test to play a failed output (a full disk): lines are still kept.
+    public var writeFailure: String?
     public private(set) var stdout: [String] = []
     public private(set) var stderr: [String] = []
     public private(set) var all: [String] = []

@@ -12,11 +12,28 @@ public final class Runner {
     public private(set) var quitRequested = false
     private var depth = 0
     static let maxDepth = 16
+    /// The output's write error was said: once, then the run stops.
+    private var writeFailureSaid = false
 
     public init(interpreter: Interpreter, sink: OutputSink, options: ScriptOptions = ScriptOptions()) {
         self.interpreter = interpreter
         self.sink = sink
         self.options = options
+        interpreter.environment.announce = { [unowned self] command, display in try self.announce(command, display) }
+    }
+
+    /// Writes what a command shows before it returns (`remind`, inside the write that marks
+    /// what it shows), flushed; throws when the output could not be written, so the command's
+    /// write is rolled back.
+    func announce(_ command: String, _ display: Display) throws {
+        present(CommandOutcome(command: command, result: .success(display)), location: nil)
+        sink.flush()
+        if let failure = sink.writeFailure {
+            // The command's own error says it, with what it did not do: the run ends there.
+            writeFailureSaid = true
+            quitRequested = true
+            throw ShellError.failed("write error: \(failure); nothing was marked")
+        }
     }
 
     /// Runs every line of `source`; false when a command failed (and, with bail, stops there).
@@ -110,8 +127,17 @@ public final class Runner {
         case let .watch(plan)?: ok = watch(plan, location: location) && ok
         case nil: break
         }
-        if !ok { failures += 1 }
         sink.flush()
+        // Output that could not be written (a full disk, a closed pipe) fails the command and
+        // ends the run, as GNU tools do: said once on stderr, and the exit status says it.
+        if let failure = sink.writeFailure, !writeFailureSaid {
+            writeFailureSaid = true
+            sink.err("errand: write error: " + failure)
+            sink.flush()
+            ok = false
+            quitRequested = true
+        }
+        if !ok { failures += 1 }
         // Once the answer is out: a reader of the output waits for none of this.
         interpreter.environment.store.idle()
         return ok
@@ -123,10 +149,12 @@ public final class Runner {
     /// command will say why.
     public func remindAbovePrompt() {
         let environment = interpreter.environment
-        guard let rang = try? environment.store.ringReminders(at: environment.clock.now, clock: environment.clock),
-              !rang.isEmpty else { return }
-        for line in presenter.lines(for: Display(screen: .reminders(rang))) { sink.out(line) }
-        sink.flush()
+        _ = try? environment.store.ringReminders(at: environment.clock.now, clock: environment.clock,
+                                                 realNow: environment.realNow()) { rang in
+            for line in presenter.lines(for: Display(screen: .reminders(rang))) { sink.out(line) }
+            sink.flush()
+            if let failure = sink.writeFailure { throw ShellError.failed("write error: " + failure) }
+        }
     }
 
     /// The first character that is not white space; a plain scan, as Foundation's trimming
@@ -171,6 +199,8 @@ public final class Runner {
         let session = interpreter.session
         // watch's own answer is its runs.
         if case .watch? = outcome.control { return true }
+        // Written already, by the command itself (announce).
+        if case let .success(display) = outcome.result, display.announced { return true }
         if session.output == .json {
             guard !options.quiet || !outcome.succeeded else { return drained(outcome, location: location, to: sink) }
             return presentJSON(outcome, location: location, to: sink)

@@ -9,6 +9,10 @@ import Glibc
 public final class StandardStreamsSink: OutputSink {
     private var outBuffer = ""
     private var errBuffer = ""
+    /// The errno of the first write to stdout or stderr that failed.
+    private var failedWith: Int32?
+
+    public var writeFailure: String? { failedWith.map { String(cString: strerror($0)) } }
 
     public init() {}
 
@@ -37,16 +41,20 @@ public final class StandardStreamsSink: OutputSink {
     }
 
     private func flushOut() {
-        StandardStreamsSink.writeAll(1, outBuffer)
+        guard !outBuffer.isEmpty else { return }
+        if let code = Descriptor.writeAll(1, outBuffer), failedWith == nil { failedWith = code }
         outBuffer = ""
     }
 
     private func flushErr() {
-        StandardStreamsSink.writeAll(2, errBuffer)
+        guard !errBuffer.isEmpty else { return }
+        if let code = Descriptor.writeAll(2, errBuffer), failedWith == nil { failedWith = code }
         errBuffer = ""
     }
 
-    public static func writeAll(_ fd: Int32, _ text: String) {
+    /// nil when every byte went, else the errno of the write that failed.
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ text: String) -> Int32? {
         Descriptor.writeAll(fd, text)
     }
 }

@@ -12,6 +12,8 @@ public struct Display: Equatable, Sendable {
     public var query: QueryReading?
     /// Set when the screen is one part of a streamed list (ListPart).
     public var part: ListPart?
+    /// Already written by the command itself (ShellEnvironment.announce): nothing more to show.
+    public var announced = false
 
     public init(message: String? = nil, screen: Screen? = nil, notice: String? = nil) {
         self.message = message

@@ -52,6 +52,14 @@ public struct ShellEnvironment {
     public var streamRows = 20_000
 
     /// In the clock's zone: a DUE with a time is the time it shows.
+    /// The machine's own time, whatever `--today` pins `clock` to: a reminder is never marked
+    /// rung later than this (a trial run in the future spends nothing).
+    public var realNow: () -> Date = { Date() }
+    /// Writes a display out at once and flushes it, throwing when it could not be written:
+    /// `remind` shows what rang inside the write that marks it rung (the Runner sets it).
+    /// Its first argument is the command's name, as JSON names it.
+    public var announce: ((String, Display) throws -> Void)?
+
     public var calendarHelper: CalendarHelper {
         CalendarHelper(zoneName: clock.zoneName, helperPath: calendarHelperPath)
     }
