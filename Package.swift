@@ -185,6 +185,8 @@ let package = Package(
         .testTarget(name: "ErrandHelpersTests",
                     dependencies: ["ErrandHelpers", "ErrandCalendarWire", "ErrandNetwork", "ErrandOptions", "ErrandDomain", "ErrandFiles",
                                    "ErrandTestSupport"]),
+        // The reference model and the differential run (issue 40): both stores held to one meaning.
+        .testTarget(name: "ErrandModelTests", dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),
         .testTarget(name: "ErrandShellTests",
                     dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue", "ErrandPlaces",
                                    "ErrandCalendarWire", "ErrandFiles", "ErrandTestSupport"]),

@@ -1,0 +1,253 @@
+/// The to-do list's meaning, from README alone: what each step does to the items, whether it
+/// is refused, and what each screen holds. The differential run holds both stores to it.
+struct ReferenceModel {
+    private(set) var items: [ModelItem] = []
+    private(set) var lastID = 0
+    private var undone: [[ModelItem]] = []
+    private var redone: [[ModelItem]] = []
+    /// What the last undo took back, so redo can give it again with its ids.
+    private var redoIDs: [Int] = []
+
+    static let today = ModelDay.today
+    /// The day whose list is open (`day D`): README's "an item without `--date` lands on
+    /// that day". Another screen closes it.
+    private(set) var openDay: Int?
+
+    func item(_ id: Int) -> ModelItem? { items.first { $0.id == id } }
+
+    /// Applies `step` (its row already read as the item `target`); false when README says the
+    /// step is refused, and then nothing changes.
+    mutating func apply(_ step: ModelStep, target: Int?) -> Bool {
+        let before = items
+        // A row is read from `list`, which closes the day.
+        if step.row != nil { openDay = nil }
+        let ok = change(step, target: target)
+        switch step {
+        case let .day(day): openDay = day
+        case .list, .view, .find: openDay = nil
+        default: break
+        }
+        guard ok else {
+            items = before
+            return false
+        }
+        switch step {
+        case .undo, .redo, .find, .list, .view, .day: break
+        // A command that changed nothing (`tag 1 home` on an item with #HOME) is not a
+        // change: undo goes on to the one before.
+        case _ where items == before: break
+        default:
+            undone.append(before)
+            redone = []
+        }
+        return true
+    }
+
+    private mutating func change(_ step: ModelStep, target: Int?) -> Bool {
+        switch step {
+        case let .create(spec): return create(spec, under: target)
+        case let .edit(_, edit):
+            guard let id = target else { return false }
+            return self.edit(id, edit)
+        case .check:
+            guard let id = target, let item = item(id), !item.done else { return false }
+            check(id)
+            return true
+        case .uncheck:
+            guard let id = target, let item = item(id), item.done else { return false }
+            var open = item
+            open.done = false
+            guard !isDuplicate(open, besides: id) else { return false }
+            update(open)
+            return true
+        case .swipe:
+            guard let id = target else { return false }
+            let gone = Set(subtree(of: id))
+            items.removeAll { gone.contains($0.id) }
+            return true
+        case let .move(_, list):
+            guard let id = target, let moved = item(id) else { return false }
+            let name = list == "local" ? nil : list
+            let family = subtree(of: id)
+            // A move that would change no item's list is refused (`already in "Work"`).
+            guard family.contains(where: { item($0)?.list.map(ModelFolding.fold) != name.map(ModelFolding.fold) }) else {
+                return false
+            }
+            for member in family {
+                guard var item = item(member) else { continue }
+                item.list = name
+                update(item)
+            }
+            // A subtask moved without its parent leaves it, unless the parent is there already.
+            if let parent = moved.parent, let parentItem = item(parent), parentItem.list != name {
+                var top = moved
+                top.list = name
+                top.parent = nil
+                update(top)
+            }
+            return true
+        case let .tag(_, add, remove):
+            guard let id = target, var item = item(id) else { return false }
+            // Taken away first, then added: `tag 1 home -HOME` respells #HOME as #home.
+            item.tags.removeAll { tag in remove.contains { ModelFolding.fold($0) == ModelFolding.fold(tag) } }
+            for tag in add where !item.tags.contains(where: { ModelFolding.fold($0) == ModelFolding.fold(tag) }) {
+                item.tags.append(tag)
+            }
+            update(item)
+            return true
+        case let .postpone(_, day):
+            guard let id = target, var item = item(id) else { return false }
+            item.due = day ?? Self.today + 1
+            if let start = item.start, let due = item.due, start > due { return false }
+            if !item.done, isDuplicate(item, besides: id) { return false }
+            update(item)
+            return true
+        case .undo:
+            guard let last = undone.popLast() else { return false }
+            redone.append(items)
+            items = last
+            return true
+        case .redo:
+            guard let next = redone.popLast() else { return false }
+            undone.append(items)
+            items = next
+            return true
+        case .find, .list, .view, .day:
+            return true
+        }
+    }
+
+    private mutating func create(_ spec: ModelCreate, under parent: Int?) -> Bool {
+        var item = ModelItem(id: lastID + 1, title: spec.title)
+        switch spec.date {
+        case .omitted: item.due = spec.start == nil ? openDay ?? Self.today : nil
+        case .none: item.due = nil
+        case let .day(day): item.due = day
+        }
+        item.start = spec.start
+        item.notes = spec.notes
+        item.priority = spec.priority?.number
+        for tag in spec.tags where !item.tags.contains(where: { ModelFolding.fold($0) == ModelFolding.fold(tag) }) {
+            item.tags.append(tag)
+        }
+        item.list = spec.list
+        item.place = spec.place?.name
+        item.point = spec.place?.point
+        item.repeats = spec.every
+        if spec.under != nil {
+            guard let parent, let parentItem = self.item(parent) else { return false }
+            item.parent = parent
+            // A subtask lives in its parent's list.
+            item.list = spec.list ?? parentItem.list
+        }
+        // A repeat needs a day; a start after the due day is refused (RFC 5545: DTSTART <= DUE).
+        if item.repeats != nil, item.due == nil { return false }
+        if let start = item.start, let due = item.due, start > due { return false }
+        guard !isDuplicate(item, besides: nil) else { return false }
+        lastID += 1
+        items.append(item)
+        return true
+    }
+
+    private mutating func edit(_ id: Int, _ edit: ModelEdit) -> Bool {
+        guard var item = item(id) else { return false }
+        if let title = edit.title { item.title = title }
+        switch edit.due {
+        case let .set(day): item.due = day
+        case .clear: item.due = nil
+        case nil: break
+        }
+        switch edit.start {
+        case let .set(day): item.start = day
+        case .clear: item.start = nil
+        case nil: break
+        }
+        switch edit.notes {
+        case let .set(text): item.notes = text
+        case .clear: item.notes = nil
+        case nil: break
+        }
+        switch edit.priority {
+        case let .set(number): item.priority = number
+        case .clear: item.priority = nil
+        case nil: break
+        }
+        switch edit.tags {
+        case let .set(tags):
+            item.tags = []
+            for tag in tags where !item.tags.contains(where: { ModelFolding.fold($0) == ModelFolding.fold(tag) }) {
+                item.tags.append(tag)
+            }
+        case .clear: item.tags = []
+        case nil: break
+        }
+        if item.repeats != nil, item.due == nil { return false }
+        if let start = item.start, let due = item.due, start > due { return false }
+        if !item.done, isDuplicate(item, besides: id) { return false }
+        update(item)
+        return true
+    }
+
+    /// Checking a parent checks its open subtasks; a repeating item leaves its next
+    /// occurrence in To do.
+    private mutating func check(_ id: Int) {
+        for member in subtree(of: id) {
+            guard var item = item(member), !item.done else { continue }
+            item.done = true
+            update(item)
+            if let rule = item.repeats, let due = item.due {
+                var next = item
+                next.done = false
+                next.due = rule.next(after: due, today: Self.today)
+                // Once only: an equal occurrence already open (its check was undone by an
+                // uncheck) is the next one.
+                guard !isDuplicate(next, besides: nil) else { continue }
+                lastID += 1
+                next.id = lastID
+                items.append(next)
+            }
+        }
+    }
+
+    private func isDuplicate(_ item: ModelItem, besides id: Int?) -> Bool {
+        items.contains { $0.id != id && !$0.done && $0.sameAs(item) }
+    }
+
+    private mutating func update(_ item: ModelItem) {
+        if let at = items.firstIndex(where: { $0.id == item.id }) { items[at] = item }
+    }
+
+    /// The item and every item under it, parents first.
+    func subtree(of id: Int) -> [Int] {
+        var out = [id], at = 0
+        while at < out.count {
+            let parent = out[at]
+            out += items.filter { $0.parent == parent && !out.contains($0.id) }.map(\.id)
+            at += 1
+        }
+        return out.filter { item($0) != nil }
+    }
+
+    // MARK: screens
+
+    /// The ids each screen lists, To do and Done apart.
+    func found(_ query: ModelQuery, _ within: ModelQuery.Within) -> ModelRows {
+        ModelRows(items.filter { $0.matches(query, within) })
+    }
+
+    var all: ModelRows { ModelRows(items) }
+
+    func day(_ day: Int) -> ModelRows { ModelRows(items.filter { $0.listDay == day }) }
+
+    /// The week from today: open items a day, those due before today, those without a day.
+    var week: ModelWeek {
+        let open = items.filter { !$0.done }
+        return ModelWeek(counts: (0..<7).map { offset in open.filter { $0.listDay == Self.today + offset }.count },
+                         overdue: open.filter { ($0.listDay ?? Int.max) < Self.today }.count,
+                         undated: open.filter { $0.listDay == nil }.count)
+    }
+}
+
+extension ModelItem {
+    func matches(_ query: ModelQuery, _ within: ModelQuery.Within) -> Bool { query.matches(self, within: within) }
+}
