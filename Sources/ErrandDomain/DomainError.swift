@@ -29,7 +29,8 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .duplicate(title, due):
-            let when = due.map { "for \($0.iso)" } ?? "without a date"
+            // The day as every other line shows it (`Tue Dec 8`), not as ISO.
+            let when = due.map { "for " + DayLabeler.english.label($0) } ?? "without a date"
             return "\"\(title)\" is already on the list \(when); change the title, notes, date or place to add another"
         case let .undatedField(what):
             // Said so that create (leave --every out) and edit (--no-repeat) both read it right.

@@ -41,4 +41,29 @@ import Testing
     @Test func aNewSeedAgreesEverywhere() throws {
         try Self.check(seed: TestSeed.draw(for: "differential run"), count: 400)
     }
+
+    /// Steps for the soak (scripts/soak sets it): runs of 1,000 steps from successive seeds.
+    static let soakSteps = ProcessInfo.processInfo.environment["ERRAND_SOAK_STEPS"].flatMap { Int($0) }
+
+    @Test(.enabled(if: soakSteps != nil, "the soak runs from scripts/soak (ERRAND_SOAK_STEPS steps)"))
+    func soak() throws {
+        let total = Self.soakSteps ?? 0
+        let first = ProcessInfo.processInfo.environment["ERRAND_SOAK_SEED"].flatMap { UInt64($0) } ?? 1_000
+        let started = ContinuousClock.now
+        var steps = 0, queries = 0, runs = 0, differences = 0
+        var seed = first
+        while steps < total {
+            let run = Self.steps(seed: seed, count: min(1_000, total - steps))
+            queries += run.filter { if case .find = $0 { true } else { false } }.count
+            if let difference = try DifferentialRun.run(run) {
+                differences += 1
+                Issue.record("seed \(seed): \(difference)")
+            }
+            steps += run.count
+            runs += 1
+            seed += 1
+        }
+        print("differential soak: \(steps) steps (\(queries) queries) per store in \(runs) runs, seeds \(first)...\(seed - 1), "
+              + "\(differences) differences, \(ContinuousClock.now - started)")
+    }
 }

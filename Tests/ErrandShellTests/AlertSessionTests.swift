@@ -151,7 +151,7 @@ import Testing
         t.given("save cheap")
         t.given("set output json")
         t.given("run cheap --new")
-        let query = #""query":{"text":"cat:Maison price:<400","outline":"(and cat:Maison price:..400)"}"#
+        let query = #""query":{"text":"cat:Maison price:<400","outline":"(and cat:Maison price:..<400)"}"#
         #expect(t.sink.all.count == 1 && t.sink.all.allSatisfy { $0.contains(query) && $0.contains(#""id":1"#) })
         t.given("run cheap --new")
         #expect(t.sink.all.count == 1 && t.sink.all.allSatisfy { $0.contains(query) && $0.contains(#""items":[]"#) })

@@ -61,7 +61,7 @@ import Testing
         #expect(err == "errand: ERRAND_CATALOGUE_MAX_MB needs a number of megabytes from 1 to 4096, not \"0\"\n")
         (status, _, err) = try ChildProcess.run(store + ["-1", "-c", "create a", "-c", "create a", "-c", "create b"], environment: env)
         #expect(status == 1)
-        #expect(err == "-c:2: \"a\" is already on the list for 2026-11-29; change the title, notes, date or place to add another\n"
+        #expect(err == "-c:2: \"a\" is already on the list for Sun Nov 29; change the title, notes, date or place to add another\n"
                 + "-c: nothing was saved: the script runs as one transaction (--single-transaction)\n")
         (status, out, _) = try ChildProcess.run(store + ["-c", "day today"], environment: env)
         #expect(status == 0 && !out.contains(" a\n"))
@@ -76,7 +76,7 @@ import Testing
         #expect(status == 1)
         // "a" exists from the run above: echoed, failed, and nothing after line 2 ran.
         #expect(out == "create a\n")
-        #expect(err == "\(script):2: \"a\" is already on the list for 2026-11-29; change the title, notes, date or place to add another\n")
+        #expect(err == "\(script):2: \"a\" is already on the list for Sun Nov 29; change the title, notes, date or place to add another\n")
     }
 
     /// A `--single-transaction` script never idles between its commands: once it has committed,

@@ -284,7 +284,7 @@ import Testing
         let t = try ShellTester()
         t.given("create Milk --notes \"2 l\"")
         t.send("create Milk --notes \"2 l\"",
-               ["error: \"Milk\" is already on the list for 2026-11-29; change the title, notes, date or place to add another"],
+               ["error: \"Milk\" is already on the list for Sun Nov 29; change the title, notes, date or place to add another"],
                succeeds: false)
     }
 

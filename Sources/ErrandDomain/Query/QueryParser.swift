@@ -16,6 +16,8 @@ public struct QueryParser {
     /// Parentheses inside one another.
     public static let maxDepth = 16
     public static let keys = ["priority:", "due:", "is:", "near:", "within:", "list:"]
+    /// The ads tab's keys, refused here by name rather than read as words.
+    static let adKeys = ["cat:", "price:", "sort:"]
     public static let states = ["open", "done", "overdue", "repeating", "located", "undated", "subtask"]
 
     enum Token: Equatable {
@@ -196,7 +198,15 @@ public struct QueryParser {
             within = (metres, at.column, at.text)
             return nil
         default:
-            throw fail("no such key: the keys are " + Self.keys.joined(separator: " ") + " (and #tag)")
+            // A key of the ads tab, or one a letter or two from a key here, is a mistyped key;
+            // anything else with a colon (`C:\temp`, `10:30`, `re:`) is words, as the README says.
+            let typo = key.count >= 4 && Self.keys.contains { EditDistance.between(key, $0) <= 2 }
+            guard !Self.adKeys.contains(key), !typo else {
+                throw fail("no such key: the keys are " + Self.keys.joined(separator: " ") + " (and #tag)")
+            }
+            let words = SearchQuery.words(of: text)
+            guard !words.isEmpty else { throw fail("nothing to look for: a word needs a letter or a digit") }
+            return words.count == 1 ? .term(.word(words[0])) : .all(words.map { .term(.word($0)) })
         }
     }
 

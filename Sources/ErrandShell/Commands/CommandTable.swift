@@ -1,3 +1,5 @@
+import ErrandDomain
+
 /// Every command Errand knows, each declared once.
 public struct CommandTable: Sendable {
     public let specs: [CommandSpec]

@@ -198,7 +198,12 @@ public struct TextPresenter {
         func field(_ name: String, _ value: String) { out += self.field(name, DisplayWidth.sanitize(value), nameWidth: 8) }
         field("Due", dayLabel + (item.time.map { " at \($0)" } ?? ""))
         if let location = item.location { out += place(location, matched: matched) }
-        if let notes = item.notes { field("Notes", notes) }
+        // Notes as written, a line each (joined, a list of steps read as one sentence).
+        if let notes = item.notes {
+            var lines = notes.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            while lines.count > 1, lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+            for (i, line) in lines.enumerated() { field(i == 0 ? "Notes" : "", String(line)) }
+        }
         if let rule = item.repeats { field("Repeats", rule.description) }
         for (declared, value) in item.fields.present where declared != .start && declared != .parent {
             for line in declared.detail(value).split(separator: "\n") { field(declared.label, String(line)) }

@@ -32,8 +32,10 @@ struct ItemList {
             query = route == .all ? .agenda : .added
         case let .found(words):
             day = nil
-            heading = "Found \"\(words)\""
-            empty = "nothing found for \"\(words)\""
+            // A query that quotes a phrase is shown as typed, not quoted twice.
+            let shown = words.description.contains("\"") ? words.description : "\"\(words)\""
+            heading = "Found " + shown
+            empty = "nothing found for " + shown
             emptySaysItAll = true
             query = .found(words)
         case let .overdue(before):

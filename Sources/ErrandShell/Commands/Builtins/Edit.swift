@@ -30,21 +30,37 @@ struct Edit: ShellCommand {
     static let under = OptionSpec("under", value: "M", kind: .itemRow, help: "make it a subtask of row M of the last listing",
                                   conflicts: topLevel)
     static let topLevel = OptionSpec("top-level", help: "no longer a subtask: listed on its own")
+    /// `edit N +urgent -travel`, as taskwarrior's `modify +x -y`: the other tags stay, where
+    /// `--tag` replaces them all.
+    static let tagWords = ArgumentSpec("+TAG -TAG", .tagChanges, optional: true, rest: true,
+                                       help: "tags to add (+home) and to take away (-home); the others stay")
     static let spec = CommandSpec(
         "edit", summary: "change row N in place: title, date, place, notes, priority, tags...",
         details: "The item keeps its id, created time and place in its section; undo reverts the edit. "
             + "Bare edit N, at a terminal, asks each field with its current value to edit (Ctrl-C changes nothing).",
-        arguments: [row], options: [title, date, noDate, time, noTime, place, noPlace, coords, noCoords, notes, noNotes,
+        arguments: [row, tagWords], options: [title, date, noDate, time, noTime, place, noPlace, coords, noCoords, notes, noNotes,
                                     every, afterDone, noRepeat, noGeocode] + FieldOptions.edit + [under, topLevel],
                                   effect: .changesStore) {
-        Edit(listed: try $0.item(row), changes: EditChanges($0), editsNotes: $0.has(notes) && $0.text(notes) == nil)
+        Edit(listed: try $0.item(row), changes: EditChanges($0), editsNotes: $0.has(notes) && $0.text(notes) == nil,
+             tagChange: try Edit.tagChange($0.text(tagWords)))
     }
 
     let listed: TodoItem
     let changes: EditChanges
     /// Bare `--notes`: the notes in the person's editor, as `notes N`.
     let editsNotes: Bool
+    /// `+TAG -TAG` words after the row.
+    let tagChange: TagChange?
 
+    /// The words after N, each +TAG or -TAG: a bare word there was a typo more often than a tag.
+    static func tagChange(_ text: String?) throws -> TagChange? {
+        guard let text else { return nil }
+        for word in text.split(separator: " ") where !(word.hasPrefix("+") || word.hasPrefix("-")) {
+            throw ShellError.usage("edit: \(ShellError.quote(String(word))) fits nowhere: tags are +TAG to add, -TAG to take away "
+                                   + "(--tag TAG replaces them all)")
+        }
+        return try TagChange(text)
+    }
     func run(_ c: inout CommandContext) throws -> Display {
         try OccurrenceRows.refuse([listed] + (changes.under.map { [$0] } ?? []), "edit", c.environment.labeler)
         if editsNotes {
@@ -58,7 +74,7 @@ struct Edit: ShellCommand {
             return try Notes(listed: listed).run(&c)
         }
         var changes = self.changes
-        if changes.isEmpty {
+        if changes.isEmpty, tagChange == nil {
             guard let prompter = c.environment.prompter else {
                 throw ShellError.usage("edit: say what to change: " + Edit.spec.options.map(\.flag).joined(separator: ", "))
             }
@@ -70,6 +86,7 @@ struct Edit: ShellCommand {
                                                                           context: c.parseContext).values)
         }
         var edited = try changes.applied(to: listed)
+        if let tagChange { edited.tags = tagChange.applied(to: edited.tags) }
         // `edit N --list local` is the main list, which its items carry as no value.
         if edited.list != listed.list { edited.list = try edited.list.flatMap { try c.storedList($0) } }
         var notice: PlaceLookup.Notice?
@@ -85,9 +102,16 @@ struct Edit: ShellCommand {
         let saved = try c.change { try $0.edit(edited, expecting: listed, at: now, journaled: $1) }
         let due = saved.due == nil ? saved.start.map { "starting " + Create.starting($0, c.environment.labeler) }
             ?? DayLabeler.noDate : c.environment.labeler.longLabel(saved.due) + (saved.time.map { " at \($0)" } ?? "")
-        var display = try c.refresh(message: "edited \"\(saved.title)\" (\(due))")
+        // Tags are the one field a single option replaces whole: the line says what went.
+        let tags = saved.tags == listed.tags ? ""
+            : ": tags " + Edit.tagList(saved.tags) + " (was " + Edit.tagList(listed.tags) + ")"
+        var display = try c.refresh(message: "edited \"\(saved.title)\" (\(due))" + tags)
         display.notice = notice?.line(row: c.session.row(of: saved))
         return display
+    }
+
+    static func tagList(_ tags: [String]) -> String {
+        tags.isEmpty ? "none" : tags.map { "#" + $0 }.joined(separator: " ")
     }
 
     /// Bare `edit N` at a terminal: each declared question, its line holding the current value

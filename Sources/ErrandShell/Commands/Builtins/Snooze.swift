@@ -11,7 +11,8 @@ struct Snooze: ShellCommand {
     static let spec = CommandSpec(
         "snooze", summary: "put off rows' reminders: ring again in 10m (or WHEN), once",
         details: "What rang is dismissed; the item rings again at the time given, once (remind prints it). "
-            + "Only an open item with a reminder can be snoozed. Undone by undo.",
+            + "Only an open item whose reminder has rung can be snoozed (one still to come is moved with "
+            + "edit N --remind). Undone by undo.",
         arguments: [rows, when], effect: .changesStore) { values in
         Snooze(listed: try values.items(rows), when: values.text(when))
     }
@@ -28,6 +29,10 @@ struct Snooze: ShellCommand {
             guard !item.isDone else { throw ShellError.usage("snooze: \"\(item.title)\" is done: nothing rings for it") }
             guard !item.reminders.isEmpty else {
                 throw ShellError.usage("snooze: \"\(item.title)\" has no reminder to put off (add one with edit N --remind 30m)")
+            }
+            // Snoozing dismisses what rang: one still to come would be spent unheard.
+            guard item.reminderMinutes.contains(where: { $0.minute <= minute }) else {
+                throw ShellError.usage("snooze: \"\(item.title)\" has not rung yet: edit N --remind WHEN moves its reminder")
             }
             var snoozed = item
             snoozed.reminded = max(item.reminded ?? minute, minute)

@@ -1,7 +1,7 @@
 /// Edit distance counting a swap of two neighbours as one edit ("veiw" is one from "view"),
 /// for "did you mean".
-enum EditDistance {
-    static func between(_ a: String, _ b: String) -> Int {
+public enum EditDistance {
+    public static func between(_ a: String, _ b: String) -> Int {
         let x = Array(a), y = Array(b)
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
