@@ -6,6 +6,10 @@ extension LaunchOption {
             the store file (default $XDG_DATA_HOME/errand/errand.sqlite; a name ending in .plist \
             uses the property-list backend)
             """) { $0.store = $1 },
+        LaunchOption(["--create"], help: """
+            with --store: make the store and its folder when they do not exist (without it, a \
+            --store whose folder does not exist is refused: a mistyped path is not a new, empty list)
+            """) { $0.create = true },
         LaunchOption(["--today"], value: "YYYY-MM-DD",
                      help: "pin today's date (also ERRAND_TODAY), for reproducible output; YYYY-MM-DDTHH:MM pins the time too") { $0.today = $1 },
         LaunchOption(["--catalogue"], value: "URL", help: """

@@ -19,6 +19,8 @@ public struct LaunchOptions: Equatable, Sendable {
 
     public var mode: Mode = .standardInput
     public var store: String?
+    /// `--create`: a `--store` path whose folder does not exist is made, not refused.
+    public var create = false
     public var today: String?
     public var catalogue: String?
     public var remote: String?

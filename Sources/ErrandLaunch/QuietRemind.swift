@@ -25,8 +25,10 @@ public enum QuietRemind {
         plain.today = options.today
         plain.color = options.color
         plain.rc = options.rc == false ? false : nil
-        guard options == plain, FileKind(path: RemindWords.name) == nil else { return nil }
-        return try? LaunchConfiguration(options: options, environment: environment)
+        guard options == plain, FileKind(path: RemindWords.name) == nil,
+              let configuration = try? LaunchConfiguration(options: options, environment: environment),
+              configuration.storeFolderRefusal == nil else { return nil }
+        return configuration
     }
 
     /// Whether nothing rings now in the configured store: false when something does, or when

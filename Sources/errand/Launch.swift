@@ -66,6 +66,7 @@ enum Launch {
     }
 
     static func store(_ configuration: LaunchConfiguration) -> ErrandStore {
+        if let refusal = configuration.storeFolderRefusal { fail("errand: " + refusal, .storeUnusable) }
         do {
             return try StoreOpener.open(path: configuration.storePath, backend: configuration.storeBackend, waiting: waitingLine)
         } catch {

@@ -148,7 +148,7 @@ import Testing
         t.given("create Gare de Lyon --date 2026-12-08 --notes \"line one\nline two\"")
         t.sink.reset()
         t.runner.runOne("find \"gare de\"")
-        #expect(t.sink.all.first == "Found \"gare de\"")
+        #expect(t.sink.all.first == "Found: \"gare de\"")
         t.sink.reset()
         t.runner.runOne("find C:\\temp")
         #expect(t.sink.all == ["nothing found for \"C:\\temp\""])

@@ -171,4 +171,33 @@ import Testing
         let tasks = try PythonCalDAV.tasks(plain, user: user, password: password)
         #expect(tasks.contains("\(joined.name)|Report|NEEDS-ACTION"), "\(tasks)")
     }
+
+    /// Issue 40: `remote ROOT --all` on a store with items of its own never picks the main list
+    /// for them by the alphabet: a script is refused with the names (nothing stored), and
+    /// `--list NAME` says which before `--all` joins the rest.
+    @Test(.enabled(if: PythonCalDAV.available, "python-caldav is installed by scripts/deps --test"))
+    func allNeverChoosesWhereTheItemsHereGo() throws {
+        let server = try DAVServer(.radicale)
+        defer { server.remove() }
+        let user = server.authorization == nil ? "" : server.user
+        let password = server.authorization == nil ? "" : server.password
+        let plain = "http://127.0.0.1:\(server.port)/"
+        try PythonCalDAV.makeList(plain, user: user, password: password, name: "Shopping", summary: "Milk")
+        try PythonCalDAV.makeList(plain, user: user, password: password, name: "Tasks", summary: "Call Anna")
+        let netrc = server.folder + "/netrc"
+        try "machine 127.0.0.1 login \(server.user) password \(server.password)\n".write(toFile: netrc, atomically: true,
+                                                                                             encoding: .utf8)
+        let env = ["NETRC": netrc, "HOME": server.folder]
+        let root = "http://\(server.user)@127.0.0.1:\(server.port)/"
+        let store = server.folder + "/s.sqlite"
+        let made = try ChildProcess.run(["--store", store, "-c", "create Private plans"], environment: env)
+        #expect(made.0 == 0, "\(made.2)")
+        let (status, _, err) = try ChildProcess.run(["--store", store, "-c", "remote \(root) --all"], environment: env)
+        #expect(status == 1 && err.contains("2 task lists (") && err.contains("Shopping") && err.contains("Tasks")
+                && err.contains("nothing was stored"), "\(err)")
+        #expect(try StoreOpener.open(path: store, backend: .sqlite).syncRemote() == nil)
+        let chosen = try ChildProcess.run(["--store", store, "-c", "remote \(root) --list Tasks", "-c", "remote --all"], environment: env)
+        #expect(chosen.0 == 0 && chosen.1.contains("\"Tasks\": the main list") && chosen.1.contains("\"Shopping\": the list"),
+                "\(chosen.1) \(chosen.2)")
+    }
 }

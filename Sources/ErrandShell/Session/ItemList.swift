@@ -33,8 +33,9 @@ struct ItemList {
         case let .found(words):
             day = nil
             // A query that quotes a phrase is shown as typed, not quoted twice.
-            let shown = words.description.contains("\"") ? words.description : "\"\(words)\""
-            heading = "Found " + shown
+            let quoted = words.description.contains("\"")
+            let shown = quoted ? words.description : "\"\(words)\""
+            heading = (quoted ? "Found: " : "Found ") + shown
             empty = "nothing found for " + shown
             emptySaysItAll = true
             query = .found(words)

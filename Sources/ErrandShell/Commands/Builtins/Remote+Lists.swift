@@ -6,14 +6,18 @@ import ErrandSync
 /// the store, each syncing with its own collection (SyncList) in the same `sync todos`.
 extension Remote {
     /// Every task list of the server: the main list keeps its collection when it is one of
-    /// them (else the first found becomes it), the others join, named after their display
-    /// names. A line per list says what became of it.
+    /// them, the others join, named after their display names. A line per list says what
+    /// became of it. Which list becomes the main one, where the items here go, is never
+    /// guessed while items would go (Remote.chooseMain).
     func joinAll(_ c: inout CommandContext) throws -> Display {
         let (url, lists) = try Remote.taskLists(try typed ?? Remote.serverRoot(c), c)
         let urls = lists.map { TodoSync.kept(TodoSync.url(url, at: $0.path)) }
         let known = try c.store.syncRemote()?.url
-        guard let mainURL = urls.first(where: { $0 == known }) ?? urls.first else {
+        guard !urls.isEmpty else {
             throw ShellError.failed("found no task list on \((try? CalDAVPath(url))?.host ?? url); nothing was stored")
+        }
+        guard let mainURL = try urls.first(where: { $0 == known }) ?? Remote.chooseMain(lists, urls, c) else {
+            return Display(message: "cancelled; nothing was stored")
         }
         var lines: [String] = []
         try c.commit(saved: Remote.saved) { environment in
@@ -43,6 +47,32 @@ extension Remote {
         }
         lines.append("sync todos exchanges with all \(lists.count == 1 ? "1 list" : "\(lists.count) lists") in one run")
         return Display(screen: .remote(lines))
+    }
+
+    /// The main list's collection when the store has none of the server's yet: the only list,
+    /// or the one named as the main list here; else, while the main list holds items (they
+    /// would be sent there), the person is asked at a terminal and a script is refused with
+    /// the names. An empty main list takes the first. nil: the person cancelled.
+    static func chooseMain(_ lists: [TaskList], _ urls: [String], _ c: CommandContext) throws -> String? {
+        if urls.count == 1 { return urls.first }
+        let here = ListNames.mainName(of: try c.store.syncRemote(), session: nil)
+        if let named = zip(lists, urls).first(where: { ListNames.same($0.0.name, here) }) { return named.1 }
+        let items = try c.store.count(ItemSelection.all.narrowed(to: ListNames.term(here, main: here)))
+        guard items > 0 else { return urls.first }
+        let names = lists.map(\.name)
+        guard let prompter = c.environment.prompter else {
+            throw ShellError.failed("remote: the server has \(names.count) task lists (\(names.joined(separator: ", "))): say which "
+                + "is the main one, where the \(Plural.items(items)) here go, with remote URL --list NAME, then remote --all; "
+                + "nothing was stored")
+        }
+        let menu = names.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
+        while true {
+            guard let answer = prompter.ask("Main list, where the \(Plural.items(items)) here go (\(menu)): ") else { return nil }
+            let typed = TextSafety.trimmed(answer)
+            if let n = Int(typed), n >= 1, n <= urls.count { return urls[n - 1] }
+            if let named = zip(lists, urls).first(where: { ListNames.same($0.0.name, typed) }) { return named.1 }
+            prompter.tell("no list \"\(typed.prefix(60))\": type its number or its name")
+        }
     }
 
     /// More task lists of the main list's server join, one or several (`--join Work Home`):
