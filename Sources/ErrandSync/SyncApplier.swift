@@ -57,6 +57,7 @@ struct SyncApplier {
             try records.insert(try SyncApplier.checked(fresh, remote))
             try records.putSyncEntry(next)
             outcome.received += 1
+            SyncApplier.noteStart(fresh, &outcome)
             return
         }
         // The server's copy carries no list (the collection is the list): compared as the
@@ -82,9 +83,17 @@ struct SyncApplier {
         result.sequence = result.isDone == local.isDone ? local.sequence : try records.nextSequence()
         if result != local {
             try records.update(try SyncApplier.checked(result, remote))
-            if !SyncMerge.same(result, local) { outcome.received += 1 }
+            if !SyncMerge.same(result, local) {
+                outcome.received += 1
+                SyncApplier.noteStart(result, &outcome)
+            }
         }
         try records.putSyncEntry(next)
+    }
+
+    /// An item received starting after it is due: kept, and named in the sync's line.
+    static func noteStart(_ item: TodoItem, _ outcome: inout SyncOutcome) {
+        if (try? item.checkStartNotAfterDue()) == nil { outcome.startsAfterDue.append(item.title) }
     }
 
     /// A member gone from the server: gone here too, unless it was changed here since.

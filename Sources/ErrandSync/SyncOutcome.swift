@@ -14,6 +14,9 @@ public struct SyncOutcome: Equatable, Sendable {
 
     /// Items sent under a new UID because the server refused theirs (by title).
     public var newUIDs: [String] = []
+    /// Items received with a start after their due moment (by title): kept as the server has
+    /// them, never "fixed" silently, and named, since here they could not be made so.
+    public var startsAfterDue: [String] = []
 
     public init() {}
 
@@ -26,6 +29,7 @@ public struct SyncOutcome: Equatable, Sendable {
         replaced += other.replaced
         unread += other.unread
         newUIDs += other.newUIDs
+        startsAfterDue += other.startsAfterDue
     }
 
     /// `synced with tasks@host: 3 received, 2 sent, 1 deleted here, 0 conflicts`, then what
@@ -41,6 +45,11 @@ public struct SyncOutcome: Equatable, Sendable {
             text += "; \(newUIDs.count == 1 ? "1 item" : "\(newUIDs.count) items") sent under a new UID, the server "
                 + "refusing the old one (deleted there before): \"\(TextSafety.neutralised(String(first.prefix(60))))\""
             if newUIDs.count > 1 { text += "; ..." }
+        }
+        if let first = startsAfterDue.first {
+            text += "; \(startsAfterDue.count == 1 ? "1 item starts" : "\(startsAfterDue.count) items start") after it is due, "
+                + "kept as received: \"\(TextSafety.neutralised(String(first.prefix(60))))\""
+            if startsAfterDue.count > 1 { text += "; ..." }
         }
         if let first = unread.first {
             text += "; \(unread.count == 1 ? "1 item" : "\(unread.count) items") kept without a field: \(first)"

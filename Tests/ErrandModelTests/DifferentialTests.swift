@@ -62,6 +62,10 @@ import Testing
             steps += run.count
             runs += 1
             seed += 1
+            if runs % 10 == 0 {
+                print("differential soak: \(steps) steps, \(differences) differences, \(ContinuousClock.now - started)")
+                fflush(nil)
+            }
         }
         print("differential soak: \(steps) steps (\(queries) queries) per store in \(runs) runs, seeds \(first)...\(seed - 1), "
               + "\(differences) differences, \(ContinuousClock.now - started)")

@@ -38,4 +38,23 @@ import Testing
         #expect(try f.item(f.b, "Renew the passport")?.start == passport.start)
         #expect(try f.b.items(.day(DueDay(year: 2026, month: 12, day: 4)!)).map(\.title) == ["Paint the fence"])
     }
+
+    /// Issue 40: a client's task that starts after it is due (RFC 5545 forbids it, some clients
+    /// write it) is kept as received, never "fixed" silently, and the sync's line names it.
+    @Test func aStartAfterTheDueDayIsKeptAsReceivedAndNamed() throws {
+        let f = try SyncFixture(.radicale)
+        defer { f.remove() }
+        let text = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Some phone//EN", "BEGIN:VTODO", "UID:late-start-1",
+            "DTSTAMP:20261201T100000Z", "SUMMARY:Backwards task", "DTSTART;VALUE=DATE:20261210", "DUE;VALUE=DATE:20261208",
+            "END:VTODO", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        #expect(try f.phone.put(f.server.collectionPath("tasks") + "late-start-1.ics", ics: text,
+                                headers: ["If-None-Match": "*"]).status == 201)
+        let outcome = try f.sync(f.a)
+        #expect(outcome.startsAfterDue == ["Backwards task"])
+        #expect(outcome.line("tasks").contains("; 1 item starts after it is due, kept as received: \"Backwards task\""))
+        let kept = try #require(try f.item(f.a, "Backwards task"))
+        #expect(kept.start?.text == "2026-12-10" && kept.due == DueDay(year: 2026, month: 12, day: 8))
+    }
 }
