@@ -34,6 +34,10 @@ extension LaunchOption {
         LaunchOption(["--csv"], help: "lists as CSV rows under a header, RFC 4180 (same as set output csv)") { $0.output = .csv },
         LaunchOption(["--tsv"], help: "lists as tab-separated rows under a header (same as set output tsv)") { $0.output = .tsv },
         LaunchOption(["--markdown"], help: "lists as a Markdown table (same as set output markdown)") { $0.output = .markdown },
+        LaunchOption(["--raw"], help: """
+            csv, tsv and markdown cells as stored, a leading = + - @ included (same as set cells raw; \
+            by default such a cell gets a ' so a spreadsheet shows it as text)
+            """) { $0.raw = true },
         LaunchOption(["--color"], help: "colour on (default: on at a terminal unless NO_COLOR is set)") { $0.color = true },
         LaunchOption(["--no-color"], help: "colour off") { $0.color = false },
         LaunchOption(["--rc"], help: """

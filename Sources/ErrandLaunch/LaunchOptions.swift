@@ -21,6 +21,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var store: String?
     /// `--create`: a `--store` path whose folder does not exist is made, not refused.
     public var create = false
+    /// `--raw`: csv, tsv and markdown cells as stored (set cells raw).
+    public var raw = false
     public var today: String?
     public var catalogue: String?
     public var remote: String?

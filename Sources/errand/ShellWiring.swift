@@ -46,6 +46,7 @@ import Glibc
         var session = Session(output: options.output, color: configuration.color(interactive: interactive),
                               pageSize: pageSize)
         session.images = configuration.images(interactive: interactive)
+        session.rawCells = options.raw
         session.hyperlinks = configuration.hyperlinks(interactive: interactive)
         interpreter = Interpreter(session: session, environment: shellEnvironment)
         // Only a terminal has a width (COLUMNS when it cannot say): into a pipe or a file no line

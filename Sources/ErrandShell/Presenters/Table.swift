@@ -14,8 +14,9 @@ public struct Table: Equatable, Sendable {
 
     /// Its lines in `mode` (text and json are not tables: nothing).
     /// `headed` false: the rows alone, as a streamed list's later parts go on the first's table.
-    public func lines(_ mode: OutputMode, headed: Bool = true) -> [String] {
+    public func lines(_ mode: OutputMode, headed: Bool = true, raw: Bool = false) -> [String] {
         let top = headed ? [header] : []
+        let rows = raw ? self.rows : self.rows.map { $0.map(Table.safe) }
         switch mode {
         case .text, .json: return []
         case .csv: return (top + rows).map { $0.map(Table.csv).joined(separator: ",") }
@@ -24,6 +25,19 @@ public struct Table: Equatable, Sendable {
             let line = { (fields: [String]) in "| " + fields.map(Table.markdown).joined(separator: " | ") + " |" }
             return (headed ? [line(header), "|" + String(repeating: "---|", count: header.count)] : []) + rows.map(line)
         }
+    }
+
+    /// OWASP's advice against CSV injection: a cell a spreadsheet would read as a formula
+    /// (opening with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a `'` before it, so
+    /// it shows as the text it is; a number (`-3`, `+33`, `-12.5`) is left alone. A title from a
+    /// shared list, `=WEBSERVICE(...)`, would otherwise run when the file is opened.
+    static func safe(_ field: String) -> String {
+        guard let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return field }
+        var rest = Substring(field)
+        if first == "+" || first == "-" { rest = rest.dropFirst() }
+        let number = !rest.isEmpty && rest.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
+            && rest.first?.isNumber == true && first != "=" && first != "@"
+        return number ? field : "'" + field
     }
 
     /// RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled;

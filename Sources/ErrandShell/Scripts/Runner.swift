@@ -212,9 +212,9 @@ public final class Runner {
                 // The table alone on stdout is what the other program reads; a person still
                 // sees what the command said, on stderr.
                 for line in [display.message, display.notice].compactMap({ $0 }) { sink.err(DisplayWidth.sanitize(line)) }
-                for line in table.lines(session.output) { sink.out(line) }
+                for line in table.lines(session.output, raw: session.rawCells) { sink.out(line) }
                 return written(eachPart(after: display, to: sink) { part in
-                    let rows = part.screen.flatMap(TablePresenter().table(for:))?.lines(session.output, headed: false) ?? []
+                    let rows = part.screen.flatMap(TablePresenter().table(for:))?.lines(session.output, headed: false, raw: session.rawCells) ?? []
                     for line in rows { sink.out(line) }
                 }, command: outcome.command, location: location, to: sink)
             }

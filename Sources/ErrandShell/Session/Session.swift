@@ -35,6 +35,8 @@ public struct Session: Equatable, Sendable {
     public var pageSize: Int?
     /// `set timing on`: each command's time is written to stderr (psql's \timing).
     public var timing = false
+    /// `set cells raw` (`--raw`): table cells as stored, a leading `=` and all (Table.safe).
+    public var rawCells = false
     /// `set images on`: an ad's detail shows its photo (only where the environment can draw,
     /// that is at a terminal).
     public var images = false

@@ -8,9 +8,12 @@ enum Setting: Equatable {
     case timing(Bool)
     case images(Bool)
     case suggest(Bool)
+    /// csv, tsv and markdown cells that a spreadsheet would run as a formula: `safe` (a `'`
+    /// before them) or `raw` (the bytes as stored).
+    case cells(raw: Bool)
 
     enum Name: String, CaseIterable {
-        case output, color, pagesize, timing, images, suggest
+        case output, color, pagesize, timing, images, suggest, cells
 
         /// Every setting's `part`, in order, between separators: a loop rather than the
         /// standard library's joined, whose unspecialised call cost 5% of a start-up (callgrind).
@@ -32,6 +35,7 @@ enum Setting: Equatable {
             case .timing: return "timing on|off (time each command, on stderr)"
             case .images: return "images on|off (an ad's photo above its detail, at a terminal)"
             case .suggest: return "suggest on|off (the latest matching history line, dimmed at the right; → takes it)"
+            case .cells: return "cells safe|raw (csv, tsv, markdown: a cell opening with = + - @ gets a ' so a spreadsheet shows it as text)"
             }
         }
 
@@ -44,6 +48,7 @@ enum Setting: Equatable {
             case .timing: return session.timing ? "on" : "off"
             case .images: return session.images ? "on" : "off"
             case .suggest: return session.suggest ? "on" : "off"
+            case .cells: return session.rawCells ? "raw" : "safe"
             }
         }
 
@@ -53,6 +58,7 @@ enum Setting: Equatable {
             case .output: return OutputMode.allCases.map(\.rawValue)
             case .color, .timing, .images, .suggest: return ["on", "off"]
             case .pagesize: return ["off"]
+            case .cells: return ["safe", "raw"]
             }
         }
     }
@@ -68,6 +74,11 @@ enum Setting: Equatable {
         case .timing: self = .timing(try Setting.onOff(name, value))
         case .images: self = .images(try Setting.onOff(name, value))
         case .suggest: self = .suggest(try Setting.onOff(name, value))
+        case .cells:
+            guard value == "safe" || value == "raw" else {
+                throw .usage("set cells: choose safe or raw, not \(ShellError.quote(value))")
+            }
+            self = .cells(raw: value == "raw")
         case .pagesize:
             if value == "off" {
                 self = .pagesize(nil)
@@ -107,6 +118,9 @@ enum Setting: Equatable {
         case let .suggest(on):
             s.suggest = on
             return "suggest is \(on ? "on" : "off")"
+        case let .cells(raw):
+            s.rawCells = raw
+            return raw ? "cells are raw: written as stored, formulas included" : "cells are safe: a formula is written as text"
         }
     }
 }
