@@ -1,5 +1,8 @@
 import ErrandFiles
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The persistent history: one entry per line in a private file. Saving merges with what is
 /// on disk, under a lock, so two shells exiting one after the other both keep their lines.
@@ -12,16 +15,24 @@ public final class HistoryFile {
     let scrub: (String) -> String
     /// Entries on disk plus those added since, read at first use: a script that never asks
     /// for its history does not open the file.
-    public private(set) lazy var entries: [String] = HistoryFile.read(path).map(scrub)
+    public private(set) lazy var entries: [String] = HistoryFile.read(path, lineBytes: lineBytes).map(scrub)
     private var added: [String] = []
 
     /// Lines kept: enough for suggestions to know a habit months old; a key press scans them
     /// all in well under a millisecond (bench/keypress.py).
     public static let defaultLimit = 10_000
+    /// A line longer than this (the longest line the prompt takes) is skipped when read and
+    /// never written: one 300 MB line took 9 s and 1.18 GB to reach the prompt (issue 47).
+    public let lineBytes: Int
+    /// Only the file's last this many bytes are read, whatever it holds: the newest lines are
+    /// the ones kept, and the prompt comes at once.
+    public static let tailBytes = 16 << 20
 
-    public init(path: String, limit: Int = HistoryFile.defaultLimit, scrub: @escaping (String) -> String = { $0 }) {
+    public init(path: String, limit: Int = HistoryFile.defaultLimit, lineBytes: Int = 1 << 20,
+                scrub: @escaping (String) -> String = { $0 }) {
         self.path = path
         self.limit = max(limit, 1)
+        self.lineBytes = max(lineBytes, 1)
         self.scrub = scrub
     }
 
@@ -29,7 +40,7 @@ public final class HistoryFile {
     @discardableResult
     public func add(_ typed: String) -> Bool {
         let line = scrub(typed)
-        guard !line.allSatisfy(\.isWhitespace), !line.contains("\n"), entries.last != line else {
+        guard !line.allSatisfy(\.isWhitespace), !line.contains("\n"), line.utf8.count <= lineBytes, entries.last != line else {
             return false
         }
         entries.append(line)
@@ -46,7 +57,7 @@ public final class HistoryFile {
         try PrivateDirectory.makeParents(of: path)
         let file = try PrivateFile.resolved(path)
         let merged = try FileLock(path: file + ".lock").withLock {
-            var merged = HistoryFile.read(file).map(scrub)
+            var merged = HistoryFile.read(file, lineBytes: lineBytes).map(scrub)
             for line in added where merged.last != line { merged.append(line) }
             if merged.count > limit { merged.removeFirst(merged.count - limit) }
             try PrivateFile.replace(file, with: Data((merged.joined(separator: "\n") + "\n").utf8))
@@ -56,8 +67,19 @@ public final class HistoryFile {
         entries = merged
     }
 
-    static func read(_ path: String) -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    /// The lines of the file's last `tailBytes` (a line cut by where that starts is left
+    /// out), those over `lineBytes` skipped.
+    static func read(_ path: String, lineBytes: Int) -> [String] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        let size = lseek(fd, 0, SEEK_END)
+        guard size >= 0 else { return [] }
+        let start = max(0, size - off_t(tailBytes))
+        guard lseek(fd, start, SEEK_SET) == start else { return [] }
+        let data = Descriptor.readAll(fd, limit: tailBytes)
+        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if start > 0, !lines.isEmpty { lines.removeFirst() }
+        return lines.filter { !$0.isEmpty && $0.count <= lineBytes }.map { String(decoding: $0, as: UTF8.self) }
     }
 }

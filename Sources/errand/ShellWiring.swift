@@ -30,7 +30,7 @@ import Glibc
         self.store = store
         self.sink = sink
         // A password typed in a URL never reaches the history file (nor `history`'s listing).
-        let history = HistoryFile(path: configuration.historyPath, scrub: Secrets.redacted)
+        let history = HistoryFile(path: configuration.historyPath, lineBytes: LineLimit.bytes, scrub: Secrets.redacted)
         self.history = history
         if case .standardInput = options.mode {
             interactive = TerminalInfo.isTerminal(0) && TerminalInfo.isTerminal(1)

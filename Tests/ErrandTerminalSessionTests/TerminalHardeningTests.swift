@@ -83,4 +83,25 @@ import Glibc
         }
         #expect(server.authorizations.first == header)
     }
+
+    /// Issue 47: a history file holding one 64 MB line (filled by hand, or a paste saved by an
+    /// older version) is read as its tail only: the prompt comes, the line is not in the
+    /// history, and the file saved on quit no longer holds it.
+    @Test func aHugeHistoryLineIsSkippedAndNotWrittenBack() throws {
+        let executable = try ChildProcess.built()
+        let history = dir + "/state/errand/history"
+        try FileManager.default.createDirectory(atPath: dir + "/state/errand", withIntermediateDirectories: true)
+        var text = "view\n" + String(repeating: "z", count: 64 << 20)
+        text += "\nlist\n"
+        try text.write(toFile: history, atomically: false, encoding: .utf8)
+        text = ""
+        let tmux = TerminalSessionTests.Tmux(dir: dir)
+        try tmux.start(executable)
+        try tmux.wait(for: "view>")
+        try tmux.typeAtPrompt("create Bread")
+        try tmux.keys("C-d")
+        try tmux.wait(for: "EXIT=0")
+        let saved = try String(contentsOfFile: history, encoding: .utf8)
+        #expect(saved.utf8.count < 1_000 && saved.hasSuffix("create Bread\n"), "\(saved.prefix(200))")
+    }
 }

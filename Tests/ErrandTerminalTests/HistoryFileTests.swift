@@ -72,4 +72,26 @@ import Testing
         let saved = try String(contentsOfFile: path, encoding: .utf8)
         #expect(saved == "sync https://u:old-***@h/\nview\nsync https://u:***@h/\n")
     }
+
+    /// Issue 47: a line over the cap (a 3 MB paste, or a file someone filled) is skipped when
+    /// read and dropped when written; only the file's tail is read, so whatever the file
+    /// holds, the history is a few MB at most.
+    @Test func aLineOverTheCapIsSkippedAndOnlyTheTailIsRead() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/state", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let huge = String(repeating: "x", count: 3 << 20)
+        try ("view\n" + huge + "\nopen 1\n").write(toFile: path, atomically: false, encoding: .utf8)
+        let history = HistoryFile(path: path, lineBytes: 1 << 20)
+        #expect(history.entries == ["view", "open 1"])
+        #expect(!history.add(String(repeating: "y", count: (1 << 20) + 1)), "a typed line over the cap is not kept")
+        history.add("back")
+        try history.save()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "view\nopen 1\nback\n")
+        // A file larger than the tail read: its oldest part, and the line cut there, are left.
+        let filler = (0..<400_000).map { "find word\($0) with a longer line to fill the file" }.joined(separator: "\n")
+        try (filler + "\nlast\n").write(toFile: path, atomically: false, encoding: .utf8)
+        let tail = HistoryFile(path: path, limit: .max).entries
+        #expect(tail.last == "last" && !tail.isEmpty && tail.count < 400_001)
+        #expect(tail.allSatisfy { $0.hasPrefix("find word") || $0 == "last" }, "no line cut in half")
+    }
 }
