@@ -45,6 +45,7 @@ public struct CalDAVDiscovery {
             home = found.href(DAV.caldav, "calendar-home-set")
             principal = found.href(DAV.dav, "current-user-principal")
             if home != nil || principal != nil { break }
+            try found.refuseElsewhere()
         }
         var seen: [String] = []
         while home == nil, let next = principal {
@@ -57,6 +58,7 @@ public struct CalDAVDiscovery {
             }
             home = found.href(DAV.caldav, "calendar-home-set")
             principal = found.href(DAV.dav, "current-user-principal")
+            if home == nil, principal == nil { try found.refuseElsewhere() }
         }
         guard let home else {
             throw .noPrincipal(host: start.host, tried: said.joined(separator: "; "))
@@ -141,7 +143,10 @@ public struct CalDAVDiscovery {
             }
             guard let next = absolute(location, against: request.url), let target = URLComponents(string: next),
                   Self.origin(of: target) == start.origin else {
-                let host = URLComponents(string: location)?.host ?? String(location.prefix(100))
+                // The origin, port and all: a redirect to another port of the same host is
+                // another server too, and the line should say which.
+                let elsewhere = absolute(location, against: request.url).flatMap { URLComponents(string: $0) }
+                let host = elsewhere.map(Self.origin(of:)) ?? String(location.prefix(100))
                 throw .redirectedElsewhere(url: start.display, to: TextSafety.neutralised(String(host.prefix(100))))
             }
             request.url = next
@@ -200,6 +205,20 @@ public struct CalDAVDiscovery {
                   let url = discovery.absolute(text, against: base), let parts = URLComponents(string: url),
                   CalDAVDiscovery.origin(of: parts) == discovery.start.origin else { return nil }
             return url
+        }
+
+        /// A principal or calendar home named on another origin is not followed (nothing is sent
+        /// there), and said so, rather than reported as no principal at all.
+        func refuseElsewhere() throws(SyncError) {
+            for (namespace, name, what) in [(DAV.caldav, "calendar-home-set", "calendar home"),
+                                            (DAV.dav, "current-user-principal", "principal")] {
+                guard let text = entry.property(namespace, name)?.child(DAV.dav, "href")?.text,
+                      let url = discovery.absolute(text, against: base), let parts = URLComponents(string: url) else { continue }
+                let origin = CalDAVDiscovery.origin(of: parts)
+                guard origin != discovery.start.origin else { continue }
+                throw .accountElsewhere(url: discovery.start.display, what: what,
+                                        origin: TextSafety.neutralised(String(origin.prefix(100))))
+            }
         }
     }
 }

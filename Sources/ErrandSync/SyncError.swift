@@ -21,6 +21,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case severalTaskLists(host: String, lists: [String])
     /// A redirect to another scheme, host or port: never followed (the credentials would go along).
     case redirectedElsewhere(url: String, to: String)
+    /// The principal or calendar home a server named is on another origin (`what` says which).
+    case accountElsewhere(url: String, what: String, origin: String)
     case item(url: String, reason: String)
     /// 429 or 503 with a Retry-After longer than the client waits (CalDAVClient.busyWaitLimit).
     case busy(url: String, code: Int, seconds: Int)
@@ -67,6 +69,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "them all, each a list here, with `remote URL --all` (`remote URL --lists` shows them): \(named)"
         case let .redirectedElsewhere(url, to):
             return "\(url) redirected to another host, \(to): not followed, so no credentials went there; "
+                + "if you trust it, give that URL with `remote URL`"
+        case let .accountElsewhere(url, what, origin):
+            return "\(url) names its \(what) on another server, \(origin): not followed, so no credentials went there; "
                 + "if you trust it, give that URL with `remote URL`"
         case let .item(url, reason):
             return "\(url): \(reason); nothing was changed"

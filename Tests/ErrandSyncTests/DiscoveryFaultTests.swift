@@ -148,7 +148,35 @@ import Testing
         ])
         defer { server.stop() }
         for line in try Self.failedSync(Self.url(server)) {
-            #expect(line.contains("redirected to another host, localhost"), "\(line)")
+            #expect(line.contains("redirected to another host, http://localhost:\(other.port)"), "\(line)")
+        }
+        #expect(other.requests.isEmpty)
+    }
+
+    /// Issue 47: another port of the same host is another server, and the line names the port.
+    @Test func aRedirectToAnotherPortNamesThePort() throws {
+        let other = try LoopbackServer(routes: [:])
+        defer { other.stop() }
+        let server = try LoopbackServer(routes: [
+            "/": .status(404),
+            "/.well-known/caldav": .reply(301, Data(), headers: ["Location": "http://127.0.0.1:\(other.port)/dav/"]),
+        ])
+        defer { server.stop() }
+        for line in try Self.failedSync(Self.url(server)) {
+            #expect(line.contains("redirected to another host, http://127.0.0.1:\(other.port)"), "\(line)")
+        }
+        #expect(other.requests.isEmpty)
+    }
+
+    /// Issue 47: a principal or calendar home on another origin is named, not "no principal".
+    @Test func aPrincipalOnAnotherOriginIsNamedAndNotAsked() throws {
+        let other = try LoopbackServer(routes: [:])
+        defer { other.stop() }
+        let server = try LoopbackServer(routes: ["/": .status(404), "/.well-known/caldav": .status(404)])
+        defer { server.stop() }
+        server.set("/", Self.principal("/", naming: "http://127.0.0.1:\(other.port)/p/"))
+        for line in try Self.failedSync(Self.url(server)) {
+            #expect(line.contains("names its principal on another server, http://127.0.0.1:\(other.port)"), "\(line)")
         }
         #expect(other.requests.isEmpty)
     }

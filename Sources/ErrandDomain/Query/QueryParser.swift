@@ -185,6 +185,11 @@ public struct QueryParser {
         case "near:":
             let place = TextSafety.trimmed(value)
             guard !place.isEmpty else { throw fail("near: needs a place or LAT,LON") }
+            // A place is a name, as an item's is: a 500 KB one went whole to the geocoder's
+            // command line (Argument list too long).
+            guard place.count <= TodoItem.maxTitle else {
+                throw fail("near: a place's name is at most \(TodoItem.maxTitle) characters")
+            }
             nearCount += 1
             return .term(.near(NearTerm(place: place, point: try? Coordinate(text: place))))
         case "list:":

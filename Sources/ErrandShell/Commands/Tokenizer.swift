@@ -44,8 +44,21 @@ public enum Tokenizer {
         line.utf8.allSatisfy({ $0 < 0x80 }) ? scanASCII(line) : scanCharacters(line)
     }
 
+    /// A combining mark after a space joins the space's grapheme (`find ́` is two Characters,
+    /// "find" and " ́"): the space still parts the words, the mark begins the next one.
     static func scanCharacters(_ line: String) -> Scan {
-        scan(Array(line), into: String.self)
+        var units: [Character] = []
+        units.reserveCapacity(line.count)
+        for character in line {
+            let scalars = character.unicodeScalars
+            if scalars.count > 1, let first = scalars.first, first == " " || first == "\t" {
+                units.append(Character(first))
+                units.append(Character(String(String.UnicodeScalarView(scalars.dropFirst()))))
+            } else {
+                units.append(character)
+            }
+        }
+        return scan(units, into: String.self)
     }
 
     static func scanASCII(_ line: String) -> Scan {

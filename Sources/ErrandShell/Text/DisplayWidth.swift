@@ -93,8 +93,17 @@ public enum DisplayWidth {
         text + String(repeating: " ", count: max(0, width - of(text)))
     }
 
-    /// Replaces control characters so that stored or fetched text cannot drive the terminal.
+    /// Replaces control characters so that stored or fetched text cannot drive the terminal,
+    /// and the bidirectional embeddings, overrides and isolates (U+202A-202E, U+2066-2069) so
+    /// that a server's display name cannot reorder the rest of the line ("Trojan Source").
+    /// The marks LRM and RLM stay: right-to-left text needs them and they reorder nothing.
     public static func sanitize(_ text: String) -> String {
-        TextSafety.neutralised(text, asSpace: ["\n", "\t"])
+        let safe = TextSafety.neutralised(text, asSpace: ["\n", "\t"])
+        guard safe.utf8.contains(0xE2), safe.unicodeScalars.contains(where: isBidiControl) else { return safe }
+        return String(String.UnicodeScalarView(safe.unicodeScalars.map { isBidiControl($0) ? "\u{FFFD}" : $0 }))
+    }
+
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 }

@@ -161,8 +161,13 @@ public enum ItemImporter {
             var rows: Range<Int>?
             var document = JSONSlices(bytes)
             do {
+                var keys = Set<String>()
                 try document.members { key, value in
-                    switch try? decoder.decode(String.self, from: Data(bytes[key])) {
+                    let name = try? decoder.decode(String.self, from: Data(bytes[key]))
+                    if let name, !keys.insert(name).inserted {
+                        throw fail("the file: the key \"\(name.prefix(40))\" is given twice (which one is meant?)")
+                    }
+                    switch name {
                     case "format": format = try? decoder.decode(String.self, from: Data(bytes[value]))
                     case "version": version = try? decoder.decode(Int.self, from: Data(bytes[value]))
                     case "items": rows = value
@@ -193,6 +198,10 @@ public enum ItemImporter {
         var index = 0
         do {
             try list.elements { range in
+                if let twice = try duplicateKey(bytes, range, decoder) {
+                    throw StoreError.badFile(path: path, reason: "item \(index + 1): the key \"\(twice.prefix(40))\" is given twice "
+                                             + "(which one is meant?)")
+                }
                 let slice = Data(bytes[range])
                 let row = try decode(ExportDocument.Row.self, slice, path: path, kind: "an Errand JSON export", index: index) {
                     try decoder.decode($0, from: $1)
@@ -207,6 +216,30 @@ public enum ItemImporter {
         } catch let failure as JSONSlices.Failure {
             throw StoreError.badFile(path: path, reason: "not an Errand JSON export: \(failure.reason)")
         }
+    }
+
+    /// The first key an object in `range` (or any object inside it) gives twice: JSONDecoder
+    /// keeps one of the two without a word, and a backup must not mean something else silently.
+    static func duplicateKey(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, _ decoder: JSONDecoder) throws -> String? {
+        guard let first = range.first else { return nil }
+        var found: String?
+        var slices = JSONSlices(bytes, at: first)
+        switch bytes[first] {
+        case UInt8(ascii: "{"):
+            var keys = Set<String>()
+            try slices.members { key, value in
+                guard found == nil else { return }
+                let name = (try? decoder.decode(String.self, from: Data(bytes[key]))) ?? ""
+                if !keys.insert(name).inserted { found = name } else { found = try duplicateKey(bytes, value, decoder) }
+            }
+        case UInt8(ascii: "["):
+            try slices.elements { value in
+                if found == nil { found = try duplicateKey(bytes, value, decoder) }
+            }
+        default:
+            break
+        }
+        return found
     }
 
     struct Header: Decodable {

@@ -16,6 +16,10 @@ struct Near: ShellCommand {
     let radius: Double?
 
     func run(_ c: inout CommandContext) throws -> Display {
+        // A place is a name, as an item's is: a 500 KB one went whole to the geocoder's argv.
+        guard place.count <= TodoItem.maxTitle else {
+            throw ShellError.usage("near: a place's name is at most \(TodoItem.maxTitle) characters")
+        }
         let point: Coordinate
         var label = place
         if let typed = try? Coordinate(text: place) {
