@@ -25,6 +25,7 @@ import PackageDescription
 //   ErrandICal          iCalendar through libical (errand-ical)                                <- Domain, CalendarWire, CLibical
 //   ErrandPicture       decoding and drawing photos (errand-picture)       <- Files, Options, CChafa, CTurboJPEG, CPNG
 //   ErrandTestSupport   for the test targets only                                              <- nothing (Foundation)
+// ErrandModelTests holds the reference model (README's meaning, no store code) and the differential run.
 // The executables only wire (ARCHITECTURE.md names each one's files):
 //   errand              the shell      <- Launch, Shell, Terminal, Storage, Domain, Helpers, Catalogue, Places, Files, Options
 //   errand-fetch        HTTP helper                                       <- Network, Helpers, DAVWire, Files, Options
