@@ -164,4 +164,29 @@ import Testing
         #expect(!t.runner.runOne("find priorty:high"))
         #expect(!t.runner.runOne("find price:<3"))
     }
+
+    /// A trial of reminders (`--today` in the future) spends nothing real: what rings at the
+    /// pinned time is shown, but marked at the machine's clock at the latest, so back at the
+    /// real date it still rings; `remind --dry-run` marks nothing; `undo` brings a ringing back.
+    @Test(arguments: ["sqlite", "plist"])
+    func aTrialOfRemindersInTheFutureSpendsNothing(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        t.given("create Pay rent --date dec 10 --remind \"dec 9 09:00\"")
+        let real = Date(timeIntervalSince1970: Double(ShellTester.today.dayNumber) * 86_400 + 8 * 3_600)
+        t.interpreter.environment.realNow = { real }
+        let day = DueDay(year: 2026, month: 12, day: 9)!
+        let trial = Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400 + 9 * 3_600 + 60)
+        t.interpreter.environment.clock = Clock(timeZone: TimeZone(secondsFromGMT: 0), fixedToday: day) { trial }
+        let rang = ["Wed Dec 9 09:00  Pay rent (due Thu Dec 10)"]
+        t.send("remind --dry-run", rang)
+        #expect(try t.item(1).reminded == nil, "a dry run marks nothing")
+        t.send("remind", rang)
+        #expect(try (t.item(1).reminded ?? 0) <= Reminder.minute(of: real, clock: t.interpreter.environment.clock),
+                "never marked later than the machine's clock")
+        t.send("remind", rang)
+        // Undo takes a ringing back as any change.
+        t.sink.reset()
+        t.runner.runOne("undo")
+        #expect(t.sink.all.first?.hasPrefix("undid the remind") == true, "\(t.sink.all)")
+    }
 }
