@@ -6,7 +6,11 @@ import ErrandDomain
 /// text is indexed as typed already: nil, nothing stored.
 enum FoldedWords {
     static func of(title: String, notes: String?, place: String?) -> String? {
-        let text = [title, notes ?? "", place ?? ""].joined(separator: " ")
+        of([title, notes ?? "", place ?? ""].joined(separator: " "))
+    }
+
+    /// The same of the three texts joined by any separator (a word never spans one).
+    static func of(_ text: String) -> String? {
         guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         let words = SearchQuery.words(of: text)
         return words.isEmpty ? nil : words.joined(separator: " ")

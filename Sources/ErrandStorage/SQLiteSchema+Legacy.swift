@@ -19,7 +19,7 @@ extension SQLiteSchema {
 
     /// Writes `column` of each row `scan` selects (id, text) with the text's key, when it has
     /// one. The keys are collected first, so that no row changes under the scan reading it.
-    private static func key(_ db: SQLiteConnection, _ scan: String, into column: String,
+    static func key(_ db: SQLiteConnection, _ scan: String, into column: String,
                             _ keyOf: (String) -> String?) throws {
         var keys: [(id: Int64, key: String)] = []
         let rows = try db.statement(scan)

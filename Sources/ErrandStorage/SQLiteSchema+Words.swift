@@ -32,7 +32,7 @@ extension SQLiteSchema {
     /// the property-list store found (issue 47). `words` holds the folded words of an item
     /// whose title, notes or place is not plain ASCII (FoldedWords), as a fourth indexed
     /// column: the index then holds the same words the query is folded to. Filled between
-    /// the two halves (fillFoldedWords), so no trigger writes the index while it is rebuilt.
+    /// the two halves (foldWords), so no trigger writes the index while it is rebuilt.
     /// The same step drops item_unstarted: the week now counts an item not started yet on its
     /// day, as the day lists it (issue 40), and nothing else read that index.
     static let foldedWords = """
@@ -65,21 +65,11 @@ extension SQLiteSchema {
         INSERT INTO item_text (item_text, rank) VALUES ('automerge', 0);
         """
 
-    /// `words` of every item already stored, read first and written after, as keyLegacyPlaces.
-    static func fillFoldedWords(_ db: SQLiteConnection) throws {
-        var found: [(id: Int64, words: String)] = []
-        let rows = try db.statement("SELECT id, title, notes, place FROM item")
-        while try rows.step() {
-            let notes = rows.isNull(2) ? nil : rows.text(2), place = rows.isNull(3) ? nil : rows.text(3)
-            if let words = FoldedWords.of(title: rows.text(1), notes: notes, place: place) { found.append((rows.int(0), words)) }
-        }
-        rows.reset()
-        let update = try db.statement("UPDATE item SET words = ?2 WHERE id = ?1")
-        for row in found {
-            update.reset()
-            update.bind(1, row.id)
-            update.bind(2, row.words)
-            try update.run()
-        }
+    /// `words` of every item already stored, then the index made again from them (the
+    /// triggers are dropped until then, so nothing writes the index while it is filled).
+    static func foldWords(_ db: SQLiteConnection) throws {
+        try key(db, "SELECT id, title || char(10) || coalesce(notes, '') || char(10) || coalesce(place, '') FROM item",
+                into: "words") { FoldedWords.of($0) }
+        try db.execute(foldedWordsIndex)
     }
 }

@@ -384,10 +384,7 @@ enum SQLiteSchema {
                     if version + 1 == 5 { try keyLegacyTitles(db) }
                     if migration == placeKey { try keyLegacyPlaces(db) }
                     if migration == journalBriefs { try SQLiteJournalBrief.backfill(db) }
-                    if migration == foldedWords {
-                        try fillFoldedWords(db)
-                        try db.execute(foldedWordsIndex)
-                    }
+                    if migration == foldedWords { try foldWords(db) }
                 } catch let StoreError.sqlite(_, reason) {
                     // The tables are not those of the version the file claims (a hand-set
                     // user_version, say): SQLite's own words alone would not say so. Thrown

@@ -53,7 +53,7 @@ import Testing
         #expect(complete(t, "week 2026-12-0").candidates.map(\.insert) == ["2026-12-01", "2026-12-02", "2026-12-03",
                                                                             "2026-12-04", "2026-12-05"])
         #expect(complete(t, "create x --n").candidates.map(\.insert) == ["--no-date", "--notes", "--no-geocode"])
-        #expect(complete(t, "set ").candidates.map(\.insert) == ["output", "color", "pagesize", "timing", "images", "suggest"])
+        #expect(complete(t, "set ").candidates.map(\.insert) == ["output", "color", "pagesize", "timing", "images", "suggest", "cells"])
         #expect(complete(t, "set timing o").candidates.map(\.insert) == ["on", "off"])
         #expect(complete(t, "set output ").candidates.map(\.insert) == ["text", "json", "csv", "tsv", "markdown"])
         #expect(complete(t, "set pagesize ").candidates.map(\.insert) == ["off"])

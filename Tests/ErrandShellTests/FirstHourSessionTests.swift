@@ -75,7 +75,7 @@ import Testing
     /// 12: habits from other shells.
     @Test func habitsFromOtherShells() throws {
         let t = try ShellTester()
-        t.send("set", ["output text", "color off", "pagesize off", "timing off", "images off", "suggest on"])
+        t.send("set", ["output text", "color off", "pagesize off", "timing off", "images off", "suggest on", "cells safe"])
         t.given("set pagesize 5")
         t.send("set pagesize", ["pagesize 5"])
         t.given("set pagesize off")

@@ -117,7 +117,7 @@ import Testing
             ("view now", .init(command: "view", error: .usage("view: unexpected \"now\" (usage: view)"))),
             ("check 1", .init(command: "check", error: .usage("check: the rows listed are days: open one first"))),
             ("open 3", .init(command: "open", error: .usage("open: no row \"3\": choose a number from 1 to 2"))),
-            ("set colour on", .init(command: "set", error: .usage("set: SETTING must be one of output, color, pagesize, timing, images, suggest, not \"colour\""))),
+            ("set colour on", .init(command: "set", error: .usage("set: SETTING must be one of output, color, pagesize, timing, images, suggest, cells, not \"colour\""))),
             ("set timing 1", .init(command: "set", error: .usage("set timing: choose on or off, not \"1\""))),
             ("create x --coords 1,2", .init(command: "create", error: .usage("create: --coords needs --at PLACE"))),
             ("help nope", .init(command: "help", error: .unknownCommand("nope", suggestion: nil))),

@@ -143,18 +143,8 @@ import Testing
     func theProgramJoinsEveryListPythonCalDAVMade(kind: DAVServer.Kind) throws {
         let server = try DAVServer(kind)
         defer { server.remove() }
-        let user = server.authorization == nil ? "" : server.user
-        let password = server.authorization == nil ? "" : server.password
-        let plain = "http://127.0.0.1:\(server.port)/"
-        try PythonCalDAV.makeList(plain, user: user, password: password, name: "Work", summary: "Call Anna")
-        try PythonCalDAV.makeList(plain, user: user, password: password, name: "Home", summary: "Paint the fence")
-        // The password in the netrc file: one typed in the URL is not kept for the next run.
-        let netrc = server.folder + "/netrc"
-        try "machine 127.0.0.1 login \(server.user) password \(server.password)\n".write(toFile: netrc, atomically: true,
-                                                                                             encoding: .utf8)
-        let env = ["NETRC": netrc, "HOME": server.folder]
-        let root = "http://\(server.user)@127.0.0.1:\(server.port)/"
-        let store = server.folder + "/s.sqlite"
+        let (plain, user, password) = Self.credentials(server)
+        let (env, root, store) = try Self.twoLists(server, [("Work", "Call Anna"), ("Home", "Paint the fence")])
         let (status, out, err) = try ChildProcess.run(["--store", store, "-c", "remote \(root) --all", "-c", "sync todos",
                                                        "-c", "lists"], environment: env)
         #expect(status == 0, "\(out) \(err)")
@@ -179,17 +169,7 @@ import Testing
     func allNeverChoosesWhereTheItemsHereGo() throws {
         let server = try DAVServer(.radicale)
         defer { server.remove() }
-        let user = server.authorization == nil ? "" : server.user
-        let password = server.authorization == nil ? "" : server.password
-        let plain = "http://127.0.0.1:\(server.port)/"
-        try PythonCalDAV.makeList(plain, user: user, password: password, name: "Shopping", summary: "Milk")
-        try PythonCalDAV.makeList(plain, user: user, password: password, name: "Tasks", summary: "Call Anna")
-        let netrc = server.folder + "/netrc"
-        try "machine 127.0.0.1 login \(server.user) password \(server.password)\n".write(toFile: netrc, atomically: true,
-                                                                                             encoding: .utf8)
-        let env = ["NETRC": netrc, "HOME": server.folder]
-        let root = "http://\(server.user)@127.0.0.1:\(server.port)/"
-        let store = server.folder + "/s.sqlite"
+        let (env, root, store) = try Self.twoLists(server, [("Shopping", "Milk"), ("Tasks", "Call Anna")])
         let made = try ChildProcess.run(["--store", store, "-c", "create Private plans"], environment: env)
         #expect(made.0 == 0, "\(made.2)")
         let (status, _, err) = try ChildProcess.run(["--store", store, "-c", "remote \(root) --all"], environment: env)
@@ -199,5 +179,27 @@ import Testing
         let chosen = try ChildProcess.run(["--store", store, "-c", "remote \(root) --list Tasks", "-c", "remote --all"], environment: env)
         #expect(chosen.0 == 0 && chosen.1.contains("\"Tasks\": the main list") && chosen.1.contains("\"Shopping\": the list"),
                 "\(chosen.1) \(chosen.2)")
+    }
+
+    /// The server's plain URL and the account python-caldav signs in with.
+    static func credentials(_ server: DAVServer) -> (plain: String, user: String, password: String) {
+        ("http://127.0.0.1:\(server.port)/", server.authorization == nil ? "" : server.user,
+         server.authorization == nil ? "" : server.password)
+    }
+
+    /// Task lists made by python-caldav (a name and a task each), the password in a netrc file
+    /// (one typed in the URL is not kept for the next run), and the environment, server root
+    /// and store path the program is run with.
+    static func twoLists(_ server: DAVServer, _ lists: [(name: String, task: String)]) throws
+        -> (env: [String: String], root: String, store: String) {
+        let (plain, user, password) = credentials(server)
+        for list in lists {
+            try PythonCalDAV.makeList(plain, user: user, password: password, name: list.name, summary: list.task)
+        }
+        let netrc = server.folder + "/netrc"
+        try "machine 127.0.0.1 login \(server.user) password \(server.password)\n".write(toFile: netrc, atomically: true,
+                                                                                             encoding: .utf8)
+        return (["NETRC": netrc, "HOME": server.folder], "http://\(server.user)@127.0.0.1:\(server.port)/",
+                server.folder + "/s.sqlite")
     }
 }

@@ -203,16 +203,20 @@ public struct QueryParser {
             within = (metres, at.column, at.text)
             return nil
         default:
-            // A key of the ads tab, or one a letter or two from a key here, is a mistyped key;
-            // anything else with a colon (`C:\temp`, `10:30`, `re:`) is words, as the README says.
-            let typo = key.count >= 4 && Self.keys.contains { EditDistance.between(key, $0) <= 2 }
-            guard !Self.adKeys.contains(key), !typo else {
-                throw fail("no such key: the keys are " + Self.keys.joined(separator: " ") + " (and #tag)")
-            }
-            let words = SearchQuery.words(of: text)
-            guard !words.isEmpty else { throw fail("nothing to look for: a word needs a letter or a digit") }
-            return words.count == 1 ? .term(.word(words[0])) : .all(words.map { .term(.word($0)) })
+            return try Self.notAKey(String(key), text, fail)
         }
+    }
+
+    /// A key of the ads tab, or one a letter or two from a key here, is a mistyped key and
+    /// refused; anything else with a colon (`C:\temp`, `10:30`, `re:`) is words.
+    static func notAKey(_ key: String, _ text: String, _ fail: (String) -> QuerySyntaxError) throws(QuerySyntaxError) -> QueryExpression {
+        let typo = key.count >= 4 && keys.contains { EditDistance.between(key, $0) <= 2 }
+        guard !adKeys.contains(key), !typo else {
+            throw fail("no such key: the keys are " + keys.joined(separator: " ") + " (and #tag)")
+        }
+        let words = SearchQuery.words(of: text)
+        guard !words.isEmpty else { throw fail("nothing to look for: a word needs a letter or a digit") }
+        return words.count == 1 ? .term(.word(words[0])) : .all(words.map { .term(.word($0)) })
     }
 
     static let priorities = QueryTerm.priorities
