@@ -83,9 +83,14 @@ public final class ChildProcess {
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { return nil }
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, Int32(left * 1000)) > 0 else { return nil }
+            let ready = poll(&descriptor, 1, Int32(left * 1000))
+            // A signal (another child ending) interrupts poll and read: that is neither the end
+            // of the output nor the timeout, and reading it as either ended a crash trial early.
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { return nil }
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = read(fd, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
             guard count > 0 else { return nil }
             pending.append(contentsOf: buffer[0..<count])
         }

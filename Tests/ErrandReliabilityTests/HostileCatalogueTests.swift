@@ -21,7 +21,7 @@ import Glibc
         defer { server.stop() }
         let dir = NSTemporaryDirectory() + "errand-huge-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let child = try ChildProcess(["--store", dir + "/s.sqlite", "-c", "sync \(server.base)"],
+        let child = try ChildProcess(["--store", dir + "/s.sqlite", "--create", "-c", "sync \(server.base)"],
                                      environment: ["HOME": dir, "ERRAND_CATALOGUE_MAX_MB": "64"])
         // This child's own high-water mark, read while it runs: getrusage(RUSAGE_CHILDREN) gives
         // the largest of every child this test process ever waited for, so another suite's

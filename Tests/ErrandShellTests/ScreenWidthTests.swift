@@ -56,7 +56,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let env = ["XDG_DATA_HOME": dir + "/data", "XDG_STATE_HOME": dir + "/state", "HOME": dir,
                    "ERRAND_TODAY": "2026-11-29", "COLUMNS": "40"]
-        let (status, out, _) = try ChildProcess.run(["--store", dir + "/s.sqlite", "-c", Self.create, "-c", "list"],
+        let (status, out, _) = try ChildProcess.run(["--store", dir + "/s.sqlite", "--create", "-c", Self.create, "-c", "list"],
                                                     environment: env)
         #expect(status == 0)
         let found = out.split(separator: "\n").filter { $0.lowercased().contains("appendic") }
