@@ -22,7 +22,8 @@ import Testing
         let env = ["ERRAND_TODAY": "2026-11-29", "HOME": dir]
         let started = Date()
         let children = try (0..<4).map { p in
-            let child = try ChildProcess(["--store", path], environment: env)
+            // --create: the four race to make the store, and its folder, which does not exist yet.
+            let child = try ChildProcess(["--store", path, "--create"], environment: env)
             let script = (0..<count).map { "create writer \(p) item \($0) --date +\($0 % 7)d" }.joined(separator: "\n") + "\n"
             child.input.fileHandleForWriting.write(Data(script.utf8))
             return child

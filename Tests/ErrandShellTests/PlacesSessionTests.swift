@@ -236,7 +236,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var env = ["XDG_DATA_HOME": dir + "/data", "XDG_STATE_HOME": dir + "/state", "HOME": dir, "ERRAND_TODAY": "2026-11-29",
                    "ERRAND_GEOCODER": server.base]
-        let (status, out, _) = try ChildProcess.run(["--store", dir + "/s.sqlite", "-c", "create Jeweller --at \"rue de la Paix\""],
+        let (status, out, _) = try ChildProcess.run(["--store", dir + "/s.sqlite", "--create", "-c", "create Jeweller --at \"rue de la Paix\""],
                                                     environment: env)
         #expect(status == 0)
         #expect(out == "created \"Jeweller\" for Sun Nov 29 2026\nlocated \"rue de la Paix\" at 48.8698, 2.3311: matched "
