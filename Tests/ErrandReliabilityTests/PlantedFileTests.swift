@@ -135,7 +135,7 @@ import Glibc
         let (status, _, err) = try ShellScript.run("""
             umask 000
             mkfifo "$DIR/commands" "$DIR/answers"
-            "$ERRAND" --store "$STORE" < "$DIR/commands" > "$DIR/answers" &
+            "$ERRAND" --store "$STORE" --create < "$DIR/commands" > "$DIR/answers" &
             exec 3> "$DIR/commands" 4< "$DIR/answers"
             echo "create A" >&3
             read answer <&4
