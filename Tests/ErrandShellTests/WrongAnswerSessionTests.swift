@@ -16,6 +16,13 @@ import Testing
         }.sorted()
     }
 
+    /// Which of `titles` `find QUERY` shows, in the order given.
+    func shown(_ t: ShellTester, _ query: String, among titles: [String]) -> [String] {
+        t.sink.reset()
+        t.runner.runOne("find " + query)
+        return titles.filter { title in t.sink.all.contains { $0.contains(title) } }
+    }
+
     /// A term that leaves out what it matches keeps the items without that value.
     @Test(arguments: ["sqlite", "plist"])
     func aNegatedTermKeepsTheItemsWithoutTheValue(_ backend: String) throws {
@@ -56,11 +63,7 @@ import Testing
         let t = try ShellTester(backend: backend)
         t.given("sync \(server.base)")
         t.given("ads")
-        let titles = { (query: String) -> [String] in
-            t.sink.reset()
-            t.runner.runOne("find " + query)
-            return ["Chaise", "Lampe", "Table"].filter { title in t.sink.all.contains { $0.contains(title) } }
-        }
+        let titles = { (query: String) in shown(t, query, among: ["Chaise", "Lampe", "Table"]) }
         #expect(titles("price:<100") == ["Chaise"])
         #expect(titles("price:<=100") == ["Chaise", "Lampe"])
         #expect(titles("price:>100") == ["Table"])
@@ -129,11 +132,7 @@ import Testing
         t.given("create Straße fegen")
         t.given("create ﬁle taxes")
         t.given("create STRASSE kehren")
-        let titles = { (query: String) -> [String] in
-            t.sink.reset()
-            t.runner.runOne("find " + query)
-            return ["Straße fegen", "ﬁle taxes", "STRASSE kehren"].filter { title in t.sink.all.contains { $0.contains(title) } }
-        }
+        let titles = { (query: String) in shown(t, query, among: ["Straße fegen", "ﬁle taxes", "STRASSE kehren"]) }
         #expect(titles("straße") == ["Straße fegen", "STRASSE kehren"])
         #expect(titles("stras") == ["Straße fegen", "STRASSE kehren"])
         #expect(titles("file") == ["ﬁle taxes"])

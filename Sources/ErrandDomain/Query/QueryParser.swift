@@ -183,15 +183,9 @@ public struct QueryParser {
             default: throw fail("is: is one of " + Self.states.joined(separator: ", "))
             }
         case "near:":
-            let place = TextSafety.trimmed(value)
-            guard !place.isEmpty else { throw fail("near: needs a place or LAT,LON") }
-            // A place is a name, as an item's is: a 500 KB one went whole to the geocoder's
-            // command line (Argument list too long).
-            guard place.count <= TodoItem.maxTitle else {
-                throw fail("near: a place's name is at most \(TodoItem.maxTitle) characters")
-            }
+            let near = try Self.near(value, fail)
             nearCount += 1
-            return .term(.near(NearTerm(place: place, point: try? Coordinate(text: place))))
+            return .term(.near(near))
         case "list:":
             // Which list is the main one is the store's to say: the shell marks it (ListNames.term).
             let key = ItemField.key(TextSafety.trimmed(value))
@@ -205,6 +199,17 @@ public struct QueryParser {
         default:
             return try Self.notAKey(String(key), text, fail)
         }
+    }
+
+    /// `near:PLACE`: a place is a name, as an item's is (a 500 KB one went whole to the
+    /// geocoder's command line: Argument list too long), or LAT,LON.
+    static func near(_ value: String, _ fail: (String) -> QuerySyntaxError) throws(QuerySyntaxError) -> NearTerm {
+        let place = TextSafety.trimmed(value)
+        guard !place.isEmpty else { throw fail("near: needs a place or LAT,LON") }
+        guard place.count <= TodoItem.maxTitle else {
+            throw fail("near: a place's name is at most \(TodoItem.maxTitle) characters")
+        }
+        return NearTerm(place: place, point: try? Coordinate(text: place))
     }
 
     /// A key of the ads tab, or one a letter or two from a key here, is a mistyped key and
