@@ -48,6 +48,10 @@ public struct EnvironmentVariable: Sendable {
         EnvironmentVariable("XDG_CONFIG_HOME", "the start-up file is errand/errandrc in it, default ~/.config"),
         EnvironmentVariable("VISUAL", "the editor `notes N` opens (then EDITOR, then vi)"),
         EnvironmentVariable("EDITOR", "the editor `notes N` opens when VISUAL is not set"),
+        EnvironmentVariable("ERRAND_READY_FD", """
+            for tests that drive errand's terminal: a descriptor told one line each time errand \
+            waits for a line, an answer, a key or a watch's next run
+            """),
         EnvironmentVariable("XDG_RUNTIME_DIR", "where `notes N` puts its private file while you edit, default the state folder"),
     ]
 

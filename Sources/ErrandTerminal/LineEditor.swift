@@ -30,6 +30,10 @@ public final class LineEditor {
     /// `markInColour` is off. Never asked in a question's own history.
     public var refuses: ((String) -> Bool)?
     public var markInColour = false
+    /// Told each time a key is awaited with none pending (ReadySignal); nil outside tests.
+    public var ready: ReadySignal?
+    /// What the current read is, for `ready`: "prompt" or "form"; "key" after its first key.
+    private var reading = "prompt"
     /// What the mark on the screen shows now; libedit's own picture of it is always the plain one.
     private var markRefused = false
 
@@ -108,8 +112,9 @@ public final class LineEditor {
     /// own for Up and Down (nil: the commands'), and `completer` replaces the commands' Tab for
     /// this line (a question with nothing to offer passes one that offers nothing).
     public func readLine(prompt: String, initial: String = "", history name: String? = nil,
-                         completer lineCompleter: Completer? = nil) -> ReadResult {
+                         completer lineCompleter: Completer? = nil, reading kind: String = "prompt") -> ReadResult {
         guard let editLine else { return .endOfInput }
+        reading = kind
         let commands = completer
         if let lineCompleter { completer = lineCompleter }
         if let name, let own = ownHistory(name) {
@@ -183,6 +188,7 @@ public final class LineEditor {
         drawMark(el)
         let ghost = drawSuggestion(el)
         defer { if ghost { writeOut("\u{1B}[K") } }
+        tellReady(el)
         var state = mbstate_t()
         var byte: UInt8 = 0
         while true {
@@ -204,6 +210,15 @@ public final class LineEditor {
             character.pointee = wide
             return 1
         }
+    }
+
+    /// Everything is drawn and flushed by now; a key already waiting means the driver's keys
+    /// are still being handled, and it is told only after the last.
+    private func tellReady(_ el: OpaquePointer) {
+        guard let ready, !ReadySignal.inputPending(0) else { return }
+        let line = typed(el).map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+        ready.tell(reading, prompt: promptText, line: line)
+        reading = "key"
     }
 
     /// Writes the rest of the suggested line dimmed after the cursor, and puts the cursor

@@ -25,7 +25,8 @@ final class EditorPrompter: Prompter {
             // A question without a history of its own (a confirmation) gets an empty one: Up
             // there must not bring back commands.
             switch editor.readLine(prompt: question.text, initial: question.initial,
-                                   history: question.history ?? EditorPrompter.noHistory, completer: completer) {
+                                   history: question.history ?? EditorPrompter.noHistory, completer: completer,
+                                   reading: "form") {
             case let .line(answer):
                 if let history = question.history, !answer.isEmpty { editor.remember(answer, in: history) }
                 return answer

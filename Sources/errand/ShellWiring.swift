@@ -101,8 +101,13 @@ import Glibc
         guard let editor = LineEditor(history: history.entries, maxLineBytes: LineLimit.bytes) else {
             Launch.fail("errand: cannot start the line editor", .commandFailed)
         }
+        // Read once and taken out of the environment: nothing errand starts should see it.
+        let ready = ReadySignal(descriptorText: environment["ERRAND_READY_FD"])
+        unsetenv("ERRAND_READY_FD")
+        editor.ready = ready
         interpreter.environment.prompter = EditorPrompter(editor: editor, runner: runner)
-        interpreter.environment.watchPacer = TerminalWatchPacer(width: { [environment] in TerminalInfo.width(environment: environment) })
+        interpreter.environment.watchPacer = TerminalWatchPacer(width: { [environment] in TerminalInfo.width(environment: environment) },
+                                                                ready: ready)
         InteractiveLoop(runner: runner, editor: editor, history: history, startup: startup,
                         width: { [environment] in TerminalInfo.width(environment: environment) }).run()
         finish(.succeeded)

@@ -6,9 +6,11 @@ import ErrandTerminal
 final class TerminalWatchPacer: WatchPacer {
     private let signals = SignalWait()
     private let width: () -> Int
+    private let ready: ReadySignal?
 
-    init(width: @escaping () -> Int) {
+    init(width: @escaping () -> Int, ready: ReadySignal?) {
         self.width = width
+        self.ready = ready
     }
 
     var columns: Int? { width() }
@@ -18,6 +20,7 @@ final class TerminalWatchPacer: WatchPacer {
     func end() { signals.end() }
 
     func wait(_ seconds: Double) -> WatchWake {
+        ready?.tell("watch")
         switch signals.wait(seconds: seconds) {
         case .elapsed: return .due
         case .redraw: return .redraw

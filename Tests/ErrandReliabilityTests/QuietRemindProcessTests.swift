@@ -73,22 +73,16 @@ import Testing
             holder.waitUntilExit()
         }
         let tmux = TmuxDriver(prefix: "errand-quiet")
-        let held = tmux.poll(timeout: 120) { FileManager.default.fileExists(atPath: dir + "/held") ? true : nil }
+        let held = Waiting.until { FileManager.default.fileExists(atPath: dir + "/held") ? true : nil }
         try #require(held == true, "the other process never took the store")
         let executable = try ChildProcess.built()
         try tmux.start("env TZ=UTC HOME=\(dir) LANG=C.UTF-8 TERM=xterm \(executable) --store \(path) --today 2026-12-03T09:00 remind; "
                        + "echo EXIT=$?", columns: 100, rows: 10)
-        let waiting = tmux.poll(timeout: 120) { () -> String? in
-            let screen = (try? tmux.screen()) ?? ""
-            return screen.contains("waiting for another Errand to finish with the store") ? screen : nil
-        }
-        #expect(waiting != nil, "\((try? tmux.screen()) ?? "")")
+        // A quiet remind reads no input: what it shows while it waits is the event.
+        try tmux.wait(for: "waiting for another Errand to finish with the store")
         try Data().write(to: URL(fileURLWithPath: dir + "/go"))
-        let ended = tmux.poll(timeout: 120) { () -> String? in
-            let screen = (try? tmux.screen()) ?? ""
-            return screen.contains("EXIT=") ? screen : nil
-        }
-        let screen = try #require(ended)
+        #expect(try tmux.awaitReady() == nil, "a quiet remind never says it reads input")
+        let screen = try tmux.wait(for: "EXIT=")
         #expect(screen.contains("EXIT=0") && screen.components(separatedBy: "waiting for another Errand").count == 2, "\(screen)")
         let reopened = try StoreOpener.open(path: path, backend: .sqlite)
         defer { reopened.close() }

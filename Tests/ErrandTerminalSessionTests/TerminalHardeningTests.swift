@@ -52,12 +52,11 @@ import Glibc
 
         let tmux = TerminalSessionTests.Tmux(dir: dir)
         try tmux.start("/bin/sh " + launcher)
-        try tmux.wait(for: "view>")
-        try tmux.keys("sync http://u:secret@127.0.0.1:\(server.port)/", "Enter")
+        try tmux.type("sync http://u:secret@127.0.0.1:\(server.port)/")
         let screen = try tmux.wait(for: "synced 36 ads in 11 categories from http://u:***@127.0.0.1:\(server.port)/")
         // Only the line as typed shows the password; nothing errand wrote does.
         #expect(screen.components(separatedBy: "secret").count == 2, "\(screen)")
-        try tmux.keys("C-d")
+        try tmux.press("C-d")
         try tmux.wait(for: "EXIT=0")
         try tmux.run(["kill-session", "-t", "t"])
         #expect(try String(contentsOfFile: history, encoding: .utf8) == "sync http://u:***@127.0.0.1:\(server.port)/\n")
@@ -66,10 +65,11 @@ import Glibc
 
         // Second session: the plant is in place; Up recalls the line as it was saved.
         try tmux.restart("/bin/sh " + launcher)
-        try tmux.wait(for: "view>")
-        try tmux.keys("Up")
+        try tmux.press("Up")
         try tmux.wait(for: "view> sync http://u:***@127.0.0.1:\(server.port)/")
-        try tmux.keys("C-u", "view", "Enter", "C-d")
+        try tmux.press("C-u")
+        try tmux.type("view")
+        try tmux.press("C-d")
         try tmux.wait(for: "EXIT=0")
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
         #expect(isRegular(history) && mode(history) == 0o600)
@@ -97,9 +97,8 @@ import Glibc
         text = ""
         let tmux = TerminalSessionTests.Tmux(dir: dir)
         try tmux.start(executable)
-        try tmux.wait(for: "view>")
-        try tmux.typeAtPrompt("create Bread")
-        try tmux.keys("C-d")
+        try tmux.type("create Bread")
+        try tmux.press("C-d")
         try tmux.wait(for: "EXIT=0")
         let saved = try String(contentsOfFile: history, encoding: .utf8)
         #expect(saved.utf8.count < 1_000 && saved.hasSuffix("create Bread\n"), "\(saved.prefix(200))")

@@ -23,20 +23,6 @@ import Testing
             try renew()
             try start(executable)
         }
-
-        /// Polls the screen until `text` appears (no fixed sleeps: machines are noisy). tmux
-        /// trims trailing spaces, so texts end without one.
-        @discardableResult
-        func wait(for text: String, timeout: Double = 120, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-            var last = ""
-            let found = try poll(timeout: timeout) { () throws -> String? in
-                last = try screen()
-                return last.contains(text) ? last : nil
-            }
-            if let found { return found }
-            Issue.record("screen never showed \(text.debugDescription):\n\(last)", sourceLocation: sourceLocation)
-            return last
-        }
     }
 
     /// Issue 28, 11: a change that must wait for another process holding the store (a `-1`
@@ -61,15 +47,17 @@ import Testing
         try holder.run()
         defer { holder.terminate() }
         let tmux = Tmux(dir: dir)
-        let held = tmux.poll(timeout: 120) { FileManager.default.fileExists(atPath: dir + "/held") ? true : nil }
+        let held = Waiting.until { FileManager.default.fileExists(atPath: dir + "/held") ? true : nil }
         try #require(held == true, "the other process never took the store")
         try tmux.start(executable + " --store " + store)
-        try tmux.wait(for: "view>")
-        try tmux.keys("create Second", "Enter")
+        try tmux.awaitReady()
+        // errand reads nothing while it waits for the store: what it shows then is the event.
+        try tmux.begin("create Second")
         try tmux.wait(for: "waiting for another Errand to finish with the store")
         try Data().write(to: URL(fileURLWithPath: dir + "/go"))
-        try tmux.wait(for: "created \"Second\"", timeout: 120)
-        try tmux.keys("C-d")
+        try tmux.awaitReady(until: \.startsALine)
+        try tmux.wait(for: "created \"Second\"")
+        try tmux.press("C-d")
         try tmux.wait(for: "EXIT=0")
         holder.waitUntilExit()
     }
@@ -85,20 +73,21 @@ import Testing
         defer { server.stop() }
         let tmux = Tmux(dir: dir)
         try tmux.start(executable)
-        try tmux.wait(for: "view>")
-        try tmux.keys("sync ads \(server.base)", "Enter")
-        _ = tmux.poll(timeout: 120) { server.requests.isEmpty ? nil : true }
-        try tmux.keys("C-c")
+        try tmux.begin("sync ads \(server.base)")
+        _ = Waiting.until { server.requests.isEmpty ? nil : true }
+        try tmux.send("C-c")
+        try tmux.awaitReady(until: \.startsALine)
         let ads = try tmux.wait(for: "cancelled; the cache is unchanged")
         #expect(!ads.contains("signal"), "\(ads)")
-        try tmux.keys("remote \(server.base)cal/", "Enter")
+        try tmux.type("remote \(server.base)cal/")
         let before = server.requests.count
-        try tmux.keys("sync todos", "Enter")
-        _ = tmux.poll(timeout: 120) { server.requests.count > before ? true : nil }
-        try tmux.keys("C-c")
+        try tmux.begin("sync todos")
+        _ = Waiting.until { server.requests.count > before ? true : nil }
+        try tmux.send("C-c")
+        try tmux.awaitReady(until: \.startsALine)
         let todos = try tmux.wait(for: "sync cancelled;")
         #expect(!todos.contains("signal") && todos.components(separatedBy: "cancelled").count == 3, "\(todos)")
-        try tmux.keys("C-d")
+        try tmux.press("C-d")
         try tmux.wait(for: "EXIT=0")
     }
 
@@ -110,46 +99,52 @@ import Testing
         let tmux = Tmux(dir: dir)
         try tmux.start(executable)
         try tmux.wait(for: "view>")
-        try tmux.keys("create Buy milk", "Enter")
+        try tmux.type("create Buy milk")
         try tmux.wait(for: "created \"Buy milk\"")
-        try tmux.keys("create Café crème", "Enter")
+        try tmux.type("create Café crème")
         try tmux.wait(for: "created \"Café crème\"")
 
-        // A partial command completes with Tab.
-        try tmux.keys("li", "Tab")
+        // A partial command completes with Tab; errand says what the line holds then.
+        try tmux.enter(text: "li")
+        let completed = try tmux.press("Tab")
+        #expect(completed?.line == "list", "\(String(describing: completed))")
         try tmux.wait(for: "create> list")
-        try tmux.keys("Enter")
+        try tmux.press("Enter", until: \.startsALine)
         try tmux.wait(for: "view › all>")
 
         // Tab after "open " lists the rows with their titles.
-        try tmux.keys("open ", "Tab")
+        try tmux.enter(text: "open ")
+        try tmux.press("Tab")
         let listed = try tmux.wait(for: "2  Café crème")
         #expect(listed.contains("1  Buy milk"))
 
         // Ctrl-C at the prompt cancels the line, the shell goes on.
-        try tmux.keys("C-c")
+        #expect(try tmux.press("C-c")?.reading == "prompt")
         try tmux.wait(for: "open ^C")
-        try tmux.keys("help back", "Enter")
+        try tmux.type("help back")
         try tmux.wait(for: "usage: back")
 
         // Ctrl-C in the form saves nothing.
-        try tmux.keys("create", "Enter")
+        #expect(try tmux.type("create")?.reading == "form")
         try tmux.wait(for: "Title:")
-        try tmux.keys("Half typed", "C-c")
+        try tmux.enter(text: "Half typed")
+        try tmux.press("C-c", until: \.startsALine)
         try tmux.wait(for: "cancelled; nothing was saved")
 
         // Moving over é and inserting after it.
-        try tmux.keys("create é1", "Left", "Left", "Right", "X", "Enter")
+        try tmux.enter(text: "create é1")
+        try tmux.press("Left", "Left", "Right")
+        #expect(try tmux.enter(text: "X")?.line == "create éX1")
+        try tmux.press("Enter", until: \.startsALine)
         try tmux.wait(for: "created \"éX1\"")
 
-        try tmux.keys("C-d")
+        #expect(try tmux.press("C-d") == nil)
         try tmux.wait(for: "EXIT=0")
         try tmux.run(["kill-session", "-t", "t"])
 
         // A new run recalls the last line with Up.
         try tmux.restart(executable)
-        try tmux.wait(for: "view>")
-        try tmux.keys("Up")
+        #expect(try tmux.press("Up")?.line == "create éX1")
         try tmux.wait(for: "view> create éX1")
         let history = try String(contentsOfFile: dir + "/state/errand/history", encoding: .utf8)
         #expect(history.hasSuffix("help back\ncreate\ncreate éX1\n"))
@@ -166,58 +161,64 @@ import Testing
         let tmux = Tmux(dir: dir)
         try tmux.start(executable)
         try tmux.wait(for: "view>")
-        try tmux.keys("create Call mum", "Enter")
+        try tmux.type("create Call mum")
         try tmux.wait(for: "created \"Call mum\"")
 
-        try tmux.keys("create", "Enter")
+        try tmux.type("create")
         try tmux.wait(for: "Title:")
         // Up in the first form has no title to recall: the command line is not offered.
-        try tmux.keys("Up")
-        try tmux.keys("Dentist", "Enter")
+        try tmux.press("Up")
+        try tmux.type("Dentist")
         let dated = try tmux.wait(for: "Date [today]:")
         #expect(dated.contains("Title: Dentist"), "\(dated)")
         #expect(!dated.contains("create Call mumDentist") && !dated.contains("Title: create"), "\(dated)")
         // Tab on an empty Date lists dates and none, not the 32 commands.
-        try tmux.keys("Tab")
+        try tmux.press("Tab")
         let offered = try tmux.wait(for: "tomorrow")
         #expect(offered.contains("none") && !offered.contains("swipe"), "\(offered)")
-        try tmux.keys("dec 33", "Enter")
+        try tmux.type("dec 33")
         try tmux.wait(for: "cannot read the date \"dec 33\"")
         try tmux.wait(for: "Date [today]: dec 33")
-        try tmux.keys("C-a", "C-k", "tom", "Tab")
+        try tmux.press("C-a", "C-k")
+        try tmux.enter(text: "tom")
+        try tmux.press("Tab")
         try tmux.wait(for: "Date [today]: tomorrow")
-        try tmux.keys("Enter")
+        try tmux.press("Enter", until: \.startsALine)
         try tmux.wait(for: "Place (optional):")
-        try tmux.keys("Enter")
+        try tmux.press("Enter", until: \.startsALine)
         try tmux.wait(for: "Notes (optional):")
-        try tmux.keys("Enter")
+        try tmux.press("Enter", until: \.startsALine)
         try tmux.wait(for: "Repeat (optional):")
-        try tmux.keys("we", "Tab", "Enter")
+        try tmux.enter(text: "we")
+        try tmux.press("Tab")
+        try tmux.press("Enter", until: \.startsALine)
         // The declared fields follow, Tab offering each one's words.
         try tmux.wait(for: "Priority (optional):")
-        try tmux.keys("hi", "Tab")
+        try tmux.enter(text: "hi")
+        try tmux.press("Tab")
         try tmux.wait(for: "Priority (optional): high")
-        try tmux.keys("Enter")
+        try tmux.press("Enter", until: \.startsALine)
         try tmux.wait(for: "Tags (optional):")
-        try tmux.keys("work, health", "Enter")
+        try tmux.type("work, health")
         try tmux.wait(for: "Starts (optional):")
-        try tmux.keys("Enter")
+        try tmux.press("Enter", until: \.startsALine)
         try tmux.wait(for: "created \"Dentist\" for Mon Nov 30 2026, every week")
 
         // The second form: Up in Title recalls the title typed before, not a command.
-        try tmux.keys("create", "Enter")
+        try tmux.type("create")
         try tmux.wait(for: "Title:")
-        try tmux.keys("Up")
+        try tmux.press("Up")
         let recalled = try tmux.wait(for: "Title: Dentist")
         #expect(recalled.components(separatedBy: "\n").filter { $0.hasPrefix("Title: ") }.last == "Title: Dentist")
         // Ctrl-D on an emptied line cancels, the message on a line of its own.
-        try tmux.keys("C-a", "C-k", "C-d")
+        try tmux.press("C-a", "C-k")
+        try tmux.press("C-d", until: \.startsALine)
         let cancelled = try tmux.wait(for: "cancelled; nothing was saved")
         #expect(cancelled.components(separatedBy: "\n").contains("cancelled; nothing was saved"), "\(cancelled)")
         // The shell goes on.
-        try tmux.keys("list", "Enter")
+        try tmux.type("list")
         try tmux.wait(for: "All items")
-        try tmux.keys("C-d")
+        try tmux.press("C-d")
         try tmux.wait(for: "EXIT=0")
         // Form answers stay out of the command history.
         let history = try String(contentsOfFile: dir + "/state/errand/history", encoding: .utf8)
@@ -235,21 +236,23 @@ import Testing
                                                                        atomically: false, encoding: .utf8)
         let tmux = Tmux(dir: dir)
         try tmux.start(executable)
+        try tmux.awaitReady()
         let first = try tmux.wait(for: "create>")
         #expect(first.contains("errandrc:2: unknown command"), "\(first)")
         // Silent unless it fails: its create ran without a word, its commands untimed.
         #expect(!first.contains("created \"From the rc\"") && !first.contains("time: "), "\(first)")
         // set timing on took effect: each command's time follows it; the create is there.
-        try tmux.keys("day today", "Enter")
+        try tmux.type("day today")
         let day = try tmux.wait(for: "time: ")
         #expect(day.contains("From the rc"), "\(day)")
-        try tmux.keys("C-d")
+        try tmux.press("C-d")
         try tmux.wait(for: "EXIT=0")
 
         // A server of its own: a new session on a server whose last one was just killed can
         // race its exit.
         let again = Tmux(dir: dir)
         try again.start(executable + " -X")
+        try again.awaitReady()
         let skipped = try again.wait(for: "view>")
         #expect(!skipped.contains("errandrc") && !skipped.contains("created"), "\(skipped)")
     }

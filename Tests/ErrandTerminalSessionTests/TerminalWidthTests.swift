@@ -18,7 +18,7 @@ import Testing
     /// The screen and its scrollback, lines the terminal wrapped joined back (tmux -J): a row
     /// too wide for the screen shows as one line wider than it.
     func history(_ tmux: TmuxDriver) throws -> [String] {
-        try tmux.run(["capture-pane", "-p", "-J", "-S", "-", "-t", "t"]).split(separator: "\n").map(String.init)
+        try tmux.scrollback().split(separator: "\n").map(String.init)
     }
 
     /// The lines after the last prompt that ran `command`, up to the next prompt.
@@ -27,11 +27,10 @@ import Testing
         return Array(lines[lines.index(after: start)...].prefix { !$0.contains("> ") })
     }
 
-    func type(_ tmux: TmuxDriver, _ line: String) throws { try tmux.typeAtPrompt(line) }
-
     func resize(_ tmux: TmuxDriver, columns: Int) throws {
         try tmux.run(["resize-window", "-t", "t", "-x", String(columns), "-y", "30"])
-        let done = tmux.poll(timeout: 120) { () -> Bool? in
+        // tmux's own answer: the pane has the new width once it says so.
+        let done = Waiting.until { () -> Bool? in
             (try? tmux.run(["display", "-p", "-t", "t", "#{pane_width}"]))?.hasPrefix(String(columns)) == true ? true : nil
         }
         #expect(done == true, "the window never became \(columns) wide")
@@ -41,19 +40,19 @@ import Testing
         let executable = try ChildProcess.built()
         let tmux = TerminalSessionTests.Tmux(dir: dir)
         try tmux.start(executable)
-        try tmux.wait(for: "view>")
-        try type(tmux, "sync \(TerminalFixtures.sample)")
+        try tmux.awaitReady()
+        try tmux.type("sync \(TerminalFixtures.sample)")
         try tmux.wait(for: "synced 36 ads")
-        try type(tmux, "set pagesize off")
-        try type(tmux, "ads")
+        try tmux.type("set pagesize off")
+        try tmux.type("ads")
         try tmux.wait(for: "Console de jeux avec deux manettes")
         let wide = output(of: "ads", in: try history(tmux))
         #expect(wide.count == 37 && wide.allSatisfy { DisplayWidth.of($0) <= 100 }, "\(wide)")
 
         // Narrower, with no restart: the next command is laid out at 60, nothing wraps.
         try resize(tmux, columns: 60)
-        try type(tmux, "filter")
-        let narrow = try tmux.poll(timeout: 120) { () throws -> [String]? in
+        try tmux.type("filter")
+        let narrow = try Waiting.until { () throws -> [String]? in
             let rows = output(of: "filter", in: try history(tmux))
             return rows.last?.contains("Tente quatre places") == true ? rows : nil
         } ?? []
@@ -64,20 +63,20 @@ import Testing
         // At 70, the week: its bars fit beside the counts.
         try resize(tmux, columns: 70)
         // The bars are drawn in colour (whatever NO_COLOR the suite runs under).
-        try type(tmux, "set color on")
+        try tmux.type("set color on")
         for day in ["tomorrow", "dec 1", "dec 1", "dec 2"] {
-            try type(tmux, "create Errand \(UUID().uuidString.prefix(4)) --date \(day)")
+            try tmux.type("create Errand \(UUID().uuidString.prefix(4)) --date \(day)")
         }
-        try type(tmux, "view")
+        try tmux.type("view")
         // Read until the whole week is on the screen: a capture taken as its fourth row lands
         // can still miss the rows after it.
-        let week = try tmux.poll(timeout: 120) { () throws -> [String]? in
+        let week = try Waiting.until { () throws -> [String]? in
             let rows = output(of: "view", in: try history(tmux))
             return rows.count >= 8 && rows.contains { $0.contains("Wed Dec 2") } ? rows : nil
         } ?? []
         #expect(week.count == 8 && week.allSatisfy { DisplayWidth.of($0) <= 70 }, "\(week)")
         #expect(week.contains { $0.hasPrefix("  3  Tue Dec 1   2 items") && $0.hasSuffix(" ██") }, "\(week)")
-        try tmux.keys("C-d")
+        try tmux.press("C-d")
         try tmux.wait(for: "EXIT=0")
     }
 
@@ -85,28 +84,28 @@ import Testing
         let executable = try ChildProcess.built()
         let tmux = TerminalSessionTests.Tmux(dir: dir)
         try tmux.start(executable)
-        try tmux.wait(for: "view>")
+        try tmux.awaitReady()
         try resize(tmux, columns: 40)
-        try type(tmux, "sync \(TerminalFixtures.sample)")
+        try tmux.type("sync \(TerminalFixtures.sample)")
         try tmux.wait(for: "synced 36 ads")
-        try type(tmux, "filter multimedia")
+        try tmux.type("filter multimedia")
         try tmux.wait(for: "Multimédia: 4 ads")
         try tmux.wait(for: "4  230,00\u{A0}€  Console de jeux avec deu…")
         let ads = output(of: "filter multimedia", in: try history(tmux))
         #expect(ads.dropFirst().first == "  1  140,00\u{A0}€  Casque audio sans fil à …", "\(ads)")
 
-        try type(tmux, "create " + TerminalFixtures.longTitle + " --date dec 4")
-        try type(tmux, "view")
-        try type(tmux, "open 6")
+        try tmux.type("create " + TerminalFixtures.longTitle + " --date dec 4")
+        try tmux.type("view")
+        try tmux.type("open 6")
         // The day's prompt needs 18 of 40 columns: it loses the tab, not the day.
         try tmux.wait(for: "… › Fri Dec 4>")
-        try type(tmux, "open 1")
+        try tmux.type("open 1")
         try tmux.wait(for: "… › Write the…>")
         let detail = output(of: "open 1", in: try history(tmux))
         #expect(detail.prefix(3) == ["Write the extremely long appendices for", "the board meeting on Thursday",
                                      "  Due       Fri Dec 4 2026"], "\(detail)")
         #expect(detail.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(detail)")
-        try tmux.keys("C-d")
+        try tmux.press("C-d")
         try tmux.wait(for: "EXIT=0")
     }
 
@@ -124,11 +123,10 @@ import Testing
         try script.write(toFile: path, atomically: false, encoding: .utf8)
         let tmux = TmuxDriver(prefix: "errand-width")
         try tmux.start("LANG=C.UTF-8 sh " + path, columns: 60, rows: 20)
-        let screen = tmux.poll(timeout: 120) { () -> String? in
-            guard let text = try? tmux.screen(), text.contains("END") else { return nil }
-            return text
-        }
-        let lines = (screen ?? "").split(separator: "\n").map(String.init)
+        // The readiness FIFO closes when the script ends; tmux may draw its last line after.
+        #expect(try tmux.awaitReady() == nil)
+        let screen = try tmux.wait(for: "END")
+        let lines = screen.split(separator: "\n").map(String.init)
         #expect(Array(lines.prefix(samples.count)) == samples.map { $0 + "#" })
     }
 }

@@ -8,42 +8,6 @@ import Testing
     final class Tmux: TmuxDriver {
         init() { super.init(prefix: "watch") }
 
-        @discardableResult
-        func wait(for text: String, timeout: Double = 120, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-            try wait(describing: text.debugDescription, timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
-        }
-
-        /// The first screen `accepts`, or the last one seen (an issue recorded) at the timeout.
-        @discardableResult
-        func wait(describing what: String, timeout: Double = 120, sourceLocation: SourceLocation = #_sourceLocation,
-                  until accepts: (String) -> Bool) throws -> String {
-            var last = ""
-            let found = try poll(timeout: timeout) { () throws -> String? in
-                last = try screen()
-                return accepts(last) ? last : nil
-            }
-            if let found { return found }
-            Issue.record("screen never showed \(what):\n\(last)", sourceLocation: sourceLocation)
-            return last
-        }
-
-        /// Until the prompt stands alone on the last line: keys sent before libedit holds the
-        /// terminal are echoed by the tty in cooked mode and then drawn again around the prompt.
-        func waitForPrompt(_ prompt: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-            try wait(describing: "a prompt ending \(prompt.debugDescription)", sourceLocation: sourceLocation) { screen in
-                screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
-                    .trimmingCharacters(in: .whitespaces).hasSuffix(prompt) == true
-            }
-        }
-
-        func type(_ line: String) throws {
-            try run(["send-keys", "-t", "t", "-l", line])
-            try keys("Enter")
-        }
-
-        /// The screen with its colours, as the escapes that draw them.
-        func colours() throws -> String { try run(["capture-pane", "-p", "-e", "-t", "t"]) }
-
         /// The process the window runs (env execs errand in its place).
         func errandPID() throws -> Int32? {
             let shell = try run(["display-message", "-p", "-t", "t", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -69,7 +33,7 @@ import Testing
         let executable = try ChildProcess.built()
         let env = "HOME=\(dir) XDG_STATE_HOME=\(dir)/state ERRAND_TODAY=2026-11-29 ERRAND_GEOCODER=off LANG=C.UTF-8 TERM=xterm"
         try tmux.start("env -u NO_COLOR \(env) \(executable) --store \(store); echo EXIT=$?", columns: 80, rows: 24)
-        try tmux.wait(for: "view>")
+        try tmux.awaitReady()
     }
 
     /// Another terminal's change, as a second errand on the same store.
@@ -95,12 +59,12 @@ import Testing
         try tmux.wait(for: "+   2  Sun Nov 29    Call mum")
         // One run later the row is no longer new.
         try tmux.wait(for: "\n    2  Sun Nov 29    Call mum")
-        try tmux.keys("C-c")
+        try tmux.press("C-c", until: { $0.reading == "prompt" })
         let stopped = try tmux.wait(for: "view › all>")
         #expect(stopped.contains("watched list"), "\(stopped)")
         try tmux.type("open 2")
         try tmux.wait(for: "State     to do")
-        try tmux.keys("C-d")
+        try tmux.press("C-d")
         try tmux.wait(for: "EXIT=0")
     }
 
@@ -116,7 +80,7 @@ import Testing
         try tmux.wait(for: "SECONDS must be from 0.1 to 86400 seconds")
         try tmux.type("list")
         try tmux.wait(for: "1  Sun Nov 29    Buy milk")
-        try tmux.keys("C-d")
+        try tmux.press("C-d")
         try tmux.wait(for: "EXIT=0")
     }
 
@@ -128,6 +92,7 @@ import Testing
         try tmux.wait(for: "every 0.5s: view · run 2")
         let pid = try #require(try tmux.errandPID())
         kill(pid, SIGTERM)
+        #expect(try tmux.awaitReady(until: { $0.reading != "watch" }) == nil)
         let screen = try tmux.wait(for: "EXIT=0")
         #expect(screen.contains("watched view"), "\(screen)")
     }
@@ -136,24 +101,28 @@ import Testing
     @Test func ctrlZAndFgRedrawTheWatch() throws {
         let tmux = Tmux()
         let executable = try ChildProcess.built()
+        // bash reads its lines itself: what it shows is all a test can wait on.
         try tmux.start("env -u NO_COLOR HOME=\(dir) PS1='sh$ ' LANG=C.UTF-8 TERM=xterm bash --norc --noprofile -i", columns: 80, rows: 24)
         try tmux.wait(for: "sh$")
-        try tmux.type("ERRAND_TODAY=2026-11-29 XDG_STATE_HOME=\(dir)/state \(executable) --store \(store)")
-        try tmux.wait(for: "view>")
+        try tmux.send("ERRAND_TODAY=2026-11-29 XDG_STATE_HOME=\(dir)/state \(executable) --store \(store)", literally: true)
+        try tmux.send("Enter")
+        try tmux.awaitReady()
         try tmux.type("watch 60 view")
         try tmux.wait(for: "every 60s: view · run 1")
-        try tmux.keys("C-z")
+        try tmux.send("C-z")
         try tmux.wait(for: "Stopped")
-        try tmux.type("clear; fg")
+        try tmux.send("clear; fg", literally: true)
+        try tmux.send("Enter")
+        try tmux.awaitReady(until: { $0.reading == "watch" })
         // Redrawn at once (not 60 s later), still the first run, on the cleared screen: the
         // stopped watch's own "run 1" is on the screen until `clear` runs, so that alone
         // proved nothing (and under load was read before the clear).
         try tmux.wait(describing: "the watch redrawn after clear; fg, still run 1") { screen in
             screen.contains("every 60s: view · run 1") && !screen.contains("Stopped") && !screen.contains("clear; fg")
         }
-        try tmux.keys("C-c")
+        try tmux.press("C-c", until: { $0.reading == "prompt" })
         try tmux.wait(for: "watched view once")
-        try tmux.type("quit")
+        try tmux.begin("quit")
         try tmux.wait(for: "sh$")
     }
 
@@ -165,26 +134,22 @@ import Testing
         try launch(tmux)
         try tmux.type("list")
         try tmux.wait(for: "Buy milk")
-        try tmux.waitForPrompt("all>")
-        try tmux.run(["send-keys", "-t", "t", "-l", "opn"])
+        try tmux.enter(text: "opn")
         let red = "\u{1B}[31m>"
-        let refused = try tmux.poll(timeout: 120) { try tmux.colours().contains("all\u{1B}[1m\(red)") ? true : nil }
-        #expect(refused == true, "\((try? tmux.colours()) ?? "")")
-        try tmux.keys("C-u")
-        try tmux.run(["send-keys", "-t", "t", "-l", "open 1"])
+        try tmux.waitColoured("all\u{1B}[1m\(red)")
+        try tmux.press("C-u")
+        try tmux.enter(text: "open 1")
         try tmux.wait(for: "all> open 1")
-        let plain = try tmux.poll(timeout: 120) { try !tmux.colours().contains(red) ? true : nil }
-        #expect(plain == true, "\((try? tmux.colours()) ?? "")")
-        try tmux.keys("BSpace")
-        try tmux.run(["send-keys", "-t", "t", "-l", "7"])
-        let row = try tmux.poll(timeout: 120) { try tmux.colours().contains(red) ? true : nil }
-        #expect(row == true, "\((try? tmux.colours()) ?? "")")
-        try tmux.keys("C-u")
+        try tmux.wait(describing: "the mark plain again", read: tmux.colours) { !$0.contains(red) }
+        try tmux.press("BSpace")
+        try tmux.enter(text: "7")
+        try tmux.waitColoured(red)
+        try tmux.press("C-u")
         try tmux.type("set color off")
-        try tmux.waitForPrompt("all>")
-        try tmux.run(["send-keys", "-t", "t", "-l", "opn"])
+        try tmux.enter(text: "opn")
         try tmux.wait(for: "all! opn")
-        try tmux.keys("C-u", "C-d")
+        try tmux.press("C-u")
+        try tmux.press("C-d")
         try tmux.wait(for: "EXIT=0")
     }
 }
