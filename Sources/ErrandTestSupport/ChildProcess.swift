@@ -38,6 +38,7 @@ public final class ChildProcess {
     /// The built `errand`, refused when a source it is built from was edited since (looked at
     /// once per test process).
     public static func built() throws -> String {
+        try Lane.mayStart("errand as a process")
         guard let path = executable else { throw Missing() }
         if let newer = staleSource { throw Stale(binary: path, source: newer) }
         return path

@@ -28,6 +28,7 @@ public final class DAVServer: @unchecked Sendable {
     private var process: Process?
 
     public init(_ kind: Kind) throws {
+        try Lane.mayStart("a CalDAV server")
         self.kind = kind
         folder = NSTemporaryDirectory() + "errand-dav-\(kind)-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

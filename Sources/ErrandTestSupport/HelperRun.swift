@@ -20,6 +20,7 @@ public struct HelperRun {
     }
 
     public static func run(_ path: String, _ arguments: [String], input: [UInt8] = [], timeout: Int = 60) throws -> HelperRun {
+        try Lane.mayStart("a helper process")
         let folder = NSTemporaryDirectory() + "errand-helper-run-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }

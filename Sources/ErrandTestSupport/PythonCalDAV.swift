@@ -32,6 +32,7 @@ public enum PythonCalDAV {
     }
 
     static func run(_ server: String, _ user: String, _ password: String, _ arguments: [String]) throws -> String {
+        try Lane.mayStart("python-caldav")
         let run = try HelperRun.run(python, [script, server, user, password] + arguments, timeout: 120)
         guard run.status == 0 else {
             throw Failure(description: "python-caldav failed (\(run.status)): " + String(run.errors.suffix(800)))

@@ -51,6 +51,7 @@ public final class QuirkyCalDAV: @unchecked Sendable {
     public let server: LoopbackServer
 
     public init(_ quirks: Quirks) throws {
+        try Lane.mayStart("a CalDAV server")
         quirksValue = quirks
         server = try LoopbackServer(routes: [:])
         server.set("/dav/*", .handler { [unowned self] in self.respond($0) })

@@ -7,6 +7,7 @@ public enum ShellScript {
     /// (status, stdout, stderr).
     public static func run(_ script: String, environment: [String: String],
                            in directory: String? = nil) throws -> (Int32, String, String) {
+        try Lane.mayStart("a shell script")
         let process = Process()
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -18,6 +18,7 @@ public struct TaskPeers {
     public var list: String { folder + "/vdir/tasks" }
 
     public init() throws {
+        try Lane.mayStart("vdirsyncer and todoman")
         folder = NSTemporaryDirectory() + "errand-peers-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder + "/vdir/tasks", withIntermediateDirectories: true)
         let config = """

@@ -59,6 +59,7 @@ open class TmuxDriver {
     /// descriptor 3 for it and everything it starts; the window stays a minute after it ends,
     /// so its last screen can be read. The FIFO's end is the command's end.
     public func start(_ command: String, columns: Int, rows: Int) throws {
+        try Lane.mayStart("a terminal")
         let pipe = try ReadyPipe()
         ready = pipe
         last = nil

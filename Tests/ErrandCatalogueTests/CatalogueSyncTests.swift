@@ -10,7 +10,7 @@ import Testing
 /// previous cache exactly as it was, on both backends. Serialized: the failure cases run on
 /// one-second idle limits, which a loaded machine running many helpers at once could reach, and
 /// Errand itself only ever runs one download at a time.
-@Suite(.serialized) struct CatalogueSyncTests {
+@Suite(.serialized, .tags(.server), .fullLane) struct CatalogueSyncTests {
     static let backends = StoreBackend.allCases
 
     func sampleServer() throws -> LoopbackServer {

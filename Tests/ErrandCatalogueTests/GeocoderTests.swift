@@ -9,7 +9,7 @@ import Testing
 /// The geocoder against a loopback server that answers as Nominatim does: through the real
 /// errand-fetch helper, so the User-Agent, the bounds and the one-line errors are the ones a
 /// user gets. The cache is checked by counting the requests the server saw.
-@Suite(.serialized) struct GeocoderTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct GeocoderTests {
     static let twoPlaces = Data("""
         [{"place_id":1,"licence":"Data © OpenStreetMap contributors","lat":"48.8698","lon":"2.3311",
           "display_name":"Rue de la Paix, Quartier Vendôme, Paris, France","importance":0.6,"boundingbox":["1","2","3","4"]},

@@ -8,7 +8,7 @@ import Testing
 
 /// A sync over the network takes the store's write lock only once the listing is downloaded:
 /// while a slow server is still sending it, another Errand on the same store can write.
-@Suite struct SyncLockTests {
+@Suite(.tags(.server, .slow), .fullLane) struct SyncLockTests {
     final class Moments: @unchecked Sendable {
         // @unchecked: both fields are read and written under `lock`.
         private let lock = NSLock()

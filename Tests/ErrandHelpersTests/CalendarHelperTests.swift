@@ -1,3 +1,4 @@
+import ErrandTestSupport
 import ErrandDomain
 import ErrandFiles
 import ErrandHelpers
@@ -6,7 +7,7 @@ import Testing
 
 /// errand-ical's per-object modes, as sync uses them: one VCALENDAR per item out, one item per
 /// calendar object in, through the real helper built beside the tests.
-@Suite struct CalendarHelperTests {
+@Suite(.tags(.process), .fullLane) struct CalendarHelperTests {
     let helper = CalendarHelper(zoneName: "Europe/Paris")
     let now = Date(timeIntervalSince1970: 1_796_000_000)
 

@@ -11,7 +11,7 @@ import Glibc
 /// errand downloads through the errand-fetch helper (so its own start-up never loads the HTTP
 /// stack): the helper must give the same bytes and the same one-line errors as downloading
 /// in-process does.
-@Suite(.serialized) struct DownloadHelperTests {
+@Suite(.serialized, .tags(.server, .process, .slow), .fullLane) struct DownloadHelperTests {
     let limits = FetchLimits(maxBytes: 1 << 20, idleTimeout: 1, totalTimeout: 3)
 
     @Test func theHelperAndTheInProcessDownloaderAgree() throws {

@@ -7,7 +7,7 @@ import Testing
 /// limits and says which ended it. The CPU it uses meanwhile (the URLSession helper spun a whole
 /// core) depends on the machine's load: bench/idle_wait.py measures it. (--dav: in
 /// ErrandSyncTests' DAVFetchHelperTests.)
-@Suite struct FetchHelperWaitTests {
+@Suite(.tags(.server, .process, .slow), .fullLane) struct FetchHelperWaitTests {
     @Test func theCatalogueDownloadWaitsOutASilentServer() throws {
         let server = try LoopbackServer(routes: ["/listing.json": .mute])
         defer { server.stop() }

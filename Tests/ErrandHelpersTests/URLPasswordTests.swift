@@ -10,7 +10,7 @@ import Glibc
 /// A password in a catalogue URL reaches the server as a Basic Authorization header; the
 /// download helper gets it on stdin, never among its arguments, which `ps` shows every local
 /// user. Serialized for the reason CatalogueSyncTests gives.
-@Suite(.serialized) final class URLPasswordTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) final class URLPasswordTests {
     let limits = FetchLimits(maxBytes: 1 << 20, idleTimeout: 1, totalTimeout: 3)
     let dir = NSTemporaryDirectory() + "errand-password-" + UUID().uuidString
 

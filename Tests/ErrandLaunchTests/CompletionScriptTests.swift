@@ -6,7 +6,7 @@ import Testing
 
 /// The bash, zsh and fish completion scripts are generated from the declarations and work in
 /// the real shells (installed by scripts/deps --test): sourced, asked, answering.
-@Suite struct CompletionScriptTests {
+@Suite(.tags(.process), .fullLane) struct CompletionScriptTests {
     static let allNames = (LaunchOption.errand + LaunchOption.check).flatMap(\.names)
 
     /// A folder holding the script and a few files to complete.

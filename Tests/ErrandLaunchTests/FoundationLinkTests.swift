@@ -5,7 +5,7 @@ import Testing
 /// errand links FoundationEssentials only: the full Foundation brings ICU (38 MB of data, and
 /// its start-up cost). One `import Foundation` in any module errand links is enough to bring it
 /// back, which nothing else would notice; the dynamic debug build names what it links.
-@Suite struct FoundationLinkTests {
+@Suite(.tags(.process), .fullLane) struct FoundationLinkTests {
     @Test func errandNeedsNeitherFoundationNorICU() throws {
         let path = try ChildProcess.built()
         let binary = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -7,7 +7,7 @@ import Testing
 
 /// errand(1) is generated from the declarations: everything errand accepts is in it, and
 /// groff and man read it without a warning.
-@Suite struct ManPageTests {
+@Suite(.tags(.process), .fullLane) struct ManPageTests {
     let page = ManPage().text
 
     @Test func hasTheSectionsOfAManPageInOrder() {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `errand --version` names the version and the commit the binary was built from.
-@Suite struct ProgramVersionTests {
+@Suite(.tags(.process), .fullLane) struct ProgramVersionTests {
     static let checkout: String = {
         var root = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { root.deleteLastPathComponent() }

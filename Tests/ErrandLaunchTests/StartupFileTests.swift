@@ -5,7 +5,7 @@ import Testing
 
 /// The start-up file, `$XDG_CONFIG_HOME/errand/errandrc`, through the real program with
 /// temporary XDG folders (the keyboard case is in TerminalSessionTests).
-@Suite struct StartupFileTests {
+@Suite(.tags(.process), .fullLane) struct StartupFileTests {
     /// A home with an errandrc holding `text` (nil: none), and the environment pointing at it.
     func withHome(rc text: String?, _ body: (String, [String: String]) throws -> Void) throws {
         let dir = NSTemporaryDirectory() + "errand-rc-" + UUID().uuidString

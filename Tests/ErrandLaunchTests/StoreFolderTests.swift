@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 40: a mistyped `--store` is refused in one line, not made as a new, empty list;
 /// `--create` makes it; the default store is still made on first use.
-@Suite struct StoreFolderTests {
+@Suite(.tags(.process), .fullLane) struct StoreFolderTests {
     @Test func aStoreInAFolderThatDoesNotExistIsRefusedUnlessCreated() throws {
         let dir = NSTemporaryDirectory() + "errand-folder-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: dir) }

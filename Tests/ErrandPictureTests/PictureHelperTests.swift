@@ -6,7 +6,7 @@ import Testing
 
 /// The picture helper as errand runs it: its output taken whole, its failures one line, its
 /// memory bounded whatever the image, and bad images dropped from the cache.
-@Suite struct PictureHelperTests {
+@Suite(.tags(.server, .process), .fullLane) struct PictureHelperTests {
     static var helper: String? {
         ChildProcess.executable.map { ($0 as NSString).deletingLastPathComponent + "/errand-picture" }
             .flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }

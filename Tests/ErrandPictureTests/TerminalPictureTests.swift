@@ -5,7 +5,7 @@ import Testing
 /// The real program in a real terminal (tmux, with its own socket): an ad's photo is drawn in
 /// block characters above its fields, kept for offline use, and every hostile photo gives
 /// one line instead, leaves nothing behind and does not stop the shell.
-@Suite(.serialized) struct TerminalPictureTests {
+@Suite(.serialized, .tags(.terminal, .server, .process), .fullLane) struct TerminalPictureTests {
     static let blocks: ClosedRange<UInt32> = 0x2580...0x259F
 
     static func blockRows(_ text: String) -> [Substring] {

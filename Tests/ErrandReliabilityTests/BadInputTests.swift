@@ -8,7 +8,7 @@ import Testing
 /// A generated battery of malformed command lines, through the interpreter (what the keyboard
 /// uses) and through script mode: each one fails with one clear line, nothing crashes, and
 /// the exit status says a command failed.
-@Suite struct BadInputTests {
+@Suite(.tags(.process), .fullLane) struct BadInputTests {
     /// Lines that must all fail, as bytes (some are not valid UTF-8).
     static func battery(seed: UInt64) -> [[UInt8]] {
         var rng = SeededGenerator(seed: seed)

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Several processes writing one store at once: every write lands, nobody sees an error.
-@Suite(.serialized) struct ConcurrencyTests {
+@Suite(.serialized, .tags(.process), .fullLane) struct ConcurrencyTests {
     /// ERRAND_CONCURRENCY_ITEMS overrides the per-process count (the issue asks 2,000).
     static func perProcess(_ backend: StoreBackend) -> Int {
         if let text = ProcessInfo.processInfo.environment["ERRAND_CONCURRENCY_ITEMS"], let n = Int(text) { return n }

@@ -20,7 +20,7 @@ import Glibc
 ///   /proc/PID of a process that is not dumpable owned by root (not the folder itself, which
 ///   keeps showing its owner). That is only visible for a process that is not root's, so as
 ///   root (CI) the child is started as nobody through setpriv.
-@Suite(.serialized) final class CoreDumpTests {
+@Suite(.serialized, .tags(.server, .process, .crash), .fullLane) final class CoreDumpTests {
     let dir = NSTemporaryDirectory() + "errand-core-" + UUID().uuidString
 
     init() throws {

@@ -12,7 +12,7 @@ import Glibc
 /// kill the store must open and hold exactly the state after some prefix of the script:
 /// nothing half-applied, nothing committed lost. The seed is printed so a failure replays
 /// (ERRAND_TEST_SEED).
-@Suite(.serialized) struct CrashSafetyTests {
+@Suite(.serialized, .tags(.process, .crash), .fullLane) struct CrashSafetyTests {
     static let today = DueDay(year: 2026, month: 11, day: 29)!
 
     static func script(seed: UInt64, count: Int) -> [String] {

@@ -6,7 +6,7 @@ import Testing
 
 /// Damage that needs a real process: a read-only file seen by an ordinary user, a full disk,
 /// a truncated SQLite file. One clear line each, the documented status, the file unchanged.
-@Suite(.serialized) struct DamagedFileTests {
+@Suite(.serialized, .tags(.process), .fullLane) struct DamagedFileTests {
     let dir = NSTemporaryDirectory() + "errand-damage-" + UUID().uuidString
 
     init() throws {

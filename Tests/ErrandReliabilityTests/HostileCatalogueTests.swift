@@ -10,7 +10,7 @@ import Glibc
 #endif
 
 /// Catalogues built to hurt: huge bodies, trickling servers, absurd values.
-@Suite(.serialized) struct HostileCatalogueTests {
+@Suite(.serialized, .tags(.server, .process, .slow), .fullLane) struct HostileCatalogueTests {
     static let categories = Data(#"[{"id":1,"name":"Maison"}]"#.utf8)
 
     @Test func anEndlessBodyIsRefusedAtTheLimitWithBoundedMemory() throws {

@@ -6,7 +6,7 @@ import Testing
 /// Input without end, through the real program: a script, `source` and a pipe that never send
 /// a newline each end with one line, exit status 1 and bounded memory. Before the
 /// bounded reader these grew by more than a gigabyte a second until something killed them.
-@Suite(.serialized) struct InputBoundsTests {
+@Suite(.serialized, .tags(.process), .fullLane) struct InputBoundsTests {
     static let peakLimitMB = 64.0
     static let endless = "line longer than 1 MB, and no newline in the 16 MB after it: stopped reading"
 

@@ -6,7 +6,7 @@ import Testing
 /// failure with one line on stderr and a non-zero exit, and `remind` marks nothing it could
 /// not show. /dev/full answers every write with ENOSPC; a pipe whose reading end is closed
 /// answers EPIPE (errand ignores SIGPIPE, so it is an error, not a silent death).
-@Suite struct OutputFailureTests {
+@Suite(.tags(.process), .fullLane) struct OutputFailureTests {
     enum Output: String, CaseIterable, CustomTestStringConvertible {
         case fullDisk, closedPipe
         var testDescription: String { rawValue }

@@ -7,7 +7,7 @@ import Testing
 /// nor any line it prints, in text or JSON, with --echo, in successes and in every kind of
 /// error. The keyboard's history file has its own test at a real terminal
 /// (TerminalHardeningTests).
-@Suite(.serialized) final class PasswordLeakTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) final class PasswordLeakTests {
     let dir = NSTemporaryDirectory() + "errand-secret-" + UUID().uuidString
 
     init() throws {

@@ -9,7 +9,7 @@ import Glibc
 /// old code used (`STORE.tmp-PID`), then `exec`s errand, which so runs with that very PID. The
 /// victim must stay byte-identical and the store a regular file. The history file has the
 /// same test at a real terminal (TerminalHardeningTests), as it is written at the keyboard only.
-@Suite(.serialized) final class PlantedFileTests {
+@Suite(.serialized, .tags(.process), .fullLane) final class PlantedFileTests {
     static let names = ["store.plist", "store.sqlite"]
     let dir = NSTemporaryDirectory() + "errand-plant-" + UUID().uuidString
     let victim: String

@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 23: the quiet `errand remind` (QuietRemind, a cron run that finds nothing to ring
 /// ends before the shell is built) keeps the launch rules and the start-up's words.
-@Suite(.serialized) struct QuietRemindProcessTests {
+@Suite(.serialized, .tags(.terminal, .process), .fullLane) struct QuietRemindProcessTests {
     func folder() throws -> String {
         let dir = NSTemporaryDirectory() + "errand-quiet-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

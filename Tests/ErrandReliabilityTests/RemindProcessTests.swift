@@ -4,7 +4,7 @@ import Testing
 
 /// `errand remind` as cron runs it: real processes on one store, the clock pinned with
 /// `--today DATE'T'TIME`, never a sleep.
-@Suite struct RemindProcessTests {
+@Suite(.tags(.process, .crash), .fullLane) struct RemindProcessTests {
     func store(_ backend: String) throws -> (dir: String, path: String) {
         let dir = NSTemporaryDirectory() + "errand-remind-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -9,7 +9,7 @@ import Testing
 /// each `sync ads` lists the new ads and the cheaper ones once, a re-post only when cheaper,
 /// and nothing at all when nothing is new; `star` keeps an ad that left; the detail shows
 /// the earlier prices. On both backends.
-@Suite(.serialized) struct AlertSessionTests {
+@Suite(.serialized, .tags(.server), .fullLane) struct AlertSessionTests {
     struct Listed {
         var id: Int64
         var title: String

@@ -8,7 +8,7 @@ import Testing
 /// Issue 28, 1: every day a command computes is checked against what the stores hold before
 /// anything is written, and a store holding one impossible value still opens, lists the item
 /// marked, and lets the user mend, delete or undo it.
-@Suite struct DateRangeSessionTests {
+@Suite(.tags(.process), .fullLane) struct DateRangeSessionTests {
     @Test(arguments: ["sqlite", "plist"])
     func computedDaysOutsideTheRangeAreRefusedBeforeAnythingIsWritten(_ backend: String) throws {
         let t = try ShellTester(backend: backend)

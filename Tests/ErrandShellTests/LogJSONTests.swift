@@ -7,7 +7,7 @@ import Testing
 
 /// JSON `log` reads each entry's items from the store as it writes them (issue 28 item 10);
 /// its line must be the one it wrote when every entry was read whole first.
-@Suite struct LogJSONTests {
+@Suite(.tags(.process), .fullLane) struct LogJSONTests {
     /// The line as it was made before streaming: each entry read with its changes
     /// (journal(limit:)) and the whole line built at once.
     func heldWhole(_ t: ShellTester, limit: Int) throws -> String {

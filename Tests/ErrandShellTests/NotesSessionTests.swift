@@ -1,3 +1,4 @@
+import ErrandTestSupport
 import ErrandDomain
 import ErrandHelpers
 import Foundation
@@ -5,7 +6,7 @@ import Testing
 
 /// `notes N` in the person's editor, with stand-in editors that are shell commands: the
 /// file's path is their `$0`, as `$EDITOR path` gives it to a real one.
-@Suite struct NotesSessionTests {
+@Suite(.tags(.process), .fullLane) struct NotesSessionTests {
     func tester(_ editor: String) throws -> ShellTester {
         let t = try ShellTester()
         t.interpreter.environment.editor = ExternalEditor(command: "sh -c '\(editor)'", folder: t.directory + "/run")

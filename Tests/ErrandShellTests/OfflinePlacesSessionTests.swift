@@ -8,7 +8,7 @@ import Testing
 
 /// Places with the geocoder out of reach (issue 27, item 14): said once, not waited for again,
 /// not asked for a place the edit left alone nor for one an item already has.
-@Suite(.serialized) struct OfflinePlacesSessionTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct OfflinePlacesSessionTests {
     final class Sleeps: @unchecked Sendable {
         var slept: [Double] = []
     }

@@ -9,7 +9,7 @@ import Testing
 
 /// Places in the shell: create/edit --at looked up through a loopback geocoder, locate, near,
 /// map links in details, on both backends; whole output and session asserted.
-@Suite(.serialized) struct PlacesSessionTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct PlacesSessionTests {
     static let today = ShellTester.today
     static let rueDeLaPaix = Data("""
         [{"lat":"48.8698","lon":"2.3311","display_name":"Rue de la Paix, Quartier Vendôme, Paris, France"},

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The real program: exit statuses, script errors with their lines, and durability under SIGKILL.
-@Suite(.serialized) struct ProcessTests {
+@Suite(.serialized, .tags(.process, .crash), .fullLane) struct ProcessTests {
     let dir = NSTemporaryDirectory() + "errand-proc-" + UUID().uuidString
 
     init() throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// `remote --join` with several names, against a real Radicale, and Tab offering a list as
 /// soon as it joins, on both backends.
-@Suite struct RemoteJoinTests {
+@Suite(.tags(.server, .process), .fullLane) struct RemoteJoinTests {
     static let hasRadicale = FileManager.default.isExecutableFile(atPath: "/usr/bin/radicale")
 
     func complete(_ t: ShellTester, _ line: String) -> [String] {

@@ -8,7 +8,7 @@ import Testing
 /// Into a pipe nothing is cut; at a terminal the other columns give way to the title, the
 /// details wrap, the prompt keeps to about a third of the line, and the week's bars are a cell
 /// an item.
-@Suite struct ScreenWidthTests {
+@Suite(.tags(.process), .fullLane) struct ScreenWidthTests {
     static let title = "Write the extremely long appendices for the board meeting on Thursday"
     static let create = "create \(title) --date dec 4 --at Salle du conseil, 3e étage --coords 48.85,2.35"
         + " --notes bring https://example.org/a/very/long/path/to/the/appendices/document.pdf and the minutes"

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// `sync` through the shell: its writes count as saved even when the screen after them fails.
-@Suite struct SyncCommandTests {
+@Suite(.tags(.server, .process), .fullLane) struct SyncCommandTests {
     static let hasRadicale = FileManager.default.isExecutableFile(atPath: "/usr/bin/radicale")
 
     /// What sync is asked to do is decided when the line is read: a wrong pairing changes nothing.

@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 40's answers that looked right and were not, each typed as the issue shows it, on
 /// both stores.
-@Suite struct WrongAnswerSessionTests {
+@Suite(.tags(.server), .fullLane) struct WrongAnswerSessionTests {
     func found(_ t: ShellTester, _ query: String) -> [String] {
         t.sink.reset()
         t.runner.runOne("find " + query)

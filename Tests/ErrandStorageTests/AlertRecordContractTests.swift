@@ -7,7 +7,7 @@ import Testing
 /// What `run NAME --new` remembers stays the size of the cache on both backends: the records
 /// of the ads that left go (they grew with every sync), a re-post is still measured from its
 /// original, and the counts per category follow each sync.
-@Suite struct AlertRecordContractTests {
+@Suite(.tags(.process), .fullLane) struct AlertRecordContractTests {
     let categories = [AdCategory(id: 1, name: "Maison"), AdCategory(id: 2, name: "Véhicule")]
 
     func ad(_ id: Int64, _ title: String, price: Double, category: Int64 = 1) -> Ad {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// A store that cannot be read is refused with one line naming the file and left as it was.
-@Suite struct DamagedStoreTests {
+@Suite(.tags(.process), .fullLane) struct DamagedStoreTests {
     /// `context` goes into every failure message (a random test's seed, say).
     func refuses(_ backend: Backend, contents: Data, expect fragment: String, context: String = "") throws {
         let dir = TemporaryDirectory()
@@ -94,7 +94,7 @@ import Testing
 }
 
 /// A store written by an older Errand is brought up to date, keeping its items.
-@Suite struct MigrationTests {
+@Suite(.tags(.process), .fullLane) struct MigrationTests {
     @Test func aVersionOneStoreGainsTheAdsCache() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("old.sqlite")
@@ -625,7 +625,7 @@ import Testing
 }
 
 /// A hand-edited SQLite row with an impossible day is reported, not trapped on.
-@Suite struct ImpossibleRowTests {
+@Suite(.tags(.process), .fullLane) struct ImpossibleRowTests {
     /// `log --json` wrote Int64(time) and trapped on a journal time past Int64.max seconds.
     @Test func aJournalTimeFarBeyondYear9999IsKeptWithinIt() throws {
         let dir = TemporaryDirectory()

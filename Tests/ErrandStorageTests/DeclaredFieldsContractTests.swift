@@ -91,7 +91,7 @@ extension StoreContractTests {
         #expect(try reopened.journalEntry(for: .undo)?.changes.first?.before == added)
     }
 
-    @Test func aHandEditedSQLiteValueIsDamageNotALoss() throws {
+    @Test(.tags(.process), .fullLane) func aHandEditedSQLiteValueIsDamageNotALoss() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("store.sqlite")
         let store = try StoreOpener.open(path: path, backend: .sqlite)

@@ -9,7 +9,7 @@ import Testing
 /// backends the count is what the query's tree picks from every item, past the point where a
 /// page walks the list order (more than 2,000 rows), and stays so after every kind of change
 /// that moves one of those copies (check, uncheck, postpone, a priority, tags, a delete).
-@Suite struct FacetCountContractTests {
+@Suite(.tags(.process), .fullLane) struct FacetCountContractTests {
     static let today = QueryLanguageContractTests.today
     static let created = QueryLanguageContractTests.created
 

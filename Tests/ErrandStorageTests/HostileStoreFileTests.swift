@@ -6,7 +6,7 @@ import Testing
 
 /// Store files shaped by hand, a merge or a flipped bit (issue 28): one line naming the file,
 /// the file byte for byte as it was, and never a trap or a silent loss.
-@Suite struct HostileStoreFileTests {
+@Suite(.tags(.process), .fullLane) struct HostileStoreFileTests {
     func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
     func write(_ plist: Any, to path: String) throws {

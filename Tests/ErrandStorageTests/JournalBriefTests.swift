@@ -7,7 +7,7 @@ import Testing
 /// `log` reads each entry's tally (journalInBrief), not its changes: what it says must be what
 /// the changes say, on both backends, after undo and redo, and for entries an older SQLite
 /// store wrote before it kept tallies.
-@Suite struct JournalBriefTests {
+@Suite(.tags(.process), .fullLane) struct JournalBriefTests {
     let day = DueDay(year: 2026, month: 11, day: 29)!
     let noon = Date(timeIntervalSince1970: 1_795_000_000)
 

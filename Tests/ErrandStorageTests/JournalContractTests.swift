@@ -6,7 +6,7 @@ import Testing
 
 /// The undo journal, both backends: kept in the store across reopening, applied back and forth
 /// only over items still as the entry left them, bounded, and one step per command.
-@Suite struct JournalContractTests {
+@Suite(.tags(.process), .fullLane) struct JournalContractTests {
     let day = DueDay(year: 2026, month: 11, day: 29)!
     let noon = Date(timeIntervalSince1970: 1_795_000_000)
 

@@ -8,7 +8,7 @@ import Testing
 /// every screen to one (ItemSelection.narrowed) and `find list:` finds them, are the items
 /// whose list it is, in the order the whole store lists them; both backends keep a list
 /// through a write, a reopen and undo's journal.
-@Suite struct ListContractTests {
+@Suite(.tags(.process), .fullLane) struct ListContractTests {
     static let today = DueDay(year: 2026, month: 11, day: 29)!
     static let created = Date(timeIntervalSince1970: 1_790_000_000)
     static let lists: [String?] = [nil, "Work", "Home", "École"]

@@ -7,7 +7,7 @@ import Testing
 /// Issue 21: an older Errand's swipe of a series left its finished occurrences (Occurrence)
 /// behind, done rows no command may change or delete. Both backends drop them once the store
 /// is opened by this version; the occurrences of a series still here stay.
-@Suite struct OrphanOccurrenceTests {
+@Suite(.tags(.process), .fullLane) struct OrphanOccurrenceTests {
     static let day = DueDay(dayNumber: 20_786)
     static let created = Date(timeIntervalSince1970: 1_795_000_000)
 

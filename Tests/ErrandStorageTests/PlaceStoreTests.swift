@@ -6,7 +6,7 @@ import Testing
 
 /// `near` and the geocoder cache on both backends: the store's answer must equal a plain sort
 /// of every open located item by great-circle distance, after every kind of change.
-@Suite struct PlaceStoreTests {
+@Suite(.tags(.process), .fullLane) struct PlaceStoreTests {
     let day = DueDay(year: 2026, month: 11, day: 29)!
     static let paris = Coordinate.paris
 

@@ -56,7 +56,7 @@ extension StoreContractTests {
         #expect(try store.counts().total == 0)
     }
 
-    @Test func aHandEditedReminderIsDamageNotALoss() throws {
+    @Test(.tags(.process), .fullLane) func aHandEditedReminderIsDamageNotALoss() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("store.sqlite")
         let store = try StoreOpener.open(path: path, backend: .sqlite)

@@ -86,7 +86,7 @@ extension StoreContractTests {
         #expect(try store.counts().total == 0)
     }
 
-    @Test func aHandEditedSQLiteStartIsDamageNotALoss() throws {
+    @Test(.tags(.process), .fullLane) func aHandEditedSQLiteStartIsDamageNotALoss() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("store.sqlite")
         let store = try StoreOpener.open(path: path, backend: .sqlite)

@@ -7,7 +7,7 @@ import Testing
 
 /// The protocol side against the two real servers the tests start: discovery, writes with
 /// their guards, listings, change reports and multiget, all through errand-fetch --dav.
-@Suite(.serialized) struct CalDAVClientTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct CalDAVClientTests {
     static func vtodo(_ uid: String, _ summary: String) -> String {
         "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Errand tests//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\n"
             + "DTSTAMP:20260101T000000Z\r\nSUMMARY:\(summary)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"

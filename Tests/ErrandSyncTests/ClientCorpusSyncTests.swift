@@ -8,7 +8,7 @@ import Testing
 /// Other clients' VTODOs (ErrandICalTests' corpus) through a real server and Errand: pulled,
 /// checked here, pushed back. Every line but the status lines comes back as the server first
 /// served it.
-@Suite(.serialized) struct ClientCorpusSyncTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct ClientCorpusSyncTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("ErrandICalTests/Fixtures/clients")
 

@@ -7,7 +7,7 @@ import Testing
 /// `errand-fetch --dav` against loopback servers that misbehave: every request read gets one
 /// reply frame whatever the server does, the helper exits 0 at the end of its input, a 401 is
 /// an answer, and a body goes without the one-second "Expect: 100-continue" wait.
-@Suite struct DAVFetchHelperTests {
+@Suite(.tags(.server, .process, .slow), .fullLane) struct DAVFetchHelperTests {
     let helper = HelperDownloader.defaultPath()
 
     func propfind(_ url: String, id: Int) -> [UInt8] {

@@ -8,7 +8,7 @@ import Testing
 
 /// Discovery against servers of our own that answer it badly: each is one line, nothing is
 /// stored, and no request (so no credential) reaches another host.
-@Suite(.serialized) struct DiscoveryFaultTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct DiscoveryFaultTests {
     static func multistatus(_ inner: String) -> Data {
         Data("<?xml version=\"1.0\"?><D:multistatus xmlns:D=\"DAV:\" xmlns:C=\"urn:ietf:params:xml:ns:caldav\">\(inner)</D:multistatus>".utf8)
     }

@@ -9,7 +9,7 @@ import Testing
 /// The server as a user types it (its root, with the user in it), against each real server
 /// holding a task list made by another client: discovery finds the list, the sync goes
 /// there, and the store keeps the list's URL.
-@Suite(.serialized) struct DiscoveryRealServerTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct DiscoveryRealServerTests {
     /// The server's root with the test user (and password where the server checks one).
     static func root(_ server: DAVServer) -> String {
         let auth = server.authorization == nil ? "" : "\(server.user):\(server.password)@"

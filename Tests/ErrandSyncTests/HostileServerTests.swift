@@ -8,7 +8,7 @@ import Testing
 
 /// Replies no honest server sends, from a loopback server of our own: each is refused with
 /// one line naming the problem, and the store is left exactly as it was.
-@Suite(.serialized) struct HostileServerTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct HostileServerTests {
     static let collection = "/dav/tasks/"
 
     static func multistatus(_ inner: String) -> Data {

@@ -12,7 +12,7 @@ import Glibc
 /// SIGKILL at a seeded point of its DELETEs (a move away) or PUTs (a move back): the next
 /// sync converges, with every item here once, the server holding exactly the main list, once
 /// each, and the other machine the same.
-@Suite(.serialized) struct ListMoveCrashTests {
+@Suite(.serialized, .tags(.server, .process, .crash), .fullLane) struct ListMoveCrashTests {
     static let trials = 20
     static let items = 200
     static let moved = 40

@@ -9,7 +9,7 @@ import Testing
 /// here never reaches the server, one moved there leaves it (a DELETE, the item stays here),
 /// one moved back is sent again, and the other machine sees just that, on each real server
 /// and both backends.
-@Suite(.serialized) struct LocalListSyncTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct LocalListSyncTests {
     @Test(arguments: DAVServer.Kind.allCases)
     func onlyTheMainListReachesTheServer(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)

@@ -14,7 +14,7 @@ import Glibc
 /// The point is the sync's own progress, read from the server's files as it writes them,
 /// never a sleep. The next sync converges: every item here once, each collection holding
 /// exactly its list, once each, and the other machine (the other backend) the same.
-@Suite(.serialized) struct MultiListCrashTests {
+@Suite(.serialized, .tags(.server, .process, .crash), .fullLane) struct MultiListCrashTests {
     static let trials = 20
     static let items = 120
     static let moved = 30

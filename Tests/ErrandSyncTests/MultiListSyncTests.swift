@@ -9,7 +9,7 @@ import Testing
 /// Several of the server's task lists as lists of the store, each syncing with its own
 /// collection in one `sync todos`, on the three servers and both backends (A on SQLite, B on
 /// a property list).
-@Suite(.serialized) struct MultiListSyncTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct MultiListSyncTests {
     /// Makes the server's "Shopping" collection a list of `store` beside its main list.
     static func join(_ f: SyncFixture, _ store: ErrandStore, _ name: String = "Shopping") throws {
         try store.setSyncRemote(url: TodoSync.kept(f.url))

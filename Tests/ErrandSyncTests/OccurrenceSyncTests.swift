@@ -10,7 +10,7 @@ import Testing
 /// through Radicale: pulled as the series and a done item, an occurrence checked here sent as
 /// Thunderbird records one, and the resource still read by libical, by a second store and by
 /// Debian's todoman (fetched with vdirsyncer).
-@Suite(.serialized) struct OccurrenceSyncTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct OccurrenceSyncTests {
     static let name = "thunderbird-completed-occurrence.ics"
 
     static func text() throws -> String {

@@ -7,7 +7,7 @@ import Testing
 /// python-caldav, a client no one here wrote, makes a task list the way its apps do (its path
 /// a UUID no user would type); errand, given only the server's root, finds it: the task
 /// python-caldav wrote reaches errand, and errand's check reaches python-caldav.
-@Suite(.serialized, .enabled(if: PythonCalDAV.available, "python-caldav is not in .build/test-venv: scripts/deps --test installs it"))
+@Suite(.serialized, .enabled(if: PythonCalDAV.available, "python-caldav is not in .build/test-venv: scripts/deps --test installs it"), .tags(.server, .process), .fullLane)
 struct PythonCalDAVPeerTests {
     @Test(arguments: DAVServer.Kind.allCases)
     func aTaskPythonCalDAVWroteComesAndACheckGoesBack(kind: DAVServer.Kind) throws {

@@ -8,7 +8,7 @@ import Testing
 
 /// Real servers' quirks (issue 24), each from a collection of our own behaving that way, on
 /// both store backends: the sync still converges, or says in one line why it cannot.
-@Suite(.serialized) struct QuirkBatteryTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct QuirkBatteryTests {
     final class Run {
         let folder = NSTemporaryDirectory() + "errand-quirk-" + UUID().uuidString
         let store: ErrandStore
@@ -223,6 +223,7 @@ import Testing
 }
 
 /// Only a refusal that says the UID is taken sends an item again under a new UID.
+@Suite(.tags(.server, .process), .fullLane)
 struct UIDRefusalTests {
     @Test func onlyATakenUIDIsAReasonForANewOne() {
         #expect(SyncRecorder.refusesUID(Array("Deleted calendar object with uid already exists in this calendar collection.".utf8)))

@@ -8,7 +8,7 @@ import Testing
 /// Reminders across a real server and two machines: rung here once, the dismissal
 /// (X-MOZ-LASTACK) reaches the server and silences the other machine; one dismissed on the
 /// phone is silent here; a sync between two runs rings nothing twice.
-@Suite(.serialized) struct ReminderSyncTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct ReminderSyncTests {
     /// Rings `store`'s reminders at Dec 3 2026 hh:mm UTC.
     func ring(_ store: ErrandStore, _ hour: Int, _ minute: Int) throws -> [String] {
         let day = try #require(DueDay(year: 2026, month: 12, day: 3))

@@ -9,7 +9,7 @@ import Testing
 /// and Apple write it) through a real Radicale: one the phone wrote and one made here go up,
 /// the phone's lines come back as it wrote them, the server's text says RELATED=START, the
 /// other store reads both, and `errand remind` rings each 15 minutes before its start.
-@Suite(.serialized) struct StartAlarmSyncTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct StartAlarmSyncTests {
     static let alarm = ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=START:-PT15M",
                         "DESCRIPTION:Default Mozilla Description", "END:VALARM"]
     static let phone = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN",

@@ -7,7 +7,7 @@ import Testing
 
 /// Start dates through a real CalDAV server: a client's DTSTART arrives as the start, a start
 /// moved here goes back as DTSTART alone, and another store reads it there.
-@Suite struct StartDateSyncTests {
+@Suite(.tags(.server, .process), .fullLane) struct StartDateSyncTests {
     @Test func aStartMovedHereIsDTSTARTOnTheServerAndNothingElseChanges() throws {
         let f = try SyncFixture(.radicale)
         defer { f.remove() }

@@ -8,7 +8,7 @@ import Testing
 /// Subtasks through a real CalDAV server, as tasks.org (`RELATED-TO;RELTYPE=PARENT`) and
 /// Nextcloud Tasks (`RELATED-TO` alone) write them: read as subtasks, never re-parented by a
 /// sync, a move here sent as one parent line, and read back by another store.
-@Suite struct SubtaskSyncTests {
+@Suite(.tags(.server, .process), .fullLane) struct SubtaskSyncTests {
     static let garden = "5c4b3a29-1807-4f6e-9d5c-4b3a29180700"
 
     @Test func theClientsSubtasksSyncAndAMoveHereIsOneLineThere() throws {

@@ -10,7 +10,7 @@ import Glibc
 
 /// A sync killed at any moment, then run again, converges: the server and both stores hold
 /// the same items, none twice. And a sync that cannot finish says why in one line.
-@Suite(.serialized) struct SyncCrashTests {
+@Suite(.serialized, .tags(.server, .process, .crash), .fullLane) struct SyncCrashTests {
     /// The UIDs on the server (from the member texts), duplicates kept.
     static func serverUIDs(_ f: SyncFixture) throws -> [String] {
         try f.serverTexts().values.compactMap { text in

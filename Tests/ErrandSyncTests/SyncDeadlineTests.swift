@@ -11,7 +11,7 @@ import Testing
 /// fired. Each of the three limits (idle, one request's total, the whole sync) is made to fire
 /// here in a few seconds, on both backends, and the line must name that one. Times are not
 /// asserted beyond a generous bound: the machine is shared.
-@Suite(.serialized) struct SyncDeadlineTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct SyncDeadlineTests {
     static let collection = "/dav/tasks/"
 
     /// The line `sync todos` ends with against one route, and the store unchanged.

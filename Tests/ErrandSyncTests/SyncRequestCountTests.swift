@@ -9,7 +9,7 @@ import Testing
 /// What a sync asks of the server, request by request: a sync with nothing to do is one
 /// PROPFIND (bench figure 9's promise), and a sync that writes ends with the one REPORT that
 /// makes the token it keeps name a state holding its writes.
-@Suite(.serialized) struct SyncRequestCountTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct SyncRequestCountTests {
     /// Counted with sync tokens: sabre/dav 1.8 has getctag only (a PROPFIND more, and a listing
     /// after a sync that wrote).
     @Test(arguments: DAVServer.Kind.withSyncTokens)

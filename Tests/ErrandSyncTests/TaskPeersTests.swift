@@ -8,7 +8,7 @@ import Testing
 
 /// What Errand sends, read back by Debian's todoman 4.1 (and fetched by vdirsyncer): issue 21's
 /// phone case made todoman list nothing after a check.
-@Suite(.serialized) struct TaskPeersTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct TaskPeersTests {
     static var corpus: [(name: String, text: String)] {
         ClientCorpusSyncTests.names.compactMap { name in
             (try? String(contentsOf: ClientCorpusSyncTests.folder.appendingPathComponent(name), encoding: .utf8)).map { (name, $0) }

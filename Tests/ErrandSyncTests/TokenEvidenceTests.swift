@@ -10,7 +10,7 @@ import Testing
 /// must put back what the server lost, keep what it still has, and never report a member it
 /// does not hold as "kept changing". Each case runs with either backend as the device that
 /// wrote, the other joining afterwards.
-@Suite(.serialized) struct TokenEvidenceTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct TokenEvidenceTests {
     /// Tokens are the subject: sabre/dav 1.8 has none (getctag only), and there a server
     /// restored to an older state is not told from one where another client deleted.
     static let cases: [(DAVServer.Kind, Bool)] = DAVServer.Kind.withSyncTokens.flatMap { [($0, true), ($0, false)] }

@@ -7,7 +7,7 @@ import Testing
 
 /// Two machines and a phone against each real server: what one side does reaches the other,
 /// what both do is merged by the rules, and nothing the phone added is lost.
-@Suite(.serialized) struct TwoStoreSyncTests {
+@Suite(.serialized, .tags(.server, .process), .fullLane) struct TwoStoreSyncTests {
     static func phoneTodo(_ uid: String, _ summary: String, extra: String = "") -> String {
         "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Phone//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\n"
             + "DTSTAMP:20261101T100000Z\r\nLAST-MODIFIED:20261101T100000Z\r\nSUMMARY:\(summary)\r\n\(extra)END:VTODO\r\nEND:VCALENDAR\r\n"

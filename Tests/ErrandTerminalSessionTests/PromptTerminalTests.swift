@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Issue 26 in a real terminal (tmux, on a socket of its own), typed at as a person would.
-@Suite(.serialized) final class PromptTerminalTests {
+@Suite(.serialized, .tags(.terminal, .process), .fullLane) final class PromptTerminalTests {
     let dir = NSTemporaryDirectory() + "errand-tty-prompt-" + UUID().uuidString
 
     init() throws {

@@ -9,7 +9,7 @@ import Glibc
 /// a URL is saved masked, the history and its folder are private under umask 000, and a link
 /// planted at the history's old temporary name (HISTORY.tmp-PID, with errand exec'd from the
 /// planting shell) is never followed.
-@Suite(.serialized) final class TerminalHardeningTests {
+@Suite(.serialized, .tags(.terminal, .server, .process), .fullLane) final class TerminalHardeningTests {
     let dir = NSTemporaryDirectory() + "errand-tty-hard-" + UUID().uuidString
 
     init() throws {

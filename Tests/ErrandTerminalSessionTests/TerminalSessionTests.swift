@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The real program in a real terminal (tmux), typed at as a person would.
-@Suite(.serialized) struct TerminalSessionTests {
+@Suite(.serialized, .tags(.terminal, .server, .process), .fullLane) struct TerminalSessionTests {
     final class Tmux: TmuxDriver {
         let dir: String
 

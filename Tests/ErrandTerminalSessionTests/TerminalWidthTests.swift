@@ -6,7 +6,7 @@ import Testing
 /// Issue 27 items 5-7 in a real terminal (tmux, on a socket of its own): the width is asked
 /// before each command, narrow screens keep what matters, and text is measured as the
 /// terminal draws it.
-@Suite(.serialized) final class TerminalWidthTests {
+@Suite(.serialized, .tags(.terminal, .process), .fullLane) final class TerminalWidthTests {
     let dir = NSTemporaryDirectory() + "errand-tty-width-" + UUID().uuidString
 
     init() throws {

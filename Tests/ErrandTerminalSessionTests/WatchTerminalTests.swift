@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 26, `watch` and the prompt's mark in a real terminal (tmux on sockets of their own,
 /// "watch-..."), typed at as a person would; waits are on the screen, never on the clock.
-@Suite(.serialized) final class WatchTerminalTests {
+@Suite(.serialized, .tags(.terminal, .process), .fullLane) final class WatchTerminalTests {
     final class Tmux: TmuxDriver {
         init() { super.init(prefix: "watch") }
 
