@@ -71,8 +71,9 @@ public final class ChildProcess {
         try? input.fileHandleForWriting.close()
     }
 
-    /// The next stdout line, waiting at most `timeout` seconds.
-    public func readLine(timeout: Double = 10) -> String? {
+    /// The next stdout line; nil at the end of the output, or after `timeout` seconds, a bound
+    /// only a hang reaches (a line late under load is still a line).
+    public func readLine(timeout: Double = Waiting.patience) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         let fd = output.fileHandleForReading.fileDescriptor
         while true {

@@ -38,7 +38,7 @@ public final class DAVServer: @unchecked Sendable {
             do {
                 process = try launch(port: candidate)
                 port = candidate
-                if DAVServer.waitForPort(candidate, seconds: 20, while: { self.process?.isRunning ?? false }) { return }
+                if DAVServer.waitForPort(candidate, seconds: Waiting.patience, while: { self.process?.isRunning ?? false }) { return }
                 lastError = "\(kind) did not answer on port \(candidate): " + log().suffix(400)
                 stop()
             } catch {
@@ -163,7 +163,7 @@ public final class DAVServer: @unchecked Sendable {
     public func restart() throws {
         stop()
         process = try launch(port: port)
-        guard DAVServer.waitForPort(port, seconds: 20, while: { self.process?.isRunning ?? false }) else {
+        guard DAVServer.waitForPort(port, seconds: Waiting.patience, while: { self.process?.isRunning ?? false }) else {
             throw StartFailure(description: "\(kind) did not come back on port \(port)")
         }
     }

@@ -42,8 +42,7 @@ import Testing
         let writer = Thread {
             // Once the server has been asked for the listing, the sync is waiting for it.
             defer { gate.open() }
-            let deadline = Date().addingTimeInterval(300)
-            while !server.requests.contains(where: { $0.path.hasSuffix("listing.json") }), Date() < deadline { usleep(20_000) }
+            _ = Waiting.until { server.requests.contains(where: { $0.path.hasSuffix("listing.json") }) ? true : nil }
             do {
                 let other = try StoreOpener.open(path: path, backend: .sqlite)
                 _ = try other.add(TodoItem(id: UUID(), title: "written meanwhile", due: DueDay(dayNumber: 20_000), created: Date()))
@@ -57,7 +56,7 @@ import Testing
         let sync = CatalogueSync(fetcher: CatalogueFetcher(limits: FetchLimits(maxBytes: 1 << 20, idleTimeout: 10, totalTimeout: 20)))
         let (summary, _) = try sync.sync(base: try CatalogueSync.baseURL(server.base), into: store, now: 1_000)
         let synced = Date()
-        while moments.values == (nil, nil), Date() < synced.addingTimeInterval(300) { usleep(20_000) }
+        _ = Waiting.until { moments.values == (nil, nil) ? nil : true }
         let (created, failure) = moments.values
         #expect(failure == nil)
         let written = try #require(created, "the other write never finished")

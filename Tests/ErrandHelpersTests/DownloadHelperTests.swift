@@ -52,6 +52,7 @@ import Glibc
         try HelperDownloader().stream(URL(string: server.base + "big.json")!,
                                       limits: FetchLimits(maxBytes: 4 << 20, idleTimeout: 5, totalTimeout: 20)) { piece in
             pieces += 1
+            // The subject is a slow reader: time is what this test is about (the suite is .slow).
             if pieces % 8 == 0 { usleep(2_000) }
             received.append(contentsOf: piece)
         }

@@ -99,12 +99,9 @@ import Testing
         zle -N complete-then-accept; bindkey '^T' complete-then-accept"
         for line in "$@"; do
           zpty -w -n z "$line"$'\\x14'
+          # Reads until errand's answer has come: an event, bounded by timeout(1) outside.
           got=""
-          for i in {1..100}; do
-            zpty -r -t z chunk && got+=$chunk
-            [[ $got == *GOT\\<*\\>* ]] && break
-            sleep 0.1
-          done
+          zpty -r z got '*GOT<*>*'
           print -r -- "${${got#*GOT<}%%>*}"
         done
         zpty -d z
@@ -115,7 +112,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir + "/fpath", withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: dir + "/errand.zsh", toPath: dir + "/fpath/_errand")
         let quoted = lines.map { "'" + $0 + "'" }.joined(separator: " ")
-        let (status, out, err) = try ShellScript.run("cd fpath && zsh -f ../drive.zsh \(quoted)", environment: [:], in: dir)
+        let (status, out, err) = try ShellScript.run("cd fpath && timeout \(Int(Waiting.patience)) zsh -f ../drive.zsh \(quoted)", environment: [:], in: dir)
         #expect(status == 0 && err == "", "\(err)")
         return out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }

@@ -100,12 +100,8 @@ import Glibc
             kill(-child.pid, SIGKILL)
             if inputOpen { close(child.input) }
         }
-        // A bound for a child that never gets there, not a speed: far from a start on a loaded machine.
-        let deadline = Date().addingTimeInterval(300)
-        while !(command(of: child.pid) == name && ready(child.pid)) {
-            try #require(Date() < deadline, "\(name) never got to waiting")
-            usleep(50_000)
-        }
+        let waiting = Waiting.until { command(of: child.pid) == name && ready(child.pid) ? true : nil }
+        try #require(waiting == true, "\(name) never got to waiting")
         let limit = coreLimit(of: child.pid)
         var info = stat()
         let owner = stat("/proc/\(child.pid)/environ", &info) == 0 ? info.st_uid : UInt32.max

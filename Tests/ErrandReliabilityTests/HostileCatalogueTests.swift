@@ -48,10 +48,11 @@ import Glibc
 
     @Test func aServerTricklingOneBytePerSecondHitsTheTotalTimeout() throws {
         let body = Data(String(repeating: "[]", count: 50).utf8)
-        let server = try LoopbackServer(routes: ["/listing.json": .trickle(body, interval: 0.5)])
+        let server = try LoopbackServer(routes: ["/listing.json": .trickle(body, interval: 0.25)])
         defer { server.stop() }
-        // Idle timeout longer than the gap between bytes: only the total limit can stop it.
-        let fetcher = CatalogueFetcher(limits: FetchLimits(maxBytes: 1 << 20, idleTimeout: 2, totalTimeout: 2.5))
+        // Time is this test's subject (the suite is .slow). The idle limit is forty gaps between
+        // bytes, so load on the server's thread cannot reach it first; only the total limit can.
+        let fetcher = CatalogueFetcher(limits: FetchLimits(maxBytes: 1 << 20, idleTimeout: 10, totalTimeout: 2.5))
         #expect(throws: CatalogueError.timedOut(url: server.base + "listing.json", seconds: 2.5)) {
             try fetcher.fetch(URL(string: server.base + "listing.json")!)
         }

@@ -16,6 +16,7 @@ final class PeakWatcher: @unchecked Sendable {
                 for one in [pid] + PeakWatcher.children(pid) {
                     if let kilobytes = PeakWatcher.highWaterMark(one) { lock.withLock { peak = max(peak, kilobytes) } }
                 }
+                // A measurement, not a wait: a reading every 2 ms (the suites using it are .slow).
                 usleep(2_000)
             }
             finished.signal()

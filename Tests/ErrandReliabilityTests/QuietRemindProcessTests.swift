@@ -62,25 +62,17 @@ import Testing
             + "DROP TRIGGER item_text_update; DROP TABLE item_text; ALTER TABLE item DROP COLUMN words; "
             + "CREATE INDEX item_unstarted ON item (due, start) WHERE done = 0 AND start IS NOT NULL; "
             + "PRAGMA user_version = \(before);") == 0)
-        // Another process holds the store until the file `go` appears; errand starts once it does.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-        holder.arguments = ["-c", "(echo 'BEGIN IMMEDIATE;'; echo '.system touch \(dir)/held'; "
-            + "while [ ! -e \(dir)/go ]; do sleep 0.1; done; echo 'COMMIT;') | sqlite3 \(path)"]
-        try holder.run()
-        defer {
-            try? Data().write(to: URL(fileURLWithPath: dir + "/go"))
-            holder.waitUntilExit()
-        }
+        // Another process holds the store until released; errand starts once it holds it.
+        let holder = try StoreHolder(store: path, sqlite: true)
+        defer { holder.release() }
+        try #require(holder.held(), "the other process never took the store")
         let tmux = TmuxDriver(prefix: "errand-quiet")
-        let held = Waiting.until { FileManager.default.fileExists(atPath: dir + "/held") ? true : nil }
-        try #require(held == true, "the other process never took the store")
         let executable = try ChildProcess.built()
         try tmux.start("env TZ=UTC HOME=\(dir) LANG=C.UTF-8 TERM=xterm \(executable) --store \(path) --today 2026-12-03T09:00 remind; "
                        + "echo EXIT=$?", columns: 100, rows: 10)
         // A quiet remind reads no input: what it shows while it waits is the event.
         try tmux.wait(for: "waiting for another Errand to finish with the store")
-        try Data().write(to: URL(fileURLWithPath: dir + "/go"))
+        holder.release()
         #expect(try tmux.awaitReady() == nil, "a quiet remind never says it reads input")
         let screen = try tmux.wait(for: "EXIT=")
         #expect(screen.contains("EXIT=0") && screen.components(separatedBy: "waiting for another Errand").count == 2, "\(screen)")

@@ -71,8 +71,7 @@ import Testing
         let frames = (0..<30).flatMap { propfind(server.base + "cal/", id: $0) }
         // Stopped once the first six (--parallel 6) have reached it: in flight, 24 still queued.
         DispatchQueue.global().async {
-            let deadline = Date().addingTimeInterval(300)
-            while server.requests.count < 6, Date() < deadline { usleep(5_000) }
+            _ = Waiting.until { server.requests.count >= 6 ? true : nil }
             server.stop()
         }
         let run = try HelperRun.run(helper, ["--dav", "--idle", "10", "--total", "20", "--parallel", "6"], input: frames)

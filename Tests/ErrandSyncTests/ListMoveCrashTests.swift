@@ -22,12 +22,7 @@ import Glibc
 
     /// Waits until `reached` or the child has ended; false if neither came in ten minutes.
     static func wait(_ child: ChildProcess, until reached: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(600)
-        while Date() < deadline {
-            if reached() || !child.process.isRunning { return true }
-            usleep(20_000)
-        }
-        return false
+        Waiting.until(patience: 600) { reached() || !child.process.isRunning ? true : nil } ?? false
     }
 
     @Test func movesKilledMidSyncConverge() throws {

@@ -21,12 +21,9 @@ import Glibc
     /// Waits until the server has written `count` members since `start` (a point reached in
     /// the child's sync), or the child has ended; false if neither came in ten minutes.
     static func wait(_ f: SyncFixture, for count: Int, since start: timespec, of child: ChildProcess) -> Bool {
-        let deadline = Date().addingTimeInterval(600)
-        while Date() < deadline {
-            if f.server.membersWritten(to: "tasks", since: start) >= count || !child.process.isRunning { return true }
-            usleep(20_000)
-        }
-        return false
+        Waiting.until(patience: 600) {
+            f.server.membersWritten(to: "tasks", since: start) >= count || !child.process.isRunning ? true : nil
+        } ?? false
     }
 
     /// Each kill comes once the server has written a seeded number (0 to 100) of the trial's

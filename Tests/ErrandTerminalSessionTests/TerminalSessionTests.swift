@@ -35,31 +35,21 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = dir + "/store." + backend
         #expect(try ChildProcess.run(["--store", store, "-c", "create First"]).0 == 0)
-        // Another process holds the store until the file `go` appears; it makes `held` once it
-        // holds it, and errand starts only then (a loaded machine may start errand first).
-        let hold = backend == "sqlite"
-            ? "(echo 'BEGIN IMMEDIATE;'; echo '.system touch \(dir)/held'; while [ ! -e \(dir)/go ]; do sleep 0.1; done; "
-              + "echo 'COMMIT;') | sqlite3 \(store)"
-            : "flock \(store).lock sh -c 'touch \(dir)/held; while [ ! -e \(dir)/go ]; do sleep 0.1; done'"
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-        holder.arguments = ["-c", hold]
-        try holder.run()
-        defer { holder.terminate() }
+        // Another process holds the store until it is released; errand starts only once it
+        // holds it (a loaded machine may start errand first).
+        let holder = try StoreHolder(store: store, sqlite: backend == "sqlite")
+        try #require(holder.held(), "the other process never took the store")
         let tmux = Tmux(dir: dir)
-        let held = Waiting.until { FileManager.default.fileExists(atPath: dir + "/held") ? true : nil }
-        try #require(held == true, "the other process never took the store")
         try tmux.start(executable + " --store " + store)
         try tmux.awaitReady()
         // errand reads nothing while it waits for the store: what it shows then is the event.
         try tmux.begin("create Second")
         try tmux.wait(for: "waiting for another Errand to finish with the store")
-        try Data().write(to: URL(fileURLWithPath: dir + "/go"))
+        holder.release()
         try tmux.awaitReady(until: \.startsALine)
         try tmux.wait(for: "created \"Second\"")
         try tmux.press("C-d")
         try tmux.wait(for: "EXIT=0")
-        holder.waitUntilExit()
     }
 
     /// Issue 27, 16 and 28, 11: Ctrl-C during a sync reaches the helper too; the line says the
