@@ -13,6 +13,8 @@ final class ShellTester {
     let interpreter: Interpreter
     let runner: Runner
     let sink = MemorySink()
+    /// Set by `expect(_:answer:)`: from then on every effect is the test's to answer.
+    private(set) var effects: ScriptedEffects?
     static let today = DueDay(year: 2026, month: 11, day: 29)!
     private var counter = 0
 
@@ -68,6 +70,19 @@ final class ShellTester {
         #expect(sink.all == expected, sourceLocation: sourceLocation)
         #expect(interpreter.session == expectedSession, sourceLocation: sourceLocation)
         #expect((runner.failures == before) == succeeds, sourceLocation: sourceLocation)
+        if let effects {
+            #expect(effects.unanswered.isEmpty, "effects expected but never asked for: \(effects.unanswered)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The next effect a command should ask for, and what it gets back (from the first call on,
+    /// effects are scripted: none reaches a process, a server or the editor).
+    func expect(_ effect: Effect, answer: @escaping (ShellEnvironment) throws -> EffectResult) {
+        let scripted = effects ?? ScriptedEffects()
+        effects = scripted
+        interpreter.environment.effects = scripted
+        scripted.expect(effect, answer: answer)
     }
 
     /// Runs a set-up line, asserting only that it succeeded (its output is not the point).

@@ -14,8 +14,11 @@ enum PlaceLookup {
                 return .success(PlaceMatch(coordinate: point, address: ""))
             }
         }
-        guard let geocoder = c.environment.geocoder else { return .failure(.off) }
-        return geocoder.locate(place, store: c.store, now: c.environment.nowSeconds, retry: retry)
+        do {
+            return try c.environment.effects.perform(.geocode(place: place, retry: retry), in: c.environment).place
+        } catch {
+            return .failure(.unreachable("\(error)"))
+        }
     }
 
     /// A new place typed without coordinates, located: the location to save and the line that

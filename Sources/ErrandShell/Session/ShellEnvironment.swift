@@ -44,6 +44,9 @@ public struct ShellEnvironment {
     /// nil: the store's remembered remote.
     public var remoteURL: String?
     public var todoSync = TodoSync()
+    /// Performs what commands ask of the world outside (Effect): LiveEffects here, a scripted
+    /// runner in tests.
+    public var effects: any EffectRunner = LiveEffects()
     /// How `watch` waits and draws: a script's sleeps unless the keyboard's wiring (a terminal)
     /// or a test sets its own.
     public var watchPacer: any WatchPacer = SleepingPacer()

@@ -11,9 +11,10 @@ struct Ads: ShellCommand {
 
     /// The catalogue fetched from `base` into the store, as a committed write: a failure after
     /// it (the list read to show it) still says the catalogue was saved.
-    static func fetch(_ base: URL, now: Int64, _ c: inout CommandContext) throws -> (CatalogueSummary, CatalogueChange) {
+    /// The fetch is an effect (Effect.fetchCatalogue), performed inside the store's write.
+    static func fetch(_ base: URL, _ c: inout CommandContext) throws -> (CatalogueSummary, CatalogueChange) {
         try c.commit(saved: "the catalogue itself was saved") { environment in
-            try environment.catalogueSync.sync(base: base, into: environment.store, now: now)
+            try environment.effects.perform(.fetchCatalogue(base: base.absoluteString), in: environment).catalogue
         }
     }
 
@@ -28,7 +29,7 @@ struct Ads: ShellCommand {
             message = age > environment.catalogueMaxAge && !c.readOnly ? Ads.refresh(cached, age: age, now: now, &c) : nil
         } else {
             do {
-                let (summary, _) = try Ads.fetch(try CatalogueSync.baseURL(environment.catalogueBase), now: now, &c)
+                let (summary, _) = try Ads.fetch(try CatalogueSync.baseURL(environment.catalogueBase), &c)
                 message = "fetched \(Plural.ads(summary.total)) from \(Secrets.redacted(environment.catalogueBase))"
             } catch {
                 if c.refusedWrite { throw error }
@@ -45,7 +46,7 @@ struct Ads: ShellCommand {
     /// A stale cache fetched again from where it came; a failure keeps the cache and says so.
     static func refresh(_ cached: CatalogueSummary, age: Int64, now: Int64, _ c: inout CommandContext) -> String {
         do {
-            _ = try Ads.fetch(try CatalogueSync.baseURL(cached.source), now: now, &c)
+            _ = try Ads.fetch(try CatalogueSync.baseURL(cached.source), &c)
             return "refreshed from \(Secrets.redacted(cached.source))"
         } catch {
             return "warning: could not refresh (\(ShellError.from(error))); showing the cache from \(Age.describe(age)) ago"

@@ -19,26 +19,18 @@ struct Notes: ShellCommand {
     let listed: TodoItem
 
     func run(_ c: inout CommandContext) throws -> Display {
-        guard let editor = c.environment.editor else {
-            throw ShellError.usage("notes: no editor is set up here (set VISUAL or EDITOR)")
-        }
-        let text: String?
-        do {
-            // Bytes, as the file holds them: a character is at most 4.
-            text = try editor.edit(listed.notes ?? "", limit: TodoItem.maxNotes * 4)
-        } catch {
-            throw ShellError.usage("notes: \(error.reason); nothing was changed")
-        }
+        // The editor is an effect (Effect.editNotes): LiveEffects opens $VISUAL on a private file.
+        let text = try c.environment.effects.perform(.editNotes(listed.notes ?? ""), in: c.environment).notes
         guard let text else { return Display(message: "notes of \"\(listed.title)\" unchanged") }
         // The editor may have been open for an hour: the item as it is now (a reminder rang, a
         // sync came) takes the new notes, unless its notes themselves changed meanwhile.
         guard let current = try c.environment.store.item(id: listed.id) else {
             throw ShellError.failed("notes: \"\(listed.title)\" was deleted while you edited; your notes are kept in "
-                                    + (try keep(text, editor)))
+                                    + (try keep(text, c.environment)))
         }
         guard current.notes == listed.notes else {
             throw ShellError.failed("notes: the notes of \"\(listed.title)\" changed while you edited; yours are kept in "
-                                    + (try keep(text, editor)))
+                                    + (try keep(text, c.environment)))
         }
         var edited = current
         edited.notes = text.isEmpty ? nil : text
@@ -49,9 +41,10 @@ struct Notes: ShellCommand {
     }
 
     /// What the person typed, in a private file of its own, when it cannot become the notes.
-    func keep(_ text: String, _ editor: ExternalEditor) throws -> String {
+    func keep(_ text: String, _ environment: ShellEnvironment) throws -> String {
         do {
-            let file = try PrivateFile.create(beside: editor.folder + "/errand-notes-kept", tag: "txt")
+            let folder = environment.editor?.folder ?? environment.workingDirectory
+            let file = try PrivateFile.create(beside: folder + "/errand-notes-kept", tag: "txt")
             defer { close(file.descriptor) }
             if let failed = Descriptor.writeAll(file.descriptor, text) {
                 throw ShellError.failed("notes: cannot keep your notes (\(String(cString: strerror(failed)))): nothing was saved")

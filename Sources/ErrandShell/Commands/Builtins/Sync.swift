@@ -58,12 +58,11 @@ struct Sync: ShellCommand {
         let environment = c.environment
         let known = try environment.store.syncRemote()
         guard let url = environment.remoteURL ?? known?.url else { throw ShellError.failed(SyncError.noRemote.description) }
-        let codec = HelperCodec(helper: environment.calendarHelper, now: { environment.clock.now })
         let line: String
         do {
             // The engine journals its own merges; the rest of a sync is not undone.
             line = try c.commit(saved: "the sync itself was saved") { environment in
-                try environment.todoSync.run(environment.store, url: url, codec: codec, now: { environment.clock.now }).line
+                try environment.effects.perform(.syncTodos(remote: url), in: environment).syncLine
             }
         } catch let error as SyncError {
             throw ShellError.failed(error.description)
@@ -79,13 +78,13 @@ struct Sync: ShellCommand {
         } else {
             text = try c.store.catalogueSummary()?.source ?? environment.catalogueBase
         }
-        let (summary, change) = try Ads.fetch(try CatalogueSync.baseURL(text), now: environment.nowSeconds, &c)
+        let (summary, change) = try Ads.fetch(try CatalogueSync.baseURL(text), &c)
         var message = "synced \(Plural.ads(summary.total)) in \(summary.categories.count) categories from \(Secrets.redacted(typed ?? text)): "
             + "\(change.added) new, \(change.updated) updated, \(change.removed) removed"
         if images {
             // The sync streams the catalogue into the store; the photos' URLs are read back from it.
             let ads = try environment.store.listedAds(in: nil, offset: 0, limit: summary.total)
-            message += "; " + Sync.prefetch(ads, environment: environment)
+            message += "; " + (try Sync.prefetch(ads, environment: environment))
         }
         if c.session.tab == .ads, c.session.route == .ads {
             return try c.adsList(message: message)
@@ -96,14 +95,15 @@ struct Sync: ShellCommand {
     /// The photos an ad's detail would show (the thumbnail, else the small image), fetched
     /// into the image cache; those beside a catalogue on disk need no download. Says what came
     /// of it in one line.
-    static func prefetch(_ ads: [Ad], environment: ShellEnvironment) -> String {
+    static func prefetch(_ ads: [Ad], environment: ShellEnvironment) throws -> String {
         var seen = Set<String>()
         let catalogue = (try? environment.store.catalogueSummary())??.source
         let all = ads.compactMap { PhotoAddress.first($0, catalogue: catalogue) }.filter { seen.insert($0).inserted }
         let urls = all.filter { !$0.lowercased().hasPrefix("file:") }
         let onDisk = all.count - urls.count
-        guard let source = environment.pictures else { return "photos: no image cache here" }
-        let outcome = source.prefetch(urls) { done, total in environment.progress?(done, total) }
+        guard let outcome = try environment.effects.perform(.downloadPhotos(urls), in: environment).prefetched else {
+            return "photos: no image cache here"
+        }
         var line = "photos: \(outcome.fetched) downloaded, \(outcome.cached) already cached"
             + (onDisk > 0 ? ", \(onDisk) beside the catalogue" : "")
         if outcome.failed > 0 {
