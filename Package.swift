@@ -197,7 +197,7 @@ let package = Package(
         .testTarget(name: "ErrandReliabilityTests",
                     dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandHelpers", "ErrandCatalogue", "ErrandTerminal",
                                    "ErrandFiles", "ErrandTestSupport"]),
-        .testTarget(name: "ErrandTerminalTests", dependencies: ["ErrandTerminal", "ErrandFiles"]),
+        .testTarget(name: "ErrandTerminalTests", dependencies: ["ErrandTerminal", "ErrandFiles", "ErrandTestSupport"]),
         .testTarget(name: "ErrandPictureTests",
                     dependencies: ["ErrandPicture", "ErrandOptions", "CTurboJPEG", "CPNG", "ErrandHelpers", "ErrandCatalogue", "ErrandShell", "ErrandDomain",
                                    "ErrandStorage", "ErrandTestSupport"],

@@ -5,7 +5,7 @@ public struct ReadyEvent: Equatable, Sendable, CustomStringConvertible {
     public let prompt: String
     public let line: String
 
-    init(_ text: String) {
+    public init(_ text: String) {
         let fields = text.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map { ReadyEvent.unescaped(String($0)) }
         reading = fields.first ?? ""
         prompt = fields.count > 1 ? fields[1] : ""
