@@ -87,6 +87,9 @@ open class TmuxDriver {
         guard let ready else { throw TmuxFailure.notStarted }
         if let newest = ready.drain().last { last = newest }
         if last == nil, !ready.ended { try awaitReady() }
+        // Keys for a program that has ended would reach the shell after it, or nothing: fail
+        // now with its last screen rather than wait for what cannot come.
+        if ready.ended { throw TmuxFailure.ended(screen: (try? scrollback()) ?? "") }
     }
 
     /// Types `line` and Enter once errand reads a line, then waits until it reads the next
