@@ -225,17 +225,8 @@ public final class LineEditor {
     /// back; only on a line that fits on one row with it (cut to fit), so nothing wraps.
     private func drawSuggestion(_ el: OpaquePointer) -> Bool {
         guard let rest = suggestion(el), let (bytes, _) = typed(el),
-              let used = LineEditor.columns(promptText + String(decoding: bytes, as: UTF8.self)) else { return false }
-        let room = TerminalInfo.width(environment: [:]) - 1 - used
-        var shown = ""
-        var width = 0
-        for scalar in rest.unicodeScalars {
-            let w = Int(cel_wcwidth(wchar_t(bitPattern: scalar.value)))
-            guard w >= 0, width + w <= room else { break }
-            shown.unicodeScalars.append(scalar)
-            width += w
-        }
-        guard width > 0 else { return false }
+              let (shown, width) = SuggestionFit.shown(rest, after: promptText + String(decoding: bytes, as: UTF8.self),
+                                                       width: TerminalInfo.width(environment: [:])) else { return false }
         writeOut("\u{1B}[2m" + shown + "\u{1B}[0m\u{1B}[\(width)D")
         return true
     }
@@ -251,17 +242,14 @@ public final class LineEditor {
         } else {
             refused = false
         }
-        guard refused || markRefused else { return }
+        guard refused || markRefused, let info = el_line(el)?.pointee, let start = info.buffer else { return }
+        let before = String(decoding: UnsafeRawBufferPointer(start: start, count: info.cursor - start).bindMemory(to: UInt8.self),
+                            as: UTF8.self)
+        let mark = PromptMark(prompt: promptText, beforeCursor: before, refused: refused, colour: markInColour,
+                              width: TerminalInfo.width(environment: [:]))
+        let drawing = mark.redraw(after: markRefused)
         markRefused = refused
-        guard let at = promptText.lastIndex(where: { $0 != " " }), let column = LineEditor.columns(String(promptText[..<at])),
-              let info = el_line(el)?.pointee, let start = info.buffer,
-              let before = LineEditor.columns(String(decoding: UnsafeRawBufferPointer(start: start, count: info.cursor - start)
-                                                     .bindMemory(to: UInt8.self), as: UTF8.self)),
-              let promptColumns = LineEditor.columns(promptText) else { return }
-        let width = max(1, TerminalInfo.width(environment: [:]))
-        let rowsUp = (promptColumns + before) / width
-        let mark = refused ? (markInColour ? "\u{1B}[1;31m" + String(promptText[at]) + "\u{1B}[0m" : "!") : String(promptText[at])
-        writeOut("\u{1B}7" + (rowsUp > 0 ? "\u{1B}[\(rowsUp)A" : "") + "\r" + (column > 0 ? "\u{1B}[\(column)C" : "") + mark + "\u{1B}8")
+        if let drawing { writeOut(drawing) }
     }
 
     /// Columns the text takes at the terminal; nil when it holds a character that is not
@@ -288,17 +276,10 @@ public final class LineEditor {
         if !wordOnly {
             return el_cursor(el, 1) == Int32(cursor) ? UInt8(CC_ERROR) : UInt8(CC_CURSOR)
         }
-        let after = String(decoding: UnsafeBufferPointer(rebasing: bytes[cursor...]), as: UTF8.self).unicodeScalars
-        let skipped = after.prefix { !LineEditor.isWordScalar($0) }.count
-        let word = after.dropFirst(skipped).prefix(while: LineEditor.isWordScalar).count
-        guard skipped + word > 0 else { return UInt8(CC_ERROR) }
-        el_cursor(el, Int32(skipped + word))
+        guard let steps = WordMotion.nextWordEnd(in: String(decoding: UnsafeBufferPointer(rebasing: bytes[cursor...]), as: UTF8.self))
+        else { return UInt8(CC_ERROR) }
+        el_cursor(el, Int32(steps))
         return UInt8(CC_CURSOR)
-    }
-
-    /// libedit's emacs word (ce__isword): letters, digits and *?_-.[]~=.
-    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "*?_-.[]~=".unicodeScalars.contains(scalar)
     }
 
     private func ownHistory(_ name: String) -> OpaquePointer? {
@@ -315,20 +296,16 @@ public final class LineEditor {
         let byteCount = info.cursor - start
         let before = String(decoding: UnsafeRawBufferPointer(start: start, count: byteCount).bindMemory(to: UInt8.self),
                             as: UTF8.self)
-        let answer = completer(before)
-        guard !answer.candidates.isEmpty else { return UInt8(CC_ERROR) }
-        let typed = String(before.suffix(answer.replaceCount))
-        if answer.candidates.count == 1, let only = answer.candidates.first {
-            replace(el, typed: typed, with: only.insert + (only.complete ? " " : ""))
+        switch completer(before).step(before: before) {
+        case .nothing:
+            return UInt8(CC_ERROR)
+        case let .replace(typed, text):
+            replace(el, typed: typed, with: text)
             return UInt8(CC_REFRESH)
+        case let .list(shown):
+            writeOut("\n" + Columns.layout(shown, width: TerminalInfo.width(environment: [:])) + "\n")
+            return UInt8(CC_REDISPLAY)
         }
-        let common = answer.commonPrefix
-        if common.count > typed.count, common.hasPrefix(typed) || !typed.hasPrefix("\"") {
-            replace(el, typed: typed, with: common)
-            return UInt8(CC_REFRESH)
-        }
-        writeOut("\n" + Columns.layout(answer.candidates.map(\.display), width: TerminalInfo.width(environment: [:])) + "\n")
-        return UInt8(CC_REDISPLAY)
     }
 
     private func replace(_ el: OpaquePointer, typed: String, with text: String) {

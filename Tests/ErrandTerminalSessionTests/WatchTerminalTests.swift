@@ -68,22 +68,6 @@ import Testing
         try tmux.wait(for: "EXIT=0")
     }
 
-    /// A changing command is refused in one line at once, and so is no pause at all.
-    @Test func watchRefusesAChangingCommandByName() throws {
-        let tmux = Tmux()
-        try elsewhere("create Buy milk")
-        try launch(tmux)
-        try tmux.type("list")
-        try tmux.type("watch 1 swipe 1")
-        try tmux.wait(for: "watch: swipe changes the store, so it is not repeated")
-        try tmux.type("watch 0 view")
-        try tmux.wait(for: "SECONDS must be from 0.1 to 86400 seconds")
-        try tmux.type("list")
-        try tmux.wait(for: "1  Sun Nov 29    Buy milk")
-        try tmux.press("C-d")
-        try tmux.wait(for: "EXIT=0")
-    }
-
     /// SIGTERM while watching leaves as it does at the prompt (history saved, status 0).
     @Test func sigtermWhileWatchingLeavesCleanly() throws {
         let tmux = Tmux()
@@ -124,32 +108,5 @@ import Testing
         try tmux.wait(for: "watched view once")
         try tmux.begin("quit")
         try tmux.wait(for: "sh$")
-    }
-
-    /// The prompt's mark: red while Enter would refuse the line (an unknown command, a row the
-    /// listing does not hold), plain once it would not; `!` without colour.
-    @Test func thePromptsMarkTellsBeforeEnter() throws {
-        let tmux = Tmux()
-        try elsewhere("create Buy milk")
-        try launch(tmux)
-        try tmux.type("list")
-        try tmux.wait(for: "Buy milk")
-        try tmux.enter(text: "opn")
-        let red = "\u{1B}[31m>"
-        try tmux.waitColoured("all\u{1B}[1m\(red)")
-        try tmux.press("C-u")
-        try tmux.enter(text: "open 1")
-        try tmux.wait(for: "all> open 1")
-        try tmux.wait(describing: "the mark plain again", read: tmux.colours) { !$0.contains(red) }
-        try tmux.press("BSpace")
-        try tmux.enter(text: "7")
-        try tmux.waitColoured(red)
-        try tmux.press("C-u")
-        try tmux.type("set color off")
-        try tmux.enter(text: "opn")
-        try tmux.wait(for: "all! opn")
-        try tmux.press("C-u")
-        try tmux.press("C-d")
-        try tmux.wait(for: "EXIT=0")
     }
 }
