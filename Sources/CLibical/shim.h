@@ -31,3 +31,12 @@ static inline void errand_recur_set_weekdays(struct icalrecurrencetype *r) {
     for (int i = 0; i < 5; i++) r->by_day[i] = (short)(ICAL_MONDAY_WEEKDAY + i);
     r->by_day[5] = ICAL_RECURRENCE_ARRAY_MAX;
 }
+
+// Whether a rule's occurrences fall at most once a day: no BYHOUR, BYMINUTE, BYSECOND or
+// RSCALE (a calendar other than the Gregorian), and a FREQ of DAILY to YEARLY.
+static inline int errand_recur_is_by_day(const struct icalrecurrencetype *r) {
+    return r->rscale == NULL && r->by_second[0] == ICAL_RECURRENCE_ARRAY_MAX && r->by_minute[0] == ICAL_RECURRENCE_ARRAY_MAX
+        && r->by_hour[0] == ICAL_RECURRENCE_ARRAY_MAX
+        && (r->freq == ICAL_DAILY_RECURRENCE || r->freq == ICAL_WEEKLY_RECURRENCE
+            || r->freq == ICAL_MONTHLY_RECURRENCE || r->freq == ICAL_YEARLY_RECURRENCE);
+}

@@ -20,6 +20,11 @@ public struct Repeat: Hashable, Sendable, CustomStringConvertible {
     }
 
     public let anchor: Anchor?
+    /// A rule richer than a unit and a count (RecurrenceRule): then libical, in the iCalendar
+    /// helper, finds its occurrences, and `next(after:checkedOn:)` is never asked (Move checks
+    /// such an item as an occurrence of its series); `unit` and `count` only echo its FREQ and
+    /// INTERVAL.
+    public let rule: RecurrenceRule?
 
     public init?(unit: Unit, count: Int = 1, afterDone: Bool = false, from due: DueDay? = nil) {
         guard (1...999).contains(count) else { return nil }
@@ -27,19 +32,44 @@ public struct Repeat: Hashable, Sendable, CustomStringConvertible {
         self.count = count
         self.afterDone = afterDone
         anchor = due.flatMap { unit == .month || unit == .year ? Anchor(month: $0.month, day: $0.day) : nil }
+        rule = nil
+    }
+
+    /// A rich rule; never after done (libical counts a series from its start, not from a check).
+    public init(rule: RecurrenceRule) {
+        let units: [String: Unit] = ["DAILY": .day, "WEEKLY": .week, "MONTHLY": .month, "YEARLY": .year]
+        unit = rule.parts["FREQ"].flatMap { units[$0] } ?? .day
+        count = min(999, max(1, rule.interval))
+        afterDone = false
+        anchor = nil
+        self.rule = rule
+    }
+
+    /// The same unit and count as a rule, to carry an UNTIL or a COUNT (`--until`, `--times`).
+    public var asRule: RecurrenceRule? {
+        if let rule { return rule }
+        let freq = ["day": "DAILY", "weekday": "WEEKLY", "week": "WEEKLY", "month": "MONTHLY", "year": "YEARLY"][unit.rawValue] ?? "DAILY"
+        return RecurrenceRule("FREQ=\(freq)" + (count > 1 ? ";INTERVAL=\(count)" : "") + (unit == .weekday ? ";BYDAY=MO,TU,WE,TH,FR" : ""))
     }
 
     /// `day`, `weekday`, `week`, `month`, `year`, or a count and a unit: `2 weeks`, `3 days`.
+    /// Or a rule said in words (RecurrenceRule(every:)): `2nd tuesday`, `last friday`, never
+    /// after done.
     public init?(text: String, afterDone: Bool = false, from due: DueDay? = nil) {
         let words = text.lowercased().split(separator: " ")
         let count = words.count == 2 ? Int(words[0]) : 1
-        guard let count, let last = words.last, words.count <= 2 else { return nil }
-        guard let unit = Unit(rawValue: String(last.hasSuffix("s") ? last.dropLast() : last)) else { return nil }
-        self.init(unit: unit, count: count, afterDone: afterDone, from: due)
+        if let count, let last = words.last, words.count <= 2,
+           let unit = Unit(rawValue: String(last.hasSuffix("s") ? last.dropLast() : last)) {
+            guard let made = Repeat(unit: unit, count: count, afterDone: afterDone, from: due) else { return nil }
+            self = made
+            return
+        }
+        guard !afterDone, let rule = RecurrenceRule(every: text) else { return nil }
+        self = Repeat(rule: rule)
     }
 
     /// What `--every` accepts, for help and completion.
-    public static let examples = ["day", "weekday", "week", "2 weeks", "month", "year"]
+    public static let examples = ["day", "weekday", "week", "2 weeks", "month", "year"] + RecurrenceRule.examples
 
     /// The next occurrence's due day, for an occurrence due `due` and checked `today`.
     public func next(after due: DueDay, checkedOn today: DueDay) -> DueDay {
@@ -83,17 +113,24 @@ public struct Repeat: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
+        if let rule { return rule.words }
         let every = count == 1 ? "every \(unit.rawValue)" : "every \(count) \(unit.rawValue)s"
         return every + (afterDone ? " after done" : "")
     }
 
     /// How a store keeps it: `2 week`, `+1 month 1-31` (`+` for after done, then the anchor).
     public var stored: String {
-        (afterDone ? "+" : "") + "\(count) \(unit.rawValue)" + (anchor.map { " \($0.month)-\($0.day)" } ?? "")
+        if let rule { return "rule " + rule.text }
+        return (afterDone ? "+" : "") + "\(count) \(unit.rawValue)" + (anchor.map { " \($0.month)-\($0.day)" } ?? "")
     }
 
     /// Reads `stored` back; nil for anything else.
     public init?(stored text: String) {
+        if text.hasPrefix("rule ") {
+            guard let rule = RecurrenceRule(String(text.dropFirst(5))) else { return nil }
+            self = Repeat(rule: rule)
+            return
+        }
         let afterDone = text.hasPrefix("+")
         let words = text.dropFirst(afterDone ? 1 : 0).split(separator: " ")
         guard words.count == 2 || words.count == 3, let count = Int(words[0]),
@@ -108,5 +145,6 @@ public struct Repeat: Hashable, Sendable, CustomStringConvertible {
         } else {
             anchor = nil
         }
+        rule = nil
     }
 }

@@ -93,6 +93,16 @@ public struct CalendarHelper: Sendable {
         }
     }
 
+    /// An RRULE as libical reads it (written back in its own order), or a one-line refusal.
+    public func checkRule(_ text: String) throws -> RecurrenceRule {
+        let what = "the rule"
+        let output = try run(["check-rule", text], input: nil, naming: what)
+        guard let line = String(decoding: output, as: UTF8.self).split(separator: "\n").first, let rule = RecurrenceRule(String(line)) else {
+            throw FileFailure(path: what, reason: "the iCalendar helper answered garbage")
+        }
+        return rule
+    }
+
     /// Each repeating item's open occurrence checked as Thunderbird and eM Client record it
     /// (a RECURRENCE-ID VTODO in the series's text): the series as it then reads, due on its
     /// next open occurrence, and the done item standing for the occurrence (Occurrence), in order.

@@ -62,7 +62,12 @@ struct VTodoFields: Equatable {
             self.declared[.start] = nil
         }
         if let rule = repeats, let due {
-            let open = VTodoFields.firstOpen(due, rule, todo: todo, overrides: overrides, zone: zone)
+            // A rule with no occurrence left (its COUNT reached, its UNTIL passed, every one
+            // done) is a finished series, whatever its STATUS says.
+            guard let open = VTodoFields.firstOpen(due, rule, todo: todo, overrides: overrides, zone: zone) else {
+                done = true
+                return
+            }
             // The start keeps its distance from the due day, as a new occurrence's does.
             if case let .text(text)? = self.declared[.start], let start = DayTime(text: text), open != due {
                 self.declared[.start] = .text(DayTime(day: start.day.adding(days: open.dayNumber - due.dayNumber), time: start.time).text)
@@ -74,7 +79,11 @@ struct VTodoFields: Equatable {
     /// The occurrence after those the overrides completed. A RECURRENCE-ID names an occurrence
     /// by its start (DTSTART's day when there is one): moved by the distance from start to due.
     static func firstOpen(_ due: DueDay, _ rule: Repeat, todo: OpaquePointer, overrides: [OpaquePointer],
-                          zone: ICalZone) -> DueDay {
+                          zone: ICalZone) -> DueDay? {
+        if let rich = rule.rule {
+            let done = overrides.filter(completed).compactMap { ICalOccurrences.day(icalcomponent_get_recurrenceid($0))?.dayNumber }
+            return ICalOccurrences.firstOpen(rich, todo: todo, due: due, done: Set(done))
+        }
         let start = zone.due(icalcomponent_get_dtstart(todo))?.day ?? due
         var done = Set<Int>()
         for override in overrides {

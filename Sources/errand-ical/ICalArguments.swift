@@ -7,6 +7,7 @@ struct ICalArguments {
     enum Mode: String, CaseIterable {
         case read, write, readEach = "read-each", writeEach = "write-each"
         case checkOccurrences = "check-occurrences"
+        case checkRule = "check-rule"
     }
 
     var mode: Mode = .read

@@ -21,6 +21,8 @@ import Glibc
 ///                                         CalendarWire repeating items on stdin -> for each,
 ///                                         the series with its open occurrence recorded done
 ///                                         (RECURRENCE-ID) and the done item (OccurrenceCheck)
+///   check-rule RULE                       an RRULE as libical reads and writes it back, or a
+///                                         one-line refusal
 enum ICalCommand {
     static let done = ExitStatus(0, "the answer is on stdout")
     /// errand takes the last stderr line of a failure as its reason, bad usage included.
@@ -89,6 +91,12 @@ enum ICalCommand {
                 }
             }
             try out.append(CalendarWire.encode(checked))
+        case .checkRule:
+            guard let text = arguments.file, let rule = ICalRepeat.checked(text) else {
+                throw OptionFailure("libical does not read \"\(arguments.file ?? "")\" as a rule by the day "
+                                    + "(FREQ=DAILY, WEEKLY, MONTHLY or YEARLY, then BYDAY, BYMONTHDAY, COUNT, UNTIL...)")
+            }
+            try out.append(Data((rule.text + "\n").utf8))
         case .readEach:
             let texts = try decode { try CalendarWire.decodeTexts(bytes: $0) }
             let items: [TodoItem]

@@ -90,7 +90,7 @@ import Testing
         #expect(complete(t, "create x --tag mo") == ["money"])
         #expect(complete(t, "create x --tag #ho") == ["home"])
         // A repeatable option is offered again; another is not.
-        #expect(complete(t, "create x --tag a --t") == ["--tag"])
+        #expect(complete(t, "create x --tag a --ta") == ["--tag"])
         #expect(complete(t, "create x --priority 1 --pri").isEmpty)
         // After --, a word that looks like an option is the title, so nothing is offered for it.
         #expect(complete(t, "create -- --da").isEmpty)

@@ -43,7 +43,7 @@ import Testing
         }
         #expect(answers.told.count == 2)
         #expect(answers.told.first?.hasPrefix("invalid coordinates \"95,2\"") == true)
-        #expect(answers.told.last == "create: --every needs day, weekday, week, month or year, or a number of them (2 weeks), not \"fortnight\"")
+        #expect(answers.told.last == "create: --every needs day, weekday, week, month, year, a number of them (2 weeks) or a day in words (2nd tuesday, last friday, 15th, mon,wed,fri), not \"fortnight\"")
         let saved = try t.item(1)
         #expect(saved.location?.coordinate == (try Coordinate(latitude: 48.85, longitude: 2.35)))
         #expect(saved.repeats == Repeat(text: "2 weeks", from: ShellTester.today))
@@ -77,7 +77,7 @@ import Testing
         #expect(answers.tab(1, "no") == ["none"])
         // Place: the places already located, unquoted (a form's answer is never split).
         #expect(answers.tab(2, "clin") == ["Clinique du Parc"])
-        #expect(answers.tab(5, "2") == ["2 weeks"])
+        #expect(answers.tab(5, "2") == ["2 weeks", "2nd tuesday"])
         // The command completer still quotes them on a command line.
         let line = Completer(table: t.interpreter.table, session: t.interpreter.session,
                              environment: t.interpreter.environment).complete("create X --at Cli")

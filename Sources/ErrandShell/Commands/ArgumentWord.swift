@@ -42,8 +42,8 @@ struct ArgumentWord {
     /// The text itself, once it reads as a schedule (the command reads it again as a Repeat).
     func schedule() throws(ShellError) -> String {
         guard Repeat(text: text) != nil else {
-            throw .usage("\(command): \(name) needs day, weekday, week, month or year, or a number of them "
-                         + "(2 weeks), not \(ShellError.quote(text))")
+            throw .usage("\(command): \(name) needs day, weekday, week, month, year, a number of them (2 weeks) "
+                         + "or a day in words (2nd tuesday, last friday, 15th, mon,wed,fri), not \(ShellError.quote(text))")
         }
         return text
     }

@@ -82,7 +82,11 @@ extension JSONPresenter {
         if item.uid != item.id.uuidString { pairs.append(("uid", .string(item.uid))) }
         if let time = item.time { pairs.append(("time", .string(time.description))) }
         if let notes = item.notes { pairs.append(("notes", .string(notes))) }
-        if let rule = item.repeats { pairs.append(("repeat", .string(rule.description))) }
+        if let rule = item.repeats {
+            pairs.append(("repeat", .string(rule.description)))
+            // The rule as RFC 5545 says it, for a program: Errand's own units have one too.
+            if let rrule = rule.rule ?? (rule.afterDone ? nil : rule.asRule) { pairs.append(("rrule", .string(rrule.text))) }
+        }
         for (field, value) in item.fields.present
             where field != .reminders && field != .reminded && field != .snoozed && field != .list {
             pairs.append((field.name, JSONPresenter.json(value)))

@@ -13,7 +13,8 @@ struct Create: ShellCommand {
                                    prompt: "Coordinates LAT,LON (optional): ")
     static let notes = OptionSpec("notes", value: "TEXT", help: "free notes", prompt: "Notes (optional): ")
     static let every = OptionSpec("every", value: "RULE", kind: .schedule,
-                                  help: "repeat: day, weekday, week, 2 weeks, month, year (checking it creates the next)",
+                                  help: "repeat: day, weekday, week, 2 weeks, month, year, or a day in words: 2nd tuesday, last friday, "
+                                      + "last day, last weekday, 15th, mon,wed,fri, weekend (checking it moves on to the next)",
                                   prompt: "Repeat (optional): ")
     static let afterDone = OptionSpec("after-done", help: "count the next one from the day it is checked",
                                       requires: every)
@@ -25,7 +26,8 @@ struct Create: ShellCommand {
         details: "Without a title, at a terminal, asks field by field, each checked as it is answered "
             + "(Tab offers what fits the field; Date takes none for no date; Ctrl-C or Ctrl-D cancels, nothing is saved). "
             + "A place given without --coords is looked up (ERRAND_GEOCODER) and its coordinates kept.",
-        arguments: [title], options: [date, noDate, place, coords, notes, every, afterDone, noGeocode] + FieldOptions.create + [under],
+        arguments: [title], options: [date, noDate, place, coords, notes, every, afterDone] + RepeatRequest.options + [noGeocode]
+            + FieldOptions.create + [under],
         effect: .changesStore) {
         Create(given: CreateFields($0))
     }
@@ -65,7 +67,7 @@ struct Create: ShellCommand {
         // date is an item that can be begun then, with no due day (listed on its start day);
         // a repeat needs a day, and starts on its start day (as Thunderbird's start-only repeat).
         let start = when == nil ? given.fields.values[.start]?.text.flatMap(DayTime.init(text:)) : nil
-        let undated = given.noDate || (when == nil && undatedHere) || (start != nil && given.every == nil)
+        let undated = given.noDate || (when == nil && undatedHere) || (start != nil && given.repeats.isEmpty)
         let due = undated ? nil : when?.day ?? start?.day ?? defaultDay
         var location = given.place.map { Location(name: $0, coordinate: given.coords) }
         var notice: PlaceLookup.Notice?
@@ -77,7 +79,7 @@ struct Create: ShellCommand {
         var item = TodoItem(
             id: c.environment.newID(), title: given.title ?? "", notes: given.notes,
             due: due, time: when?.time ?? (undated ? nil : start?.time), location: location, created: clock.now,
-            repeats: given.every.flatMap { Repeat(text: $0, afterDone: given.afterDone, from: due) })
+            repeats: try given.repeats.resolved(current: nil, due: due, command: Create.spec.name, helper: c.environment.calendarHelper))
         given.fields.apply(to: &item)
         try Create.place(&item, under: given.under, c)
         try given.fields.checkReminders(item, was: nil, command: Create.spec.name)

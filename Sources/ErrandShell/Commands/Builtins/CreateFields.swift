@@ -9,8 +9,7 @@ struct CreateFields: Equatable, Sendable {
     var place: String?
     var coords: Coordinate?
     var notes: String?
-    var every: String?
-    var afterDone: Bool
+    var repeats: RepeatRequest
     var noGeocode: Bool
     var fields: FieldChanges
     /// `--under N`: the listed item it is a subtask of.
@@ -23,8 +22,7 @@ struct CreateFields: Equatable, Sendable {
         place = values.text(Create.place)
         coords = values.coordinate(Create.coords)
         notes = values.text(Create.notes)
-        every = values.text(Create.every)
-        afterDone = values.has(Create.afterDone)
+        repeats = RepeatRequest(values, every: Create.every, afterDone: Create.afterDone)
         noGeocode = values.has(Create.noGeocode)
         fields = FieldOptions.changes(values)
         under = values.item(Create.under)

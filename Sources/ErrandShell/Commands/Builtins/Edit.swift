@@ -21,7 +21,8 @@ struct Edit: ShellCommand {
                                   conflicts: noNotes, prompt: "Notes (optional): ", valueOptional: true)
     static let noNotes = OptionSpec("no-notes", help: "no notes")
     static let every = OptionSpec("every", value: "RULE", kind: .schedule,
-                                  help: "repeat: day, weekday, week, 2 weeks, month, year", conflicts: noRepeat,
+                                  help: "repeat: day, weekday, week, 2 weeks, month, year, or a day in words: 2nd tuesday, "
+                                      + "last friday, last day, 15th, mon,wed,fri", conflicts: noRepeat,
                                   prompt: "Repeat (optional): ")
     static let afterDone = OptionSpec("after-done", help: "with --every: count from the day it is checked",
                                       requires: every)
@@ -39,7 +40,7 @@ struct Edit: ShellCommand {
         details: "The item keeps its id, created time and place in its section; undo reverts the edit. "
             + "Bare edit N, at a terminal, asks each field with its current value to edit (Ctrl-C changes nothing).",
         arguments: [row, tagWords], options: [title, date, noDate, time, noTime, place, noPlace, coords, noCoords, notes, noNotes,
-                                    every, afterDone, noRepeat, noGeocode] + FieldOptions.edit + [under, topLevel],
+                                    every, afterDone] + RepeatRequest.options + [noRepeat, noGeocode] + FieldOptions.edit + [under, topLevel],
                                   effect: .changesStore) {
         Edit(listed: try $0.item(row), changes: EditChanges($0), editsNotes: $0.has(notes) && $0.text(notes) == nil,
              tagChange: try Edit.tagChange($0.text(tagWords)))
@@ -85,7 +86,7 @@ struct Edit: ShellCommand {
             changes = EditChanges(try CommandParser(table: c.table).parse([CommandWord(String(row))] + words, spec: Edit.spec,
                                                                           context: c.parseContext).values)
         }
-        var edited = try changes.applied(to: listed)
+        var edited = try changes.applied(to: listed, helper: c.environment.calendarHelper)
         if let tagChange { edited.tags = tagChange.applied(to: edited.tags) }
         // `edit N --list local` is the main list, which its items carry as no value.
         if edited.list != listed.list { edited.list = try edited.list.flatMap { try c.storedList($0) } }
@@ -180,7 +181,8 @@ struct Edit: ShellCommand {
         if option == coords { return item.location?.coordinate.map { "\($0.latitude),\($0.longitude)" } ?? "" }
         if option == notes { return item.notes ?? "" }
         if let field = FieldOptions.field(of: option) { return FieldOptions.current(field, of: item) }
-        if option == every, let rule = item.repeats {
+        // A rule libical keeps (RecurrenceRule) has no words --every reads back: left as it is.
+        if option == every, let rule = item.repeats, rule.rule == nil {
             return rule.count == 1 ? rule.unit.rawValue : "\(rule.count) \(rule.unit.rawValue)s"
         }
         return ""

@@ -1,4 +1,5 @@
 import ErrandDomain
+import ErrandHelpers
 
 /// What one `edit` line changes, read once from its checked values when the command is made
 /// (or from the form's answers), so `run` reads typed fields, not the parser's values.
@@ -14,8 +15,7 @@ struct EditChanges: Equatable, Sendable {
     var noCoords = false
     var notes: String?
     var noNotes = false
-    var every: String?
-    var afterDone = false
+    var repeats = RepeatRequest()
     var noRepeat = false
     var noGeocode = false
     var fields = FieldChanges()
@@ -37,8 +37,7 @@ struct EditChanges: Equatable, Sendable {
         noCoords = values.has(Edit.noCoords)
         notes = values.text(Edit.notes)
         noNotes = values.has(Edit.noNotes)
-        every = values.text(Edit.every)
-        afterDone = values.has(Edit.afterDone)
+        repeats = RepeatRequest(values, every: Edit.every, afterDone: Edit.afterDone)
         noRepeat = values.has(Edit.noRepeat)
         noGeocode = values.has(Edit.noGeocode)
         fields = FieldOptions.changes(values)
@@ -50,7 +49,7 @@ struct EditChanges: Equatable, Sendable {
     var isEmpty: Bool { self == EditChanges() }
 
     /// `item` with these changes.
-    func applied(to item: TodoItem) throws -> TodoItem {
+    func applied(to item: TodoItem, helper: @autoclosure () -> CalendarHelper) throws -> TodoItem {
         let original = item
         var item = item
         if let title { item.title = title }
@@ -81,7 +80,9 @@ struct EditChanges: Equatable, Sendable {
         }
         if noCoords, let name = location?.name { location = Location(name: name) }
         item.location = location
-        if let every { item.repeats = Repeat(text: every, afterDone: afterDone, from: item.due) }
+        if !repeats.isEmpty {
+            item.repeats = try repeats.resolved(current: item.repeats, due: item.due, command: Edit.spec.name, helper: helper())
+        }
         if noRepeat { item.repeats = nil }
         fields.apply(to: &item)
         try fields.checkReminders(item, was: original, command: Edit.spec.name)

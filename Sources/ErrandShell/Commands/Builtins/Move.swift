@@ -38,10 +38,12 @@ struct Move: ShellCommand {
                 series.snoozed = nil
                 return (series: series, done: pair.done)
             }
+        // The last occurrence of a series (its COUNT reached, its UNTIL passed) completes the
+        // series itself: checked as any item is, no occurrence recorded beside it.
+        let moving = Dictionary(zip(recorded.map(\.id), occurrences).filter { !$0.1.series.isDone }) { a, _ in a }
         let next = nextOccurrences(all, environment, except: Set(recorded.map(\.id)))
         let (done, added) = try c.change {
-            try $0.check(listed: all, next: next, occurrences: Dictionary(zip(recorded.map(\.id), occurrences)) { a, _ in a },
-                         at: now, journaled: $1)
+            try $0.check(listed: all, next: next, occurrences: moving, at: now, journaled: $1)
         }
         let checked = Array(done.prefix(listed.count))
         let labeler = c.environment.labeler
@@ -59,8 +61,11 @@ struct Move: ShellCommand {
     /// eM Client record it: one occurrence done beside the series, which moves on (the series
     /// keeps its UID and lines, so the other clients see one series, not a finished one and a
     /// new one). An `after done` rule is Errand's own: it goes on as Errand's items do.
+    /// A rich rule (RecurrenceRule) is checked so wherever it was made: libical knows its days
+    /// and Errand does not, and the series then reads the same to every client.
     static func recordsOccurrences(_ item: TodoItem) -> Bool {
-        item.icalendar != nil && item.repeats.map { !$0.afterDone } == true && !item.isOccurrence
+        guard let rule = item.repeats, !rule.afterDone, !item.isOccurrence else { return false }
+        return item.icalendar != nil || rule.rule != nil
     }
 
     /// The open items under the listed ones (each once, none listed itself), checked with them.
@@ -80,7 +85,9 @@ struct Move: ShellCommand {
     func nextOccurrences(_ items: [TodoItem], _ environment: ShellEnvironment, except recorded: Set<UUID> = []) -> [TodoItem] {
         let today = environment.clock.today
         return items.filter { !recorded.contains($0.id) }.compactMap { item in
-            item.repeats.map { rule in
+            item.repeats.flatMap { rule in
+                // A rich rule's next day is libical's (recorded above); never guessed here.
+                guard rule.rule == nil else { return nil }
                 let due = rule.next(after: item.due ?? today, checkedOn: today)
                 var next = TodoItem(id: environment.newID(), title: item.title, notes: item.notes,
                                     due: due, time: item.time, location: item.location,

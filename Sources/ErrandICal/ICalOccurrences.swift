@@ -1,0 +1,72 @@
+import CLibical
+import ErrandDomain
+
+/// The days a rich rule's series falls on, from libical's recurrence engine
+/// (icalrecur_iterator): Errand keeps no RRULE engine of its own for these.
+///
+/// Days are read in the series's own local time (DTSTART's TZID, or floating), as RFC 5545
+/// expands a rule; RECURRENCE-ID and EXDATE name occurrences in that same time, so they are
+/// matched there, and an occurrence's due day is its start day moved as the series's due day
+/// is from its start (a DUE a day after DTSTART stays a day after on every occurrence).
+enum ICalOccurrences {
+    /// More steps than this and the rule is not followed further (a rule libical would walk
+    /// for ever without a match).
+    static let stepLimit = 100_000
+
+    /// The local day of an iCalendar time.
+    static func day(_ t: icaltimetype) -> DueDay? { DueDay(year: Int(t.year), month: Int(t.month), day: Int(t.day)) }
+
+    /// The anchor the rule expands from: DTSTART, or DUE where a task has no start.
+    static func anchor(_ todo: OpaquePointer) -> icaltimetype? {
+        if icalcomponent_get_first_property(todo, ICAL_DTSTART_PROPERTY) != nil { return icalcomponent_get_dtstart(todo) }
+        if icalcomponent_get_first_property(todo, ICAL_DUE_PROPERTY) != nil { return icalcomponent_get_due(todo) }
+        return nil
+    }
+
+    /// The EXDATE days of a series.
+    static func excluded(_ todo: OpaquePointer) -> Set<Int> {
+        var days = Set<Int>()
+        var property = icalcomponent_get_first_property(todo, ICAL_EXDATE_PROPERTY)
+        while let current = property {
+            if let d = day(icalproperty_get_exdate(current)) { days.insert(d.dayNumber) }
+            property = icalcomponent_get_next_property(todo, ICAL_EXDATE_PROPERTY)
+        }
+        return days
+    }
+
+    /// The due day of the first occurrence on or after the series's due day `due` whose start
+    /// is neither in `done` (local start days of completed occurrences) nor excluded; nil when
+    /// the rule has none left (its COUNT reached, its UNTIL passed) or libical cannot walk it.
+    static func firstOpen(_ rule: RecurrenceRule, todo: OpaquePointer, due: DueDay, done: Set<Int>) -> DueDay? {
+        guard let start = anchor(todo), let startDay = day(start) else { return nil }
+        let offset = due.dayNumber - startDay.dayNumber
+        let excluded = excluded(todo)
+        icalerror_clear_errno()
+        let recurrence = icalrecurrencetype_from_string(rule.text)
+        guard recurrence.freq != ICAL_NO_RECURRENCE, let walk = icalrecur_iterator_new(recurrence, start) else { return nil }
+        defer { icalrecur_iterator_free(walk) }
+        for _ in 0..<stepLimit {
+            let next = icalrecur_iterator_next(walk)
+            guard icaltime_is_null_time(next) == 0, let occurrence = day(next) else { return nil }
+            if done.contains(occurrence.dayNumber) || excluded.contains(occurrence.dayNumber) { continue }
+            return occurrence.adding(days: offset)
+        }
+        return nil
+    }
+
+    /// The due days of a rule's first `limit` occurrences from `start` (a day, floating), for
+    /// tests and for what a rule would do before it is saved.
+    static func days(_ rule: RecurrenceRule, from start: DueDay, limit: Int) -> [DueDay] {
+        let t = icaltime_from_string(start.iso.filter { $0 != "-" })
+        let recurrence = icalrecurrencetype_from_string(rule.text)
+        guard recurrence.freq != ICAL_NO_RECURRENCE, let walk = icalrecur_iterator_new(recurrence, t) else { return [] }
+        defer { icalrecur_iterator_free(walk) }
+        var found: [DueDay] = []
+        while found.count < limit {
+            let next = icalrecur_iterator_next(walk)
+            guard icaltime_is_null_time(next) == 0, let d = day(next) else { break }
+            found.append(d)
+        }
+        return found
+    }
+}
