@@ -205,7 +205,7 @@ let package = Package(
         .testTarget(name: "ErrandSyncTests",
                     dependencies: ["ErrandSync", "ErrandDAVWire", "ErrandStorage", "ErrandDomain", "ErrandHelpers",
                                    "ErrandTestSupport"]),
-        .testTarget(name: "ErrandICalTests", dependencies: ["ErrandICal", "ErrandCalendarWire", "ErrandDomain"],
+        .testTarget(name: "ErrandICalTests", dependencies: ["ErrandICal", "ErrandCalendarWire", "ErrandDomain", "ErrandTestSupport"],
                     exclude: ["Fixtures"]),
         // The real program in a real terminal (tmux): slower than the session tests, and apart.
         .testTarget(name: "ErrandTerminalSessionTests", dependencies: ["ErrandShell", "ErrandTestSupport"]),

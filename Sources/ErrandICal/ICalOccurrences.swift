@@ -13,6 +13,19 @@ enum ICalOccurrences {
     /// for ever without a match).
     static let stepLimit = 100_000
 
+    /// The rule as libical is to walk it. libical 3.0.16 walks a YEARLY rule with BYMONTHDAY
+    /// and no BYMONTH on DTSTART's month alone, where RFC 5545 expands BYMONTHDAY over the
+    /// year (every month's 15th; python-dateutil does, and RuleOracleTests caught it): naming
+    /// all twelve months says the same in a form libical follows.
+    static func walkable(_ rule: RecurrenceRule) -> icalrecurrencetype {
+        let p = rule.parts
+        if p["FREQ"] == "YEARLY", p["BYMONTHDAY"] != nil,
+           p["BYMONTH"] == nil, p["BYDAY"] == nil, p["BYYEARDAY"] == nil, p["BYWEEKNO"] == nil {
+            return icalrecurrencetype_from_string(rule.text + ";BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12")
+        }
+        return icalrecurrencetype_from_string(rule.text)
+    }
+
     /// The local day of an iCalendar time.
     static func day(_ t: icaltimetype) -> DueDay? { DueDay(year: Int(t.year), month: Int(t.month), day: Int(t.day)) }
 
@@ -42,7 +55,7 @@ enum ICalOccurrences {
         let offset = due.dayNumber - startDay.dayNumber
         let excluded = excluded(todo)
         icalerror_clear_errno()
-        let recurrence = icalrecurrencetype_from_string(rule.text)
+        let recurrence = walkable(rule)
         guard recurrence.freq != ICAL_NO_RECURRENCE, let walk = icalrecur_iterator_new(recurrence, start) else { return nil }
         defer { icalrecur_iterator_free(walk) }
         for _ in 0..<stepLimit {
@@ -58,7 +71,7 @@ enum ICalOccurrences {
     /// tests and for what a rule would do before it is saved.
     static func days(_ rule: RecurrenceRule, from start: DueDay, limit: Int) -> [DueDay] {
         let t = icaltime_from_string(start.iso.filter { $0 != "-" })
-        let recurrence = icalrecurrencetype_from_string(rule.text)
+        let recurrence = walkable(rule)
         guard recurrence.freq != ICAL_NO_RECURRENCE, let walk = icalrecur_iterator_new(recurrence, t) else { return [] }
         defer { icalrecur_iterator_free(walk) }
         var found: [DueDay] = []

@@ -1,0 +1,91 @@
+import ErrandDomain
+import ErrandShell
+import ErrandStorage
+import Foundation
+import Testing
+
+/// Issue 42 at the prompt, on both backends, through the real errand-ical helper: a series
+/// made in words follows its own days, is never done with occurrences left, and ends with its
+/// last; a phone's rule is checked without ending the phone's series.
+@Suite struct RichRuleSessionTests {
+    func run(_ t: ShellTester, _ line: String) -> [String] {
+        t.sink.reset()
+        t.runner.runOne(line)
+        return t.sink.all
+    }
+
+    func exported(_ t: ShellTester) throws -> String {
+        _ = run(t, "export out.ics")
+        return try String(contentsOfFile: t.directory + "/out.ics", encoding: .utf8)
+    }
+
+    /// The series's own VTODO in an export: the one without a RECURRENCE-ID.
+    func master(_ text: String) -> String {
+        text.components(separatedBy: "BEGIN:VTODO").dropFirst().first { !$0.contains("RECURRENCE-ID") } ?? ""
+    }
+
+    @Test(arguments: ["sqlite", "plist"])
+    func aSecondTuesdaySeriesFollowsItsDaysAndEndsWithItsFifth(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        #expect(run(t, "create Pay rent --date dec 8 --every \"2nd tuesday\" --times 5")
+                == ["created \"Pay rent\" for Tue Dec 8 2026, on the 2nd Tuesday of each month, 5 times"])
+        #expect(run(t, "list") == ["All items", "To do", "  1  Tue Dec 8  ↻ Pay rent"])
+        #expect(run(t, "open 1").contains("  Repeats   on the 2nd Tuesday of each month, 5 times"))
+        t.given("back")
+        for (n, next) in ["Tue Jan 12 2027", "Tue Feb 9 2027", "Tue Mar 9 2027", "Tue Apr 13 2027"].enumerated() {
+            t.given("find Pay rent is:open")
+            #expect(run(t, "check 1").first == "checked \"Pay rent\": moved to Done; next on \(next)", "check \(n + 1)")
+            #expect(!master(try exported(t)).contains("STATUS:COMPLETED"), "after check \(n + 1) the series is over")
+        }
+        // Undone and done again: the same fifth occurrence.
+        t.given("find Pay rent is:open")
+        #expect(run(t, "check 1").first == "checked \"Pay rent\": moved to Done")
+        #expect(run(t, "find Pay rent is:open") == ["nothing found for \"Pay rent is:open\""])
+        t.given("undo")
+        #expect(run(t, "find Pay rent is:open") == ["Found \"Pay rent is:open\"", "To do", "  1  Tue Apr 13 2027  ↻ Pay rent"])
+        t.given("check 1")
+        let done = run(t, "find Pay rent")
+        #expect(done.count == 7 && done.filter { $0.contains("✓ Pay rent") }.count == 5, "\(done)")
+        #expect(master(try exported(t)).contains("STATUS:COMPLETED"), "the last occurrence completes the series")
+    }
+
+    @Test(arguments: ["sqlite", "plist"])
+    func rulesAreSaidCheckedAndEndedInOneLine(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        t.send("create Odd --rrule \"FREQ=SOMETIMES\"",
+               ["error: create: --rrule: libical does not read \"FREQ=SOMETIMES\" as a rule by the day "
+                + "(FREQ=DAILY, WEEKLY, MONTHLY or YEARLY, then BYDAY, BYMONTHDAY, COUNT, UNTIL...)"], succeeds: false)
+        t.send("create Odd --times 3", ["error: create: --times and --until end a repeat: add --every or --rrule"], succeeds: false)
+        t.send("create Odd --every \"last friday\" --after-done",
+               ["error: create: --after-done counts from a check, which \"last friday\" cannot: use day, weekday, week, month or year (or a number of them)"],
+               succeeds: false)
+        #expect(try t.store.allItems().isEmpty)
+        #expect(run(t, "create Board --date jan 12 --rrule \"FREQ=MONTHLY;BYDAY=2TU;BYMONTH=1,7\"")
+                == ["created \"Board\" for Tue Jan 12 2027, on the 2nd Tuesday of each month in Jan and Jul"])
+        #expect(run(t, "create Bins --every week --until dec 31")
+                == ["created \"Bins\" for Sun Nov 29 2026, every week until Dec 31 2026"])
+        t.given("list")
+        t.given("edit 1 --times 3")
+        let bins = try #require(try t.store.allItems().first { $0.title == "Bins" })
+        #expect(bins.repeats?.description == "every week, 3 times")
+        #expect(try t.store.allItems().first { $0.title == "Board" }?.repeats?.rule?.text == "FREQ=MONTHLY;BYDAY=2TU;BYMONTH=1,7")
+    }
+
+    /// A phone's monthly series (Apple Reminders and DAVx5 write such rules): one check records
+    /// that occurrence and leaves the series open on its next day, its lines as they came.
+    @Test(arguments: ["sqlite", "plist"])
+    func aPhonesSeriesIsNotEndedByOneCheck(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        let text = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Apple Inc.//iOS 17.0//EN", "BEGIN:VTODO", "UID:rent@phone",
+                    "DTSTAMP:20261128T071500Z", "SUMMARY:Pay rent", "DTSTART;VALUE=DATE:20261208", "DUE;VALUE=DATE:20261208",
+                    "RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=5", "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: t.directory + "/rent.ics"))
+        t.given("import rent.ics")
+        #expect(run(t, "list") == ["All items", "To do", "  1  Tue Dec 8  ↻ Pay rent"])
+        #expect(run(t, "check 1").first == "checked \"Pay rent\": moved to Done; next on Tue Jan 12 2027")
+        let out = try exported(t)
+        #expect(!master(out).contains("STATUS:COMPLETED"))
+        #expect(master(out).contains("RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=5\r\n"), "the phone's rule as it wrote it")
+        #expect(out.contains("RECURRENCE-ID;VALUE=DATE:20261208"))
+    }
+}
