@@ -77,17 +77,20 @@ struct VTodoFields: Equatable {
     }
 
     /// The occurrence after those the overrides completed. A RECURRENCE-ID names an occurrence
-    /// by its start (DTSTART's day when there is one): moved by the distance from start to due.
+    /// by its start (DTSTART's day when there is one), in the series's own local time: read in
+    /// that time (an override's TZID may not resolve apart from its series, and a start at
+    /// 17:00 in Chicago is the next day in Paris) and moved by the distance from that start
+    /// to the due day in the user's zone.
     static func firstOpen(_ due: DueDay, _ rule: Repeat, todo: OpaquePointer, overrides: [OpaquePointer],
                           zone: ICalZone) -> DueDay? {
         if let rich = rule.rule {
             let done = overrides.filter(completed).compactMap { ICalOccurrences.day(icalcomponent_get_recurrenceid($0))?.dayNumber }
             return ICalOccurrences.firstOpen(rich, todo: todo, due: due, done: Set(done))
         }
-        let start = zone.due(icalcomponent_get_dtstart(todo))?.day ?? due
+        let start = ICalOccurrences.anchor(todo).flatMap(ICalOccurrences.day) ?? due
         var done = Set<Int>()
         for override in overrides {
-            guard completed(override), let occurrence = zone.due(icalcomponent_get_recurrenceid(override))?.day else { continue }
+            guard completed(override), let occurrence = ICalOccurrences.day(icalcomponent_get_recurrenceid(override)) else { continue }
             done.insert(occurrence.dayNumber + due.dayNumber - start.dayNumber)
         }
         var day = due

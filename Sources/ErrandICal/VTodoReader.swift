@@ -103,15 +103,16 @@ public struct VTodoReader {
         guard todos.count > 1, series.repeats != nil, let parsed = ICalSeries(kept) else { return [] }
         defer { parsed.free() }
         let raw = todos.enumerated().filter { $0.offset != parsed.masterIndex }.map(\.element)
-        let start = zone.due(icalcomponent_get_dtstart(parsed.master))?.day
-        let due = zone.due(icalcomponent_get_due(parsed.master))?.day ?? start
+        // RECURRENCE-ID in the series's own local time, as VTodoFields.firstOpen reads it.
+        let start = ICalOccurrences.anchor(parsed.master).flatMap(ICalOccurrences.day)
+        let due = zone.due(icalcomponent_get_due(parsed.master))?.day ?? zone.due(icalcomponent_get_dtstart(parsed.master))?.day
         var found: [TodoItem] = []
         for (todo, text) in zip(parsed.overrides, raw) {
             guard let recurrenceID = text.value("RECURRENCE-ID"), VTodoFields.completed(todo),
-                  let occurrence = zone.due(icalcomponent_get_recurrenceid(todo)) else { continue }
+                  let occurrence = ICalOccurrences.day(icalcomponent_get_recurrenceid(todo)) else { continue }
             let f = VTodoFields(todo, zone: zone)
             let shift = (due?.dayNumber ?? 0) - (start?.dayNumber ?? due?.dayNumber ?? 0)
-            let day = f.due ?? occurrence.day.adding(days: shift)
+            let day = f.due ?? occurrence.adding(days: shift)
             let stamp = f.modified ?? f.stamp ?? series.modified
             let done = TodoItem(id: newID(), uid: Occurrence.uid(series: series.uid, recurrenceID: recurrenceID),
                                 title: f.title == VTodoFields.untitled ? series.title : f.title, due: day,

@@ -54,6 +54,25 @@ import Testing
         }
     }
 
+    /// Thunderbird's daily task starts at 17:00 in Chicago, which is 00:00 the next day in
+    /// Paris: each check moves it on a day. (The override's RECURRENCE-ID was read in Paris
+    /// time, as the day before, so the series stayed where it was, check after check.)
+    @Test(arguments: ["Europe/Paris", "America/Chicago", "UTC", "Asia/Tokyo"])
+    func aStartInAnotherZoneMovesOnEachCheck(_ zoneName: String) throws {
+        let text = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN", "BEGIN:VTODO",
+                    "UID:tb-daily", "DTSTAMP:20180417T212809Z", "SUMMARY:New Task", "RRULE:FREQ=DAILY",
+                    "DTSTART;TZID=America/Chicago:20180417T170000", "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n")
+        var item = try #require(try VTodoReader(zoneName: zoneName, now: now).read(text, newID: UUID.init).items.first)
+        let first = try #require(item.due)
+        let check = OccurrenceCheck(zoneName: zoneName, now: now)
+        for n in 1...3 {
+            var (series, done) = try check.check(item, at: now)
+            #expect(done.due == item.due && series.due == first.adding(days: n) && !series.isDone, "\(zoneName), check \(n): first \(first), done \(String(describing: done.due)), series \(String(describing: series.due))")
+            series.modified = now
+            item = series
+        }
+    }
+
     /// libical's days for rules whose days need no counting from a check (the iterator alone).
     @Test func theIteratorWalksEveryRuleOfTheList() {
         for (rule, start, days, _) in RichRuleTests.cases {
