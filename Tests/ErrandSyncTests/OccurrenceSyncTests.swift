@@ -75,6 +75,33 @@ import Testing
         #expect(other.allSatisfy { $0.isOccurrence == $0.isDone })
     }
 
+    /// Issue 42: a phone's "2nd Tuesday, 5 times" series, checked here once a sync: on the
+    /// server its own VTODO keeps the phone's rule and never says COMPLETED while occurrences
+    /// are left; a second store reads the same next day; the fifth check completes it.
+    @Test func aPhonesCountedSeriesIsCheckedToItsEndThroughTheServer() throws {
+        let f = try SyncFixture(.radicale)
+        defer { f.remove() }
+        let phone = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Apple Inc.//iOS 17.0//EN", "BEGIN:VTODO", "UID:rent@phone",
+                     "DTSTAMP:20261128T071500Z", "SUMMARY:Pay rent", "DTSTART;VALUE=DATE:20261208", "DUE;VALUE=DATE:20261208",
+                     "RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=5", "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n")
+        #expect(try f.phone.put(f.server.collectionPath("tasks") + "rent.ics", ics: phone, headers: ["If-None-Match": "*"]).status == 201)
+        try f.sync(f.a)
+        let days = ["2027-01-12", "2027-02-09", "2027-03-09", "2027-04-13"]
+        for (n, next) in days.enumerated() {
+            let series = try #require(try f.a.allItems().first { !$0.isOccurrence })
+            let moved = try Self.checkOccurrence(f.a, series, at: f.tick())
+            #expect(moved.due?.iso == next && !moved.isDone, "check \(n + 1)")
+            #expect(try f.sync(f.a).sent == 1)
+            let todos = Self.blocks(try #require(try f.serverTexts().values.first))
+            let master = todos.first { block in !block.contains { $0.hasPrefix("RECURRENCE-ID") } } ?? []
+            #expect(master.contains("RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=5") && !master.contains("STATUS:COMPLETED"), "check \(n + 1)")
+            #expect(todos.count == n + 2)
+        }
+        try f.sync(f.b)
+        #expect(try f.b.allItems().filter { !$0.isOccurrence }.map(\.due?.iso) == ["2027-04-13"])
+        #expect(try f.b.allItems().filter(\.isOccurrence).count == 4)
+    }
+
     @Test func deletingTheSeriesDeletesItsOneResourceAndTheOccurrencesOnBothStores() throws {
         let f = try SyncFixture(.radicale)
         defer { f.remove() }
