@@ -60,7 +60,47 @@ public final class CalDAVClient {
     }
 
     /// Changes since `token`; nil when the server no longer accepts the token (start over).
+    /// A server may answer part of them (RFC 6578 §3.6: a 507 for the collection itself, and
+    /// a token for the part sent; sabre/dav with a result limit, Nextcloud): asked again with
+    /// that token until the answer is whole, the parts merged in order, so no change past the
+    /// limit waits for a sync nobody knows to run. A 507 that brings back the token it was
+    /// asked with would never finish: that is an error, and nothing of it is kept.
     public func changes(since token: String?) throws(SyncError) -> RemoteChanges? {
+        var asked = token
+        var changed: [String: RemoteVersion] = [:]
+        var order: [String] = []
+        var removed = Set<String>()
+        for _ in 0..<CalDAVClient.truncatedPartsLimit {
+            guard let part = try changePart(since: asked, first: asked == token) else { return nil }
+            for version in part.changes.changed {
+                if changed.updateValue(version, forKey: version.href) == nil { order.append(version.href) }
+                removed.remove(version.href)
+            }
+            for href in part.changes.removed {
+                changed[href] = nil
+                removed.insert(href)
+            }
+            guard part.truncated else {
+                return RemoteChanges(changed: order.compactMap { changed[$0] }, removed: removed.sorted(), token: part.changes.token)
+            }
+            guard let next = part.changes.token, next != asked else {
+                throw .malformed(url: collection.display, reason: "the server said its sync answer was cut short (507) "
+                    + "but gave no new sync-token to go on from; nothing of it was kept")
+            }
+            asked = next
+        }
+        throw .malformed(url: collection.display, reason: "the server cut its sync answer short (507) "
+            + "\(CalDAVClient.truncatedPartsLimit) times; nothing of it was kept")
+    }
+
+    /// Parts of one truncated sync answer followed before giving up (10,000 parts of a server's
+    /// smallest page is far past any collection Errand syncs).
+    static let truncatedPartsLimit = 10_000
+
+    /// One sync-collection REPORT: its changes, and whether the server cut it short. `first`:
+    /// the token is the one the sync began with (an expired token means listing everything);
+    /// a continuation token refused is an error.
+    func changePart(since token: String?, first: Bool) throws(SyncError) -> (changes: RemoteChanges, truncated: Bool)? {
         let tokenXML = token.map { "<D:sync-token>\(TextSafety.markupEscaped($0))</D:sync-token>" } ?? "<D:sync-token/>"
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -75,17 +115,21 @@ public final class CalDAVClient {
         // lacks (a collection made anew, a restored backup). Each means: list everything. A
         // server that is really failing fails that listing too, and the sync with it.
         // Nextcloud has answered 418 (python-caldav #234).
-        if token != nil, [403, 409, 410, 412, 418, 500].contains(response.status) { return nil }
+        if first, token != nil, [403, 409, 410, 412, 418, 500].contains(response.status) { return nil }
         let status = try readMultistatus(request, response)
         var changed: [RemoteVersion] = []
         var removed: [String] = []
+        var truncated = false
         for entry in status.entries {
-            guard let href = collection.member(entry.href) else { continue }
+            guard let href = collection.member(entry.href) else {
+                if entry.status == 507, collection.same(entry.href) { truncated = true }
+                continue
+            }
             if entry.status == 404 { removed.append(href) } else if (200...299).contains(entry.status) {
                 changed.append(RemoteVersion(href: href, etag: entry.etag))
             }
         }
-        return RemoteChanges(changed: changed, removed: removed, token: status.syncToken)
+        return (RemoteChanges(changed: changed, removed: removed, token: status.syncToken), truncated)
     }
 
     /// Every VTODO member with its ETag (calendar-query, no data).

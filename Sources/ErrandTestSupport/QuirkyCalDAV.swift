@@ -27,6 +27,12 @@ public final class QuirkyCalDAV: @unchecked Sendable {
         public var dropsAlarmsAndRelations = false
         /// A PUT of a UID deleted before is refused with 400 (Nextcloud's trash bin).
         public var refusesDeletedUIDs = false
+        /// A sync-collection REPORT answers at most this many members, then a 507 for the
+        /// collection and a token to go on from (RFC 6578 §3.6; sabre/dav with a limit).
+        public var truncateAt: Int?
+        /// With `truncateAt`: the 507 comes with the very token it was asked with (a server
+        /// that can never finish).
+        public var truncateWithSameToken = false
         /// The collection's supported-calendar-component-set (nil: not given).
         public var components: [String]? = ["VTODO"]
 
@@ -136,9 +142,22 @@ public final class QuirkyCalDAV: @unchecked Sendable {
         let withData = body.contains("calendar-data")
         var paths = members.keys.sorted()
         var token = ""
+        var cut = ""
         if body.contains("sync-collection") {
             if quirksValue.expireTokens, body.contains("<D:sync-token>t") { return .init(418, body: Data("I'm a teapot".utf8)) }
             token = "<D:sync-token>t\(version)</D:sync-token>"
+            if let limit = quirksValue.truncateAt {
+                // A continuation token is "p<offset>-t<version>": the members from there on.
+                let asked = body.components(separatedBy: "<D:sync-token>").dropFirst().first?.components(separatedBy: "</D:sync-token>").first
+                let offset = asked.flatMap { $0.hasPrefix("p") ? Int($0.dropFirst().prefix { $0 != "-" }) : nil } ?? 0
+                let end = min(paths.count, offset + limit)
+                if end < paths.count {
+                    let next = quirksValue.truncateWithSameToken ? (asked ?? "p0-t\(version)") : "p\(end)-t\(version)"
+                    token = "<D:sync-token>\(next)</D:sync-token>"
+                    cut = "<D:response><D:href>\(collection)</D:href><D:status>HTTP/1.1 507 Insufficient Storage</D:status></D:response>"
+                }
+                paths = Array(paths[min(offset, paths.count)..<end])
+            }
         } else if body.contains("calendar-multiget") {
             paths = body.components(separatedBy: "<D:href>").dropFirst().compactMap { $0.components(separatedBy: "</D:href>").first }
         }
@@ -150,7 +169,7 @@ public final class QuirkyCalDAV: @unchecked Sendable {
             let data = withData ? "<C:calendar-data>\(QuirkyCalDAV.escaped(member.text))</C:calendar-data>" : ""
             return response(path, tag + data)
         }
-        return multistatus(responses.joined() + token)
+        return multistatus(responses.joined() + cut + token)
     }
 
     private func put(_ request: LoopbackServer.Request, _ body: String) -> LoopbackServer.Reply {

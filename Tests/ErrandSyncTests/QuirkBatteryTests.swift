@@ -107,6 +107,55 @@ import Testing
         #expect(try run.store.allItems().map(\.title).sorted() == ["Dentist", "From the phone"])
     }
 
+    /// Issue 43, 3: a sync-collection answer cut short (a 507 for the collection and a token
+    /// for the part sent, RFC 6578 §3.6) is asked again from that token until it is whole, in
+    /// the same sync: every member arrives, on a first sync and after one.
+    @Test(arguments: backends)
+    func aTruncatedSyncAnswerIsFollowedToItsEnd(_ backend: StoreBackend) throws {
+        var quirks = QuirkyCalDAV.Quirks()
+        quirks.syncCollection = true
+        quirks.truncateAt = 3
+        let run = try Run(backend, quirks)
+        defer { run.remove() }
+        func phone(_ n: Int) {
+            run.server.store("phone-\(n).ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VTODO\r\nUID:phone-\(n)\r\n"
+                + "DTSTAMP:20260101T000000Z\r\nSUMMARY:Phone \(n)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        }
+        for n in 1...8 { phone(n) }
+        let first = try run.sync()
+        #expect(first.outcome.received == 8, "\(first.line)")
+        // Three parts of three, three and two: three REPORTs, each from the token before.
+        #expect(run.server.seen.filter { $0.method == "REPORT" }.count >= 3)
+        for n in 9...12 { phone(n) }
+        let second = try run.sync()
+        #expect(second.outcome.received == 4, "\(second.line)")
+        #expect(try run.store.allItems().count == 12)
+    }
+
+    /// A server that answers 507 with the token it was asked with can never finish: one line,
+    /// and nothing of its partial answer is kept.
+    @Test(arguments: backends)
+    func aTruncationThatNeverMovesOnIsAnError(_ backend: StoreBackend) throws {
+        var quirks = QuirkyCalDAV.Quirks()
+        quirks.syncCollection = true
+        let run = try Run(backend, quirks)
+        defer { run.remove() }
+        try run.add("Dentist")
+        try run.sync()
+        run.server.quirks.truncateAt = 1
+        run.server.quirks.truncateWithSameToken = true
+        for n in 1...3 {
+            run.server.store("phone-\(n).ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VTODO\r\nUID:phone-\(n)\r\n"
+                + "DTSTAMP:20260101T000000Z\r\nSUMMARY:Phone \(n)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        }
+        #expect {
+            try run.sync()
+        } throws: { error in
+            "\(error)".contains("cut short (507) but gave no new sync-token")
+        }
+        #expect(try run.store.allItems().map(\.title) == ["Dentist"])
+    }
+
     @Test(arguments: [429, 503], backends)
     func aShortRetryAfterIsWaitedFor(_ status: Int, _ backend: StoreBackend) throws {
         var quirks = QuirkyCalDAV.Quirks()
