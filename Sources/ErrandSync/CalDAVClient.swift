@@ -28,7 +28,16 @@ public final class CalDAVClient {
     /// hashes the whole collection for each of getctag and sync-token (about 60 ms each at
     /// 600 items), so asking for both doubled the cost of a sync with nothing to do.
     public func discover() throws(SyncError) -> CalDAVCollection {
-        let entry = try properties("<D:resourcetype/><D:supported-report-set/><D:sync-token/><C:supported-calendar-component-set/>")
+        let entry: Multistatus.Entry
+        do {
+            entry = try properties("<D:resourcetype/><D:supported-report-set/><D:sync-token/><C:supported-calendar-component-set/>")
+        } catch {
+            // DAViCal at a site's root answers 500 to a PROPFIND that asks for sync-token and
+            // 207 to the same without it: a server error is asked once more, smaller (the
+            // token then comes with the first sync-collection answer).
+            guard case let .status(_, _, code, _) = error, (500...599).contains(code) else { throw error }
+            entry = try properties("<D:resourcetype/><D:supported-report-set/><C:supported-calendar-component-set/>")
+        }
         guard let types = entry.property(DAV.dav, "resourcetype"), types.child(DAV.caldav, "calendar") != nil else {
             throw .notATaskCollection(url: collection.display)
         }

@@ -137,7 +137,7 @@ public struct TodoSync: Sendable {
             _ = try CalDAVClient(collection: path, transport: helper).discover()
             return [TaskList(path: path, displayName: nil)]
         } catch {
-            guard TodoSync.leadsElsewhere(error) else { throw error }
+            guard TodoSync.leadsElsewhere(error, from: path) else { throw error }
             return try TodoSync.discovered(url, helper, else: error)
         }
     }
@@ -171,7 +171,7 @@ public struct TodoSync: Sendable {
         do {
             return (client, try client.discover(), nil)
         } catch {
-            guard TodoSync.leadsElsewhere(error) else { throw error }
+            guard TodoSync.leadsElsewhere(error, from: path) else { throw error }
             lists = try TodoSync.discovered(url, transport, else: error)
         }
         let main = lists.first { TodoSync.kept(TodoSync.url(url, at: $0.path)) == known }
@@ -183,11 +183,19 @@ public struct TodoSync: Sendable {
     }
 
     /// A reply to the collection's PROPFIND that says "not a collection here" (a server's root,
-    /// a principal, a web page answered 200, a redirect), rather than a failure discovery would meet too.
-    static func leadsElsewhere(_ error: SyncError) -> Bool {
+    /// a principal, a web page answered 200, a redirect), rather than a failure discovery would
+    /// meet too. A URL with a path of its own that is refused (403) or not found (404) is the
+    /// user's collection, or a mistyped one: said so, never replaced by whatever list discovery
+    /// would find (Cyrus answers 403 for another user's calendar, and discovery then synced
+    /// the user's own default list under that URL). From a root (`/`, `/.well-known/caldav`),
+    /// where discovery is what was asked, a refusal or a server error moves on to it.
+    static func leadsElsewhere(_ error: SyncError, from path: CalDAVPath) -> Bool {
+        let root = ["/", "", "/.well-known/caldav", "/.well-known/caldav/"].contains(path.path)
         switch error {
         case .notATaskCollection, .malformed: return true
-        case let .status(_, _, code, _): return [200, 300, 301, 302, 303, 307, 308, 400, 403, 404, 405].contains(code)
+        case let .status(_, _, code, _):
+            if [200, 300, 301, 302, 303, 307, 308, 400, 405].contains(code) { return true }
+            return root && ([403, 404].contains(code) || (500...599).contains(code))
         default: return false
         }
     }

@@ -77,6 +77,38 @@ import Testing
         return lines
     }
 
+    /// Issue 43, 4: DAViCal served at a site's root answers 500 to a PROPFIND that asks for
+    /// sync-token and 207 to one that does not. The smaller one is asked, and discovery goes
+    /// on from what it says to the task list.
+    @Test func aRootThatFailsOnTheSyncTokenIsAskedWithoutIt() throws {
+        let lists = "/h/tasks/"
+        let root = Self.multistatus(Self.response("/", "<D:resourcetype><D:collection/></D:resourcetype>"
+            + "<D:current-user-principal><D:href>/p/</D:href></D:current-user-principal>"))
+        let server = try Self.server(members: Self.calendar(lists, name: "Tasks", components: ["VTODO"]), extra: [
+            "/": .handler { request in
+                String(decoding: request.body, as: UTF8.self).contains("sync-token")
+                    ? .init(500, body: Data("Internal Server Error".utf8)) : .init(207, body: root)
+            },
+        ])
+        defer { server.stop() }
+        let found = try TodoSync().taskLists(Self.url(server))
+        #expect(found.map(\.path.path) == [lists])
+    }
+
+    /// Issue 43, 2: a collection URL the user typed that the server refuses (Cyrus: 403 for
+    /// another user's calendar) or does not know (404) is named in the error; discovery does
+    /// not replace it with the account's own list, and nothing is stored or remembered.
+    @Test(arguments: [403, 404])
+    func aTypedCollectionThatIsRefusedIsNamedNotReplaced(_ code: Int) throws {
+        let server = try Self.server(members: Self.calendar("/h/mine/", name: "Mine", components: ["VTODO"]),
+                                     extra: ["/calendars/other/tasks/": .status(code)])
+        defer { server.stop() }
+        for line in try Self.failedSync(Self.url(server, "/calendars/other/tasks/")) {
+            #expect(line.hasPrefix("tasks@127.0.0.1 answered PROPFIND with HTTP \(code)"), "\(line)")
+        }
+        #expect(!server.requests.contains { $0.path.hasPrefix("/h/") }, "\(server.requests.map(\.path))")
+    }
+
     @Test func aPrincipalPointingAtItselfIsOneLine() throws {
         let server = try LoopbackServer(routes: ["/": Self.principal("/", naming: "/p/"), "/p/": Self.principal("/p/", naming: "/p/")])
         defer { server.stop() }
