@@ -125,7 +125,11 @@ extension ItemStore {
     /// client wrote, checked as that client records it (OccurrenceCheck): the series itself
     /// moves on to its next open occurrence and the done occurrence is added; `added` then
     /// holds the series as it moved.
+    /// `carried`: subtasks of a repeating parent, each as it was listed and as it comes back
+    /// for the next occurrence (open, under the next occurrence's UID where that is new), in
+    /// the same step.
     public func check(listed: [TodoItem], next: [TodoItem], occurrences: [UUID: (series: TodoItem, done: TodoItem)] = [:],
+                      carried: [(before: TodoItem, after: TodoItem)] = [],
                       at now: Date, journaled journal: JournalContext? = nil) throws -> (checked: [TodoItem], added: [TodoItem]) {
         try changeItems(journaled: journal) { records in
             try records.holdAll(listed)
@@ -146,7 +150,17 @@ extension ItemStore {
                 }
                 checked.append(added)
             }
-            return (checked, moved + (try records.importItems(next).added))
+            let added = try records.importItems(next).added
+            for (before, after) in carried {
+                var current = try records.current(id: before.id, expecting: before)
+                if current.parent != after.parent {
+                    var moved = current
+                    moved.parent = after.parent
+                    current = try records.edit(moved, stored: current, at: now)
+                }
+                if current.isDone, !after.isDone { _ = try records.setDone(false, stored: current, at: now) }
+            }
+            return (checked, moved + added)
         }
     }
 

@@ -88,4 +88,43 @@ import Testing
         #expect(master(out).contains("RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=5\r\n"), "the phone's rule as it wrote it")
         #expect(out.contains("RECURRENCE-ID;VALUE=DATE:20261208"))
     }
+
+    /// Issue 42, 5: a repeating item's subtasks are its checklist. Checked, the occurrence is
+    /// done and its subtasks come back open for the next one (under the new occurrence of a
+    /// rule of Errand's own, under the same series of a rule libical follows); the last
+    /// occurrence of a series takes them with it. One undo puts everything back.
+    @Test(arguments: ["sqlite", "plist"])
+    func subtasksOfARepeatingItemComeBackOpenForTheNextOccurrence(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        t.given("create Gym bag --date dec 2 --every week")
+        t.given("create Pay rent --date dec 8 --every \"2nd tuesday\" --times 2")
+        t.given("list")
+        t.given("create Shoes --under 1")
+        t.given("create Towel --under 1")
+        t.given("create Transfer --under 2")
+        t.given("find Towel")
+        t.given("check 1")
+        let before = try t.store.allItems()
+        t.given("find Gym bag is:open")
+        #expect(run(t, "check 1").first == "checked \"Gym bag\": moved to Done; next on Wed Dec 9 2026; 2 subtasks to do again for it")
+        let items = try t.store.allItems()
+        let next = try #require(items.first { $0.title == "Gym bag" && !$0.isDone })
+        #expect(next.due?.iso == "2026-12-09")
+        for title in ["Shoes", "Towel"] {
+            let sub = try #require(items.first { $0.title == title })
+            #expect(!sub.isDone && sub.parent == next.uid, "\(title)")
+        }
+        t.given("undo")
+        #expect(try t.store.allItems().sorted { $0.id.uuidString < $1.id.uuidString } == before.sorted { $0.id.uuidString < $1.id.uuidString })
+        // A series libical follows keeps its UID: the checklist stays under it, open.
+        t.given("find Pay rent is:open")
+        #expect(run(t, "check 1").first == "checked \"Pay rent\": moved to Done; next on Tue Jan 12 2027; 1 subtask to do again for it")
+        let rent = try #require(try t.store.allItems().first { $0.title == "Pay rent" && !$0.isOccurrence })
+        let transfer = try #require(try t.store.allItems().first { $0.title == "Transfer" })
+        #expect(!transfer.isDone && transfer.parent == rent.uid && !rent.isDone)
+        // The second and last occurrence: the series ends, its checklist done with it.
+        t.given("find Pay rent is:open")
+        #expect(run(t, "check 1").first == "checked \"Pay rent\" and 1 subtask under it: moved to Done")
+        #expect(try t.store.allItems().first { $0.title == "Transfer" }?.isDone == true)
+    }
 }

@@ -27,8 +27,16 @@ struct Move: ShellCommand {
         }
         let environment = c.environment
         let now = environment.clock.now
-        let subtasks = try openSubtasks(c)
-        let all = listed + subtasks
+        // A repeating item's subtasks are its checklist: they come back open for the next
+        // occurrence rather than being checked with this one (unless the series ends here).
+        var checklists: [UUID: [TodoItem]] = [:]
+        for item in listed where item.repeats != nil && !item.isDone {
+            let below = try c.store.descendants(of: item)
+            if !below.isEmpty { checklists[item.id] = below }
+        }
+        let carriedIDs = Set(checklists.values.joined().map(\.id))
+        let subtasks = try openSubtasks(c).filter { !carriedIDs.contains($0.id) }
+        var all = listed + subtasks
         let recorded = all.filter(Move.recordsOccurrences)
         // The series moves on in place: a snooze was for the occurrence just done.
         let occurrences = try (recorded.isEmpty ? [] : environment.calendarHelper.checkOccurrences(recorded, now: now,
@@ -42,8 +50,29 @@ struct Move: ShellCommand {
         // series itself: checked as any item is, no occurrence recorded beside it.
         let moving = Dictionary(zip(recorded.map(\.id), occurrences).filter { !$0.1.series.isDone }) { a, _ in a }
         let next = nextOccurrences(all, environment, except: Set(recorded.map(\.id)))
+        // Where the series goes on: the same UID (moved in place) or the new occurrence's.
+        var carried: [(before: TodoItem, after: TodoItem)] = []
+        var comingBack = 0
+        let nextUID = Dictionary(zip(all.filter { !Set(recorded.map(\.id)).contains($0.id) && $0.repeats?.rule == nil && $0.repeats != nil }
+                                        .map(\.id), next.map(\.uid))) { a, _ in a }
+        for parent in listed {
+            guard let below = checklists[parent.id] else { continue }
+            let goesOn = moving[parent.id] != nil ? parent.uid : nextUID[parent.id]
+            guard let uid = goesOn else {
+                // The series ended with this occurrence: its checklist is done with it.
+                all += below.filter { !$0.isDone }
+                continue
+            }
+            comingBack += below.count
+            for item in below {
+                var after = item
+                if item.parent == parent.uid { after.parent = uid }
+                after.isDone = false
+                if after != item { carried.append((item, after)) }
+            }
+        }
         let (done, added) = try c.change {
-            try $0.check(listed: all, next: next, occurrences: moving, at: now, journaled: $1)
+            try $0.check(listed: all, next: next, occurrences: moving, carried: carried, at: now, journaled: $1)
         }
         let checked = Array(done.prefix(listed.count))
         let labeler = c.environment.labeler
@@ -53,8 +82,9 @@ struct Move: ShellCommand {
         } ?? "" : added.isEmpty ? "" : "; \(Plural.items(added.count)) to come: "
             + added.prefix(3).map { "\"\($0.title)\" on \(labeler.label($0.due))" }.joined(separator: ", ")
             + (added.count > 3 ? ", …" : "")
-        let with = subtasks.isEmpty ? "" : " and \(Plural.subtasks(subtasks.count)) under it"
-        return try c.refresh(message: "checked \(Plural.naming(checked))\(with): moved to Done" + following)
+        let with = all.count == listed.count ? "" : " and \(Plural.subtasks(all.count - listed.count)) under it"
+        let back = comingBack == 0 ? "" : "; \(Plural.subtasks(comingBack)) to do again for it"
+        return try c.refresh(message: "checked \(Plural.naming(checked))\(with): moved to Done" + following + back)
     }
 
     /// A repeating item another client wrote (its VTODO kept) is checked as Thunderbird and
