@@ -134,8 +134,8 @@ public struct TodoSync: Sendable {
         let helper = DAVHelper(helperPath: fetchHelperPath, limits: limits, syncLimit: syncLimit, credentials: credentials(url))
         defer { helper.close() }
         do {
-            _ = try CalDAVClient(collection: path, transport: helper).discover()
-            return [TaskList(path: path, displayName: nil)]
+            let (client, _) = try TodoSync.collection(at: path, helper)
+            return [TaskList(path: client.collection, displayName: nil)]
         } catch {
             guard TodoSync.leadsElsewhere(error, from: path) else { throw error }
             return try TodoSync.discovered(url, helper, else: error)
@@ -166,10 +166,10 @@ public struct TodoSync: Sendable {
     /// `known`: the store's main list; among several lists, that one is the target.
     static func target(_ url: String, _ path: CalDAVPath, _ transport: DAVTransport, known: String? = nil) throws(SyncError)
         -> (CalDAVClient, CalDAVCollection, TaskList?) {
-        let client = CalDAVClient(collection: path, transport: transport)
         let lists: [TaskList]
         do {
-            return (client, try client.discover(), nil)
+            let (client, collection) = try TodoSync.collection(at: path, transport)
+            return (client, collection, client.collection == path ? nil : TaskList(path: client.collection, displayName: nil))
         } catch {
             guard TodoSync.leadsElsewhere(error, from: path) else { throw error }
             lists = try TodoSync.discovered(url, transport, else: error)
@@ -190,7 +190,7 @@ public struct TodoSync: Sendable {
     /// the user's own default list under that URL). From a root (`/`, `/.well-known/caldav`),
     /// where discovery is what was asked, a refusal or a server error moves on to it.
     static func leadsElsewhere(_ error: SyncError, from path: CalDAVPath) -> Bool {
-        let root = ["/", "", "/.well-known/caldav", "/.well-known/caldav/"].contains(path.path)
+        let root = isRoot(path)
         switch error {
         case .notATaskCollection, .malformed: return true
         case let .status(_, _, code, _):
@@ -198,6 +198,33 @@ public struct TodoSync: Sendable {
             return root && ([403, 404].contains(code) || (500...599).contains(code))
         default: return false
         }
+    }
+
+    /// A server's root or its well-known CalDAV path: where discovery is what was asked.
+    static func isRoot(_ path: CalDAVPath) -> Bool {
+        ["/", "/.well-known/caldav/"].contains(path.path)
+    }
+
+    /// The collection at `path`, a redirect on the same origin followed: what the final URL
+    /// answers is the answer (Cyrus sends another user's calendar to a path under the user's
+    /// own, which then answers 404 or 403). From a root a redirect is discovery's to follow.
+    static func collection(at path: CalDAVPath, _ transport: DAVTransport) throws(SyncError) -> (CalDAVClient, CalDAVCollection) {
+        var current = path
+        for _ in 0...CalDAVDiscovery.redirectLimit {
+            let client = CalDAVClient(collection: current, transport: transport)
+            do {
+                return (client, try client.discover())
+            } catch {
+                guard !isRoot(path), case let .status(_, _, code, location?) = error, [301, 302, 303, 307, 308].contains(code)
+                else { throw error }
+                let target = location.hasPrefix("/") ? current.origin + location : location
+                guard let next = try? CalDAVPath(target), next.origin == current.origin else {
+                    throw .redirectedElsewhere(url: path.display, to: TextSafety.neutralised(String(location.prefix(100))))
+                }
+                current = next
+            }
+        }
+        throw .noTaskList(host: path.host, reason: "it redirected more than \(CalDAVDiscovery.redirectLimit) times; give the final URL")
     }
 
     /// Keeps the failure's line and time for `remote`, beside the last good sync, when the

@@ -6,12 +6,15 @@ import Glibc
 /// A real CalDAV server on a loopback port, in a temporary folder, for the sync tests: Radicale
 /// (htpasswd authentication), Xandikos (no authentication of its own) or sabre/dav (Debian's
 /// php-sabre-dav under PHP's built-in server, on SQLite, Basic authentication: the engine of
-/// Nextcloud and Baïkal, if an older one). A server that cannot be started throws, so the
-/// test that needed it fails rather than skips.
+/// Nextcloud and Baïkal, if an older one) or Cyrus IMAP's CalDAV (CyrusSetup: the engine large
+/// mail-and-calendar providers run). A server that cannot be started throws, so the test that
+/// needed it fails rather than skips.
 public final class DAVServer: @unchecked Sendable {
     public enum Kind: String, Sendable, CaseIterable, CustomStringConvertible {
-        case radicale, xandikos, sabre
+        case radicale, xandikos, sabre, cyrus
         public var description: String { rawValue }
+        /// The servers every sync battery runs on; Cyrus has suites of its own (CyrusSyncTests).
+        public static let battery: [Kind] = [.radicale, .xandikos, .sabre]
         /// The servers offering sync-collection (RFC 6578): sabre/dav 1.8 has getctag only.
         public static let withSyncTokens: [Kind] = [.radicale, .xandikos]
     }
@@ -26,6 +29,8 @@ public final class DAVServer: @unchecked Sendable {
     public let user = "tester"
     public let password = "s3cret-Pa55"
     private var process: Process?
+    /// Cyrus's IMAP listener (its first login makes the user's mailbox).
+    private var imapPort: UInt16 = 0
 
     public init(_ kind: Kind) throws {
         try Lane.mayStart("a CalDAV server")
@@ -38,7 +43,14 @@ public final class DAVServer: @unchecked Sendable {
             do {
                 process = try launch(port: candidate)
                 port = candidate
-                if DAVServer.waitForPort(candidate, seconds: Waiting.patience, while: { self.process?.isRunning ?? false }) { return }
+                if DAVServer.waitForPort(candidate, seconds: Waiting.patience, while: { self.process?.isRunning ?? false }) {
+                    guard kind == .cyrus else { return }
+                    guard DAVServer.waitForPort(imapPort, seconds: Waiting.patience, while: { self.process?.isRunning ?? false }) else {
+                        throw StartFailure(description: "Cyrus's IMAP did not answer on port \(imapPort)")
+                    }
+                    try CyrusSetup.login(imapPort: imapPort, user: user, password: password)
+                    return
+                }
                 lastError = "\(kind) did not answer on port \(candidate): " + log().suffix(400)
                 stop()
             } catch {
@@ -62,6 +74,7 @@ public final class DAVServer: @unchecked Sendable {
         case .radicale: return "/\(user)/\(name)/"
         case .xandikos: return "/user/calendars/\(name)/"
         case .sabre: return "/calendars/\(user)/\(name)/"
+        case .cyrus: return "/dav/calendars/user/\(user)/\(name)/"
         }
     }
 
@@ -203,14 +216,17 @@ public final class DAVServer: @unchecked Sendable {
         case .xandikos:
             process.arguments = ["/usr/bin/xandikos", "-d", folder + "/data", "--autocreate", "-l", "127.0.0.1",
                                  "-p", String(port)]
+        case .cyrus:
+            if imapPort == 0 { imapPort = DAVServer.freePort() ?? 0 }
+            process.arguments = try CyrusSetup.prepare(folder: folder, port: port, imapPort: imapPort, user: user, password: password)
         }
         // A watchdog shell owns the server: it ends it when told (SIGTERM) and when the test
         // process is gone, so a test killed by a timeout leaves no server behind.
         let watchdog = """
             "$@" & child=$!
-            trap 'kill -9 $child 2>/dev/null; exit 0' TERM
+            trap 'pkill -9 -P $child 2>/dev/null; kill -9 $child 2>/dev/null; exit 0' TERM
             while kill -0 \(getpid()) 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 0.2; done
-            kill -9 $child 2>/dev/null
+            pkill -9 -P $child 2>/dev/null; kill -9 $child 2>/dev/null
             """
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", watchdog, "sh"] + (process.arguments ?? [])

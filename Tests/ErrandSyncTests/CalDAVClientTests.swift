@@ -60,7 +60,7 @@ import Testing
 
     /// A first sync's fetch of most of the collection: one calendar-query, the same items as
     /// multigets would give, only those asked for; past the size limit, multigets after all.
-    @Test(arguments: DAVServer.Kind.allCases)
+    @Test(arguments: DAVServer.Kind.battery)
     func fetchingMostOfTheCollectionGivesWhatMultigetsGive(kind: DAVServer.Kind) throws {
         let server = try DAVServer(kind)
         defer { server.remove() }

@@ -16,7 +16,7 @@ import Testing
         return "http://\(auth)127.0.0.1:\(server.port)/"
     }
 
-    @Test(arguments: DAVServer.Kind.allCases)
+    @Test(arguments: DAVServer.Kind.battery)
     func theRootFindsTheOneTaskListAndSyncsWithIt(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)
         defer { f.remove() }
@@ -36,7 +36,7 @@ import Testing
         #expect(again.sent == 0 && again.received == 0)
     }
 
-    @Test(arguments: DAVServer.Kind.allCases)
+    @Test(arguments: DAVServer.Kind.battery)
     func twoTaskListsAreNamedAndNothingIsSynced(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)
         defer { f.remove() }

@@ -10,7 +10,7 @@ import Testing
 /// one moved back is sent again, and the other machine sees just that, on each real server
 /// and both backends.
 @Suite(.serialized, .tags(.server, .process), .fullLane) struct LocalListSyncTests {
-    @Test(arguments: DAVServer.Kind.allCases)
+    @Test(arguments: DAVServer.Kind.battery)
     func onlyTheMainListReachesTheServer(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)
         defer { f.remove() }

@@ -22,7 +22,7 @@ import Testing
         })
     }
 
-    @Test(arguments: DAVServer.Kind.allCases)
+    @Test(arguments: DAVServer.Kind.battery)
     func eachListSyncsWithItsOwnCollection(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)
         defer { f.remove() }
@@ -61,7 +61,7 @@ import Testing
         }
     }
 
-    @Test(arguments: DAVServer.Kind.allCases)
+    @Test(arguments: DAVServer.Kind.battery)
     func aMoveBetweenTwoSyncedListsMovesTheServersCopy(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)
         defer { f.remove() }
@@ -120,7 +120,7 @@ import Testing
 
     /// The server's root as a user types it, with two lists of the server synced: the store's
     /// main list is chosen among them, not a line asking which.
-    @Test(arguments: DAVServer.Kind.allCases)
+    @Test(arguments: DAVServer.Kind.battery)
     func theRootSyncsEveryJoinedList(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)
         defer { f.remove() }
@@ -139,7 +139,7 @@ import Testing
     /// lists, sync todos syncs both, `lists` shows where each syncs and when it last did, and a
     /// task made here in one of them reaches python-caldav in that list.
     @Test(.enabled(if: PythonCalDAV.available, "python-caldav is installed by scripts/deps --test"),
-          arguments: DAVServer.Kind.allCases)
+          arguments: DAVServer.Kind.battery)
     func theProgramJoinsEveryListPythonCalDAVMade(kind: DAVServer.Kind) throws {
         let server = try DAVServer(kind)
         defer { server.remove() }

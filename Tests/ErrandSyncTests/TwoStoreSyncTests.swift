@@ -13,7 +13,7 @@ import Testing
             + "DTSTAMP:20261101T100000Z\r\nLAST-MODIFIED:20261101T100000Z\r\nSUMMARY:\(summary)\r\n\(extra)END:VTODO\r\nEND:VCALENDAR\r\n"
     }
 
-    @Test(arguments: DAVServer.Kind.allCases)
+    @Test(arguments: DAVServer.Kind.battery)
     func createOnAAppearsOnBAndEditsMerge(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)
         defer { f.remove() }
@@ -46,7 +46,7 @@ import Testing
         #expect(idle.received == 0 && idle.sent == 0 && idle.deletedHere == 0)
     }
 
-    @Test(arguments: DAVServer.Kind.allCases)
+    @Test(arguments: DAVServer.Kind.battery)
     func thePhonesAlarmAndCategoriesSurviveAnErrandEdit(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)
         defer { f.remove() }
@@ -77,7 +77,7 @@ import Testing
         #expect(text.contains("UID:0123abcd@phone.example"))
     }
 
-    @Test(arguments: DAVServer.Kind.allCases)
+    @Test(arguments: DAVServer.Kind.battery)
     func conflictingEditsKeepTheLaterAndUndoBringsTheLoserBack(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)
         defer { f.remove() }
@@ -101,7 +101,7 @@ import Testing
         #expect(try f.titles(f.a) == ["Dentist (A)"])
     }
 
-    @Test(arguments: DAVServer.Kind.allCases)
+    @Test(arguments: DAVServer.Kind.battery)
     func anEditWinsOverADelete(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)
         defer { f.remove() }
@@ -132,7 +132,7 @@ import Testing
         #expect(try f.serverSummaries() == ["Also keep", "Keep me"])
     }
 
-    @Test(arguments: DAVServer.Kind.allCases)
+    @Test(arguments: DAVServer.Kind.battery)
     func fiveHundredOfflineCreatesGoInOneSync(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)
         defer { f.remove() }
