@@ -49,9 +49,16 @@ public struct TodoSync: Sendable {
         // Each list synced: what its line starts with, its name in the line, what it did.
         var done: [(note: String, display: String, outcome: SyncOutcome, engine: SyncEngine)] = []
         var failed: [String] = []
+        // Items moved between lists by MOVE before the lists synced (ListMove).
+        var moved = 0
         do {
             let stored = try store.syncRemote()
             let (client, found, list) = try TodoSync.target(url, path, helper, known: stored?.url)
+            if !joined.isEmpty {
+                let collections = [ListMove.Collection(list: nil, path: client.collection)]
+                    + joined.compactMap { list in (try? CalDAVPath(list.remote.url)).map { ListMove.Collection(list: list, path: $0) } }
+                moved = try ListMove(transport: helper).run(store, collections)
+            }
             let listURL = list.map { TodoSync.url(url, at: $0.path) } ?? url
             var engine = SyncEngine(client: client, codec: codec, remoteURL: TodoSync.kept(listURL), now: now)
             // A list found by discovery is named as its owner named it (its path may be a UUID).
@@ -88,7 +95,9 @@ public struct TodoSync: Sendable {
         }
         var total = SyncOutcome()
         for one in done { total.add(one.outcome) }
-        let line = (done.map { $0.note + $0.outcome.line($0.display) } + failed).joined(separator: "; ")
+        total.sent += moved
+        let movedNote = moved == 0 ? [] : ["\(moved == 1 ? "1 item" : "\(moved) items") moved to \(moved == 1 ? "its" : "their") new list on the server"]
+        let line = (done.map { $0.note + $0.outcome.line($0.display) } + movedNote + failed).joined(separator: "; ")
         if !failed.isEmpty { throw SyncError.someListsFailed(line: Secrets.redacted(line)) }
         return (line, total)
     }

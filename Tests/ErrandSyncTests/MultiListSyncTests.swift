@@ -61,7 +61,9 @@ import Testing
         }
     }
 
-    @Test(arguments: DAVServer.Kind.battery)
+    /// Cyrus keeps a UID unique across an account's calendars (a PUT of it into another list
+    /// is 403 unique-scheduling-object-resource): the move must work there too.
+    @Test(arguments: DAVServer.Kind.battery + [.cyrus])
     func aMoveBetweenTwoSyncedListsMovesTheServersCopy(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)
         defer { f.remove() }
@@ -74,7 +76,9 @@ import Testing
         moved.list = "Shopping"
         _ = try f.a.edit([(moved, bread)], at: f.tick())
         let outcome = try f.sync(f.a)
-        #expect(outcome.sent == 2, "a PUT there and a DELETE here: \(outcome)")
+        // A MOVE where the server takes it (Cyrus then gets Errand's text again: it rewrote the
+        // one it stored); Xandikos 0.2.8 does not take MOVE: a PUT there, a DELETE here.
+        #expect(kind == .xandikos ? outcome.sent == 2 : kind == .cyrus ? outcome.sent == 2 : outcome.sent == 1, "\(outcome)")
         #expect(try f.serverSummaries().isEmpty)
         #expect(try f.serverSummaries("Shopping") == ["Bread"])
         // The other machine syncs its main list first, where Bread is gone, then Shopping, where
