@@ -37,37 +37,53 @@ public struct CalDAVDiscovery {
         var principal: String?
         var tried: [String] = []
         var said: [String] = []
+        // The scheduling inbox and outbox (RFC 6638) the principal names: never task lists,
+        // whatever their resourcetype says (DAViCal marks them plain calendars).
+        var boxes: Set<String> = []
+        func noteBoxes(_ found: Found) {
+            for name in ["schedule-inbox-URL", "schedule-outbox-URL"] {
+                if let box = found.href(DAV.caldav, name), let path = try? CalDAVPath(box) { boxes.insert(path.path) }
+            }
+        }
         for url in [startURL, start.origin + "/.well-known/caldav", start.origin + "/"] where !tried.contains(url) {
             tried.append(url)
-            let (found, answer) = try lookUp(url, "<D:current-user-principal/><C:calendar-home-set/>")
+            let (found, answer) = try lookUp(url, CalDAVDiscovery.principalProps)
             said.append("\(shown(String(url.dropFirst(start.origin.count)))): \(answer)")
             guard let found else { continue }
+            noteBoxes(found)
             home = found.href(DAV.caldav, "calendar-home-set")
             principal = found.href(DAV.dav, "current-user-principal")
             if home != nil || principal != nil { break }
             try found.refuseElsewhere()
         }
         var seen: [String] = []
-        while home == nil, let next = principal {
-            guard !seen.contains(next), seen.count < CalDAVDiscovery.principalLimit else {
+        while let next = principal, home == nil || boxes.isEmpty, !seen.contains(next) {
+            guard seen.count < CalDAVDiscovery.principalLimit else {
                 throw .noTaskList(host: start.host, reason: "the principal \(shown(next)) points back at itself and names no calendar home")
             }
             seen.append(next)
-            guard let found = try lookUp(next, "<D:current-user-principal/><C:calendar-home-set/>").0 else {
+            guard let found = try lookUp(next, CalDAVDiscovery.principalProps).0 else {
+                if home != nil { break }
                 throw .noTaskList(host: start.host, reason: "the principal \(shown(next)) could not be read")
             }
-            home = found.href(DAV.caldav, "calendar-home-set")
+            noteBoxes(found)
+            home = home ?? found.href(DAV.caldav, "calendar-home-set")
             principal = found.href(DAV.dav, "current-user-principal")
             if home == nil, principal == nil { try found.refuseElsewhere() }
         }
         guard let home else {
+            if let next = principal, seen.contains(next) {
+                throw .noTaskList(host: start.host, reason: "the principal \(shown(next)) points back at itself and names no calendar home")
+            }
             throw .noPrincipal(host: start.host, tried: said.joined(separator: "; "))
         }
-        return try lists(in: home)
+        return try lists(in: home, except: boxes)
     }
 
+    static let principalProps = "<D:current-user-principal/><C:calendar-home-set/><C:schedule-inbox-URL/><C:schedule-outbox-URL/>"
+
     /// The home's calendars that take tasks.
-    func lists(in home: String) throws(SyncError) -> [TaskList] {
+    func lists(in home: String, except boxes: Set<String> = []) throws(SyncError) -> [TaskList] {
         let props = "<D:resourcetype/><D:displayname/><C:supported-calendar-component-set/>"
         let (response, url) = try send(propfind(home, props, depth: "1"))
         let status = try Self.multistatus(response, url, start)
@@ -79,12 +95,15 @@ public struct CalDAVDiscovery {
         var lists: [TaskList] = []
         var eventsOnly = 0
         for entry in members where (200...299).contains(entry.status) {
-            guard entry.property(DAV.dav, "resourcetype")?.child(DAV.caldav, "calendar") != nil else { continue }
+            guard let types = entry.property(DAV.dav, "resourcetype"), types.child(DAV.caldav, "calendar") != nil,
+                  types.child(DAV.caldav, "schedule-inbox") == nil, types.child(DAV.caldav, "schedule-outbox") == nil
+            else { continue }
             guard let target = absolute(entry.href, against: url), let path = try? CalDAVPath(target),
                   path.origin == start.origin else {
                 throw .noTaskList(host: start.host, reason: "its calendar home names a collection on another host "
                     + "(\(shown(entry.href))); nothing was sent there")
             }
+            if boxes.contains(path.path) { continue }
             guard Self.takesTasks(entry) else {
                 eventsOnly += 1
                 continue

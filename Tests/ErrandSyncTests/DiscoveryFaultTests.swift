@@ -109,6 +109,22 @@ import Testing
         #expect(!server.requests.contains { $0.path.hasPrefix("/h/") }, "\(server.requests.map(\.path))")
     }
 
+    /// Issue 43, 5: the scheduling inbox and outbox are never task lists, though DAViCal marks
+    /// them plain calendars with no component set: the principal names them (RFC 6638), and
+    /// a box marked as one (Cyrus) is left out by its resourcetype.
+    @Test func theSchedulingBoxesAreNeverTaskLists() throws {
+        let principal = Self.multistatus(Self.response("/p/", "<D:resourcetype><D:collection/><D:principal/></D:resourcetype>"
+            + "<C:calendar-home-set><D:href>/h/</D:href></C:calendar-home-set>"
+            + "<C:schedule-inbox-URL><D:href>/h/.in/</D:href></C:schedule-inbox-URL>"
+            + "<C:schedule-outbox-URL><D:href>/h/.out/</D:href></C:schedule-outbox-URL>"))
+        let members = Self.calendar("/h/tasks/", name: "Tasks", components: ["VTODO"])
+            + Self.calendar("/h/.in/", name: "in", components: nil) + Self.calendar("/h/.out/", name: "out", components: nil)
+            + Self.response("/h/Inbox/", "<D:resourcetype><D:collection/><C:calendar/><C:schedule-inbox/></D:resourcetype>")
+        let server = try Self.server(members: members, extra: ["/p/": .reply(207, principal, headers: [:])])
+        defer { server.stop() }
+        #expect(try TodoSync().taskLists(Self.url(server)).map(\.path.path) == ["/h/tasks/"])
+    }
+
     @Test func aPrincipalPointingAtItselfIsOneLine() throws {
         let server = try LoopbackServer(routes: ["/": Self.principal("/", naming: "/p/"), "/p/": Self.principal("/p/", naming: "/p/")])
         defer { server.stop() }
