@@ -59,7 +59,11 @@ public struct RecurrenceRule: Hashable, Sendable {
             said.formUnion(["BYDAY", "BYSETPOS"])
         }
         if !monthDays.isEmpty, monthDays.allSatisfy({ Int($0) != nil }) {
+            // A yearly rule with month days and no months falls on them in every month (RFC
+            // 5545 expands BYMONTHDAY over the year): said so, not as once a year.
+            let everyMonth = freq == "YEARLY" && parts["BYMONTH"] == nil && days.isEmpty
             text += " on the " + RecurrenceRule.list(monthDays.compactMap { Int($0) }.map(RecurrenceRule.monthDay))
+                + (everyMonth ? " of every month" : "")
             said.insert("BYMONTHDAY")
         }
         if !months.isEmpty, months.allSatisfy({ (1...12).contains($0) }) {
