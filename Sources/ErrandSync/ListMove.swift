@@ -51,7 +51,8 @@ struct ListMove {
         var moved = 0
         try store.changeItems { records in
             for (move, reply) in zip(moves, replies) {
-                guard case let .response(response) = reply, [201, 204].contains(response.status) else { continue }
+                // RFC 4918 says 201 or 204; DAViCal 1.1.12 answers a done MOVE with 200.
+                guard case let .response(response) = reply, (200...299).contains(response.status) else { continue }
                 var from = ScopedRecords(base: records, list: move.from.list)
                 try from.removeSyncEntry(itemID: move.entry.itemID)
                 var to = ScopedRecords(base: from.base, list: move.to.list)
