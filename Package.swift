@@ -152,7 +152,7 @@ let package = Package(
         .plugin(name: "BuildInfo", capability: .buildTool()),
         .target(name: "ErrandTerminal", dependencies: ["CEditLine", "ErrandFiles"]),
         // Helpers shared by the test targets (child processes, a loopback HTTP server).
-        .target(name: "ErrandTestSupport"),
+        .target(name: "ErrandTestSupport", dependencies: ["CProcessGuard"]),
         .executableTarget(name: "errand-fetch", dependencies: ["ErrandNetwork", "ErrandHelpers", "ErrandDAVWire", "ErrandFiles",
                                                                 "ErrandOptions"],
                           linkerSettings: releaseLinking),

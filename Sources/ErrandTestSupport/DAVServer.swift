@@ -11,9 +11,9 @@ import Glibc
 /// needed it fails rather than skips.
 public final class DAVServer: @unchecked Sendable {
     public enum Kind: String, Sendable, CaseIterable, CustomStringConvertible {
-        case radicale, xandikos, sabre, cyrus
+        case radicale, xandikos, sabre, cyrus, davical
         public var description: String { rawValue }
-        /// The servers every sync battery runs on; Cyrus has suites of its own (CyrusSyncTests).
+        /// The servers every sync battery runs on; Cyrus and DAViCal have suites of their own.
         public static let battery: [Kind] = [.radicale, .xandikos, .sabre]
         /// The servers offering sync-collection (RFC 6578): sabre/dav 1.8 has getctag only.
         public static let withSyncTokens: [Kind] = [.radicale, .xandikos]
@@ -26,7 +26,8 @@ public final class DAVServer: @unchecked Sendable {
     public let kind: Kind
     public let folder: String
     public private(set) var port: UInt16 = 0
-    public let user = "tester"
+    /// DAViCal's test user is its admin account (create-database.sh makes it, with our password).
+    public var user: String { kind == .davical ? "admin" : "tester" }
     public let password = "s3cret-Pa55"
     private var process: Process?
     /// Cyrus's IMAP listener (its first login makes the user's mailbox).
@@ -75,6 +76,7 @@ public final class DAVServer: @unchecked Sendable {
         case .xandikos: return "/user/calendars/\(name)/"
         case .sabre: return "/calendars/\(user)/\(name)/"
         case .cyrus: return "/dav/calendars/user/\(user)/\(name)/"
+        case .davical: return "/caldav.php/\(user)/\(name)/"
         }
     }
 
@@ -164,6 +166,8 @@ public final class DAVServer: @unchecked Sendable {
             process.waitUntilExit()
         }
         process = nil
+        // DAViCal's PostgreSQL is a daemon of its own, no child of the watchdog.
+        if kind == .davical { DavicalSetup.stop(folder: folder) }
     }
 
     /// Stops the server and removes its folder.
@@ -216,6 +220,8 @@ public final class DAVServer: @unchecked Sendable {
         case .xandikos:
             process.arguments = ["/usr/bin/xandikos", "-d", folder + "/data", "--autocreate", "-l", "127.0.0.1",
                                  "-p", String(port)]
+        case .davical:
+            process.arguments = try DavicalSetup.prepare(folder: folder, port: port, password: password)
         case .cyrus:
             if imapPort == 0 { imapPort = DAVServer.freePort() ?? 0 }
             process.arguments = try CyrusSetup.prepare(folder: folder, port: port, imapPort: imapPort, user: user, password: password)

@@ -17,33 +17,11 @@ import Testing
     func createOnAAppearsOnBAndEditsMerge(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)
         defer { f.remove() }
-        try f.add(f.a, "Dentist")
-        try f.add(f.a, "Milk", day: 2)
-        let first = try f.sync(f.a)
-        #expect(first.sent == 2 && first.received == 0)
-        let onB = try f.sync(f.b)
-        #expect(onB.received == 2)
-        #expect(try f.titles(f.b) == ["Dentist", "Milk"])
-        // B renames, A checks the same item: both changes survive, no conflict.
-        let dentistB = try #require(try f.item(f.b, "Dentist"))
-        var renamed = dentistB
-        renamed.title = "Dentist at 9"
-        _ = try f.b.edit(renamed, expecting: dentistB, at: f.tick())
-        let dentistA = try #require(try f.item(f.a, "Dentist"))
-        _ = try f.a.setDone(true, id: dentistA.id, expecting: dentistA, at: f.tick())
-        try f.sync(f.b)
-        let merged = try f.sync(f.a)
-        #expect(merged.conflicts.isEmpty)
-        let onA = try #require(try f.item(f.a, "Dentist at 9"))
-        #expect(onA.isDone)
-        try f.sync(f.b)
-        #expect(try f.item(f.b, "Dentist at 9")?.isDone == true)
+        try f.twoStoresEditTheSameItem()
         let summaries = try f.serverSummaries()
         let texts = try f.serverTexts()
         #expect(summaries == ["Dentist at 9", "Milk"], "\(texts)")
-        // Nothing changed anywhere: nothing moves.
-        let idle = try f.sync(f.a)
-        #expect(idle.received == 0 && idle.sent == 0 && idle.deletedHere == 0)
+        try f.nothingMoves()
     }
 
     @Test(arguments: DAVServer.Kind.battery)
