@@ -35,7 +35,7 @@ public final class CalDAVClient {
             // DAViCal at a site's root answers 500 to a PROPFIND that asks for sync-token and
             // 207 to the same without it: a server error is asked once more, smaller (the
             // token then comes with the first sync-collection answer).
-            guard case let .status(_, _, code, _) = error, (500...599).contains(code) else { throw error }
+            guard case let .status(_, _, code, _, _) = error, (500...599).contains(code) else { throw error }
             entry = try properties("<D:resourcetype/><D:supported-report-set/><C:supported-calendar-component-set/>")
         }
         guard let types = entry.property(DAV.dav, "resourcetype"), types.child(DAV.caldav, "calendar") != nil else {
@@ -180,7 +180,7 @@ public final class CalDAVClient {
             if response.status == 404 || response.status == 410 { continue }
             guard (200...299).contains(response.status) else {
                 throw .status(url: collection.display, method: request.method, code: response.status,
-                              location: response.headers["location"])
+                              location: response.headers["location"], condition: DAVPrecondition.named(in: response.body))
             }
             items.append(RemoteItem(href: href, etag: response.headers["etag"], text: String(decoding: response.body, as: UTF8.self)))
         }
@@ -295,7 +295,7 @@ public final class CalDAVClient {
     func readMultistatus(_ request: DAVRequest, _ response: DAVResponse) throws(SyncError) -> Multistatus {
         guard response.status == 207 else {
             throw .status(url: collection.display, method: request.method, code: response.status,
-                          location: response.headers["location"])
+                          location: response.headers["location"], condition: DAVPrecondition.named(in: response.body))
         }
         do {
             return try Multistatus.read(response.body)

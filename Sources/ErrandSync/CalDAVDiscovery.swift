@@ -202,7 +202,8 @@ public struct CalDAVDiscovery {
 
     static func multistatus(_ response: DAVResponse, _ url: String, _ start: CalDAVPath) throws(SyncError) -> Multistatus {
         guard response.status == 207 else {
-            throw .status(url: start.display, method: "PROPFIND", code: response.status, location: response.headers["location"])
+            throw .status(url: start.display, method: "PROPFIND", code: response.status, location: response.headers["location"],
+                          condition: DAVPrecondition.named(in: response.body))
         }
         do {
             return try Multistatus.read(response.body)

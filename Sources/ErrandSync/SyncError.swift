@@ -8,7 +8,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case badURL(String)
     case helper(String)
     case transport(CatalogueError)
-    case status(url: String, method: String, code: Int, location: String?)
+    /// `condition`: what the server's DAV:error body names as the reason (a 403, 409 or 412).
+    case status(url: String, method: String, code: Int, location: String?, condition: DAVPrecondition? = nil)
     case malformed(url: String, reason: String)
     case notATaskCollection(url: String)
     /// A calendar whose supported-calendar-component-set lacks VTODO (events only).
@@ -50,7 +51,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             return "sync failed: \(reason)"
         case let .transport(error):
             return error.description
-        case let .status(url, method, code, location):
+        case let .status(url, method, code, _, condition?):
+            return "\(url) answered \(method) with HTTP \(code) (\(condition.rawValue)): \(condition.advice)"
+        case let .status(url, method, code, location, nil):
             return "\(url) answered \(method) with HTTP \(code)" + SyncError.advice(code, method: method, location: location)
         case let .malformed(url, reason):
             return "\(url) sent a reply that cannot be read (\(reason)); nothing was changed"

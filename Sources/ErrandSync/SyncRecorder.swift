@@ -44,7 +44,8 @@ enum SyncRecorder {
             stale.append(href)
         default:
             let method = { if case .put = plan.write { return "PUT" } else { return "DELETE" } }()
-            return .status(url: href, method: method, code: reply.status, location: reply.headers["location"])
+            return .status(url: href, method: method, code: reply.status, location: reply.headers["location"],
+                           condition: DAVPrecondition.named(in: reply.body))
         }
         return nil
     }

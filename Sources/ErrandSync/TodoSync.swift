@@ -202,7 +202,7 @@ public struct TodoSync: Sendable {
         let root = isRoot(path)
         switch error {
         case .notATaskCollection, .malformed: return true
-        case let .status(_, _, code, _):
+        case let .status(_, _, code, _, _):
             if [200, 300, 301, 302, 303, 307, 308, 400, 405].contains(code) { return true }
             return root && ([403, 404].contains(code) || (500...599).contains(code))
         default: return false
@@ -224,7 +224,7 @@ public struct TodoSync: Sendable {
             do {
                 return (client, try client.discover())
             } catch {
-                guard !isRoot(path), case let .status(_, _, code, location?) = error, [301, 302, 303, 307, 308].contains(code)
+                guard !isRoot(path), case let .status(_, _, code, location?, _) = error, [301, 302, 303, 307, 308].contains(code)
                 else { throw error }
                 let target = location.hasPrefix("/") ? current.origin + location : location
                 guard let next = try? CalDAVPath(target), next.origin == current.origin else {

@@ -27,6 +27,9 @@ public final class QuirkyCalDAV: @unchecked Sendable {
         public var dropsAlarmsAndRelations = false
         /// A PUT of a UID deleted before is refused with 400 (Nextcloud's trash bin).
         public var refusesDeletedUIDs = false
+        /// A PUT of a new member is refused with 403 and the precondition Cyrus names when the
+        /// account holds its UID in another calendar (RFC 6638 unique-scheduling-object-resource).
+        public var uidHeldElsewhere = false
         /// A sync-collection REPORT answers at most this many members, then a 507 for the
         /// collection and a token to go on from (RFC 6578 §3.6; sabre/dav with a limit).
         public var truncateAt: Int?
@@ -178,6 +181,12 @@ public final class QuirkyCalDAV: @unchecked Sendable {
         if request.headers["if-none-match"] == "*", existing != nil { return .init(412) }
         if let given = request.headers["if-match"] {
             guard let existing, matches(given, existing.version) else { return .init(412) }
+        }
+        if existing == nil, quirksValue.uidHeldElsewhere, let uid = QuirkyCalDAV.uid(body) {
+            let error = "<?xml version=\"1.0\" encoding=\"utf-8\"?><D:error xmlns:D=\"DAV:\" "
+                + "xmlns:C=\"urn:ietf:params:xml:ns:caldav\"><C:unique-scheduling-object-resource>"
+                + "<D:href>/dav/calendars/user/me/Home/\(uid).ics</D:href></C:unique-scheduling-object-resource></D:error>"
+            return .init(403, body: Data(error.utf8))
         }
         if existing == nil, quirksValue.refusesDeletedUIDs, let uid = QuirkyCalDAV.uid(body), deletedUIDs.contains(uid) {
             return .init(400, body: Data("Deleted calendar object with uid already exists in this calendar collection.".utf8))

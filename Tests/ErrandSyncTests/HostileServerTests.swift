@@ -32,6 +32,9 @@ import Testing
         ("redirect", .reply(301, Data(), headers: ["Location": "http://elsewhere.example/\u{1B}[31m"]), "redirected"),
         ("unauthorized", .status(401), "check the credentials"),
         ("forbidden", .status(403), "access refused"),
+        ("forbiddenNamed", .reply(403, Data(("<?xml version=\"1.0\"?><D:error xmlns:D=\"DAV:\"><D:need-privileges><D:resource>"
+            + "<D:href>/dav/tasks/</D:href><D:privilege><D:read/></D:privilege></D:resource></D:need-privileges></D:error>").utf8),
+            headers: ["Content-Type": "application/xml"]), "HTTP 403 (need-privileges): the account may not"),
         ("missing", .status(404), "not found"),
         ("failing", .status(503), "the server failed"),
         ("huge", .endless(chunk: 1 << 16), "larger than"),
