@@ -51,15 +51,27 @@ struct Move: ShellCommand {
         let moving = Dictionary(zip(recorded.map(\.id), occurrences).filter { !$0.1.series.isDone }) { a, _ in a }
         let next = nextOccurrences(all, environment, except: Set(recorded.map(\.id)))
         // Where the series goes on: the same UID (moved in place) or the new occurrence's.
-        var carried: [(before: TodoItem, after: TodoItem)] = []
-        var comingBack = 0
         let nextUID = Dictionary(zip(all.filter { !Set(recorded.map(\.id)).contains($0.id) && $0.repeats?.rule == nil && $0.repeats != nil }
                                         .map(\.id), next.map(\.uid))) { a, _ in a }
+        let (carried, comingBack) = carry(checklists, goesOn: { moving[$0.id] != nil ? $0.uid : nextUID[$0.id] }, all: &all)
+        let (done, added) = try c.change {
+            try $0.check(listed: all, next: next, occurrences: moving, carried: carried, at: now, journaled: $1)
+        }
+        let checked = Array(done.prefix(listed.count))
+        return try c.refresh(message: message(checked: checked, added: added, under: all.count - listed.count,
+                                              comingBack: comingBack, c.environment.labeler))
+    }
+
+    /// Each checked parent's subtasks, reopened under the occurrence its series goes on with
+    /// (`goesOn`: the UID, nil when the series ended); those of an ended series are checked
+    /// with it (added to `all`). With how many come back.
+    func carry(_ checklists: [UUID: [TodoItem]], goesOn: (TodoItem) -> String?,
+               all: inout [TodoItem]) -> (carried: [(before: TodoItem, after: TodoItem)], comingBack: Int) {
+        var carried: [(before: TodoItem, after: TodoItem)] = []
+        var comingBack = 0
         for parent in listed {
             guard let below = checklists[parent.id] else { continue }
-            let goesOn = moving[parent.id] != nil ? parent.uid : nextUID[parent.id]
-            guard let uid = goesOn else {
-                // The series ended with this occurrence: its checklist is done with it.
+            guard let uid = goesOn(parent) else {
                 all += below.filter { !$0.isDone }
                 continue
             }
@@ -71,20 +83,19 @@ struct Move: ShellCommand {
                 if after != item { carried.append((item, after)) }
             }
         }
-        let (done, added) = try c.change {
-            try $0.check(listed: all, next: next, occurrences: moving, carried: carried, at: now, journaled: $1)
-        }
-        let checked = Array(done.prefix(listed.count))
-        let labeler = c.environment.labeler
+        return (carried, comingBack)
+    }
+
+    func message(checked: [TodoItem], added: [TodoItem], under: Int, comingBack: Int, _ labeler: DayLabeler) -> String {
         // Which one repeats, when several were checked: "next on" alone would not say.
         let following = added.count == 1 ? added.first.map { next in
             (checked.count > 1 ? "; \"\(next.title)\" next on " : "; next on ") + labeler.longLabel(next.due)
         } ?? "" : added.isEmpty ? "" : "; \(Plural.items(added.count)) to come: "
             + added.prefix(3).map { "\"\($0.title)\" on \(labeler.label($0.due))" }.joined(separator: ", ")
             + (added.count > 3 ? ", …" : "")
-        let with = all.count == listed.count ? "" : " and \(Plural.subtasks(all.count - listed.count)) under it"
+        let with = under == 0 ? "" : " and \(Plural.subtasks(under)) under it"
         let back = comingBack == 0 ? "" : "; \(Plural.subtasks(comingBack)) to do again for it"
-        return try c.refresh(message: "checked \(Plural.naming(checked))\(with): moved to Done" + following + back)
+        return "checked \(Plural.naming(checked))\(with): moved to Done" + following + back
     }
 
     /// A repeating item another client wrote (its VTODO kept) is checked as Thunderbird and
