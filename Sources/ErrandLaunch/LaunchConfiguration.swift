@@ -169,6 +169,12 @@ public struct LaunchConfiguration: Equatable, Sendable {
         environment.remoteURL = remote
         environment.editor = editor
         environment.todoSync = TodoSync(fetchHelperPath: fetchHelper, netrcPath: netrcPath)
+        if progress {
+            environment.todoSync.progress = { list, done, total in
+                LaunchConfiguration.drawProgress(done < total ? "\(TextSafety.neutralised(String(list.prefix(40)))): "
+                    + "\(done) of \(total)" : nil)
+            }
+        }
         let downloader = HelperDownloader(progress: progress, helperPath: fetchHelper)
         environment.catalogueSync = CatalogueSync(fetcher: CatalogueFetcher(limits: fetchLimits, downloader: downloader))
         environment.pictures = PictureHelper(cache: ImageCache(directory: imageCache),
@@ -177,8 +183,7 @@ public struct LaunchConfiguration: Equatable, Sendable {
         environment.drawsPictures = pictureSize != nil
         if progress {
             environment.progress = { done, total in
-                let line = done < total ? "\rphotos: \(done) of \(total)\u{1B}[K" : "\r\u{1B}[K"
-                _ = line.utf8CString.withUnsafeBytes { write(2, $0.baseAddress, $0.count - 1) }
+                LaunchConfiguration.drawProgress(done < total ? "photos: \(done) of \(total)" : nil)
             }
         }
         environment.geocoder = geocoderBase.flatMap {
@@ -191,5 +196,11 @@ public struct LaunchConfiguration: Equatable, Sendable {
             }
         }
         return environment
+    }
+
+    /// A progress line on stderr (a terminal), drawn over itself; nil erases it.
+    static func drawProgress(_ text: String?) {
+        let line = "\r" + (text ?? "") + "\u{1B}[K"
+        _ = line.utf8CString.withUnsafeBytes { write(2, $0.baseAddress, $0.count - 1) }
     }
 }

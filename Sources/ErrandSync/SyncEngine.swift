@@ -36,6 +36,11 @@ public struct SyncEngine {
     public let now: () -> Date
     /// Items per write transaction while applying or recording (bounds a transaction's size).
     public var chunk = 500
+    /// Members fetched before they are applied, when a pull is not one calendar-query: what a
+    /// sync killed or failed meanwhile keeps, and bounds what is held in memory at once.
+    public var piece = 2_000
+    /// Told after each piece of a pull in several: members applied, members to apply.
+    public var progress: ((_ done: Int, _ total: Int) -> Void)?
     /// Rounds of fetch-merge-retry after 412 before giving up; also the rounds of push and
     /// settle one sync makes while settling leaves work to send (changes merged meanwhile).
     public var retries = 3
@@ -161,18 +166,39 @@ public struct SyncEngine {
                 return entry.etag != etag
             }.map(\.href)
         }
-        // Most of the collection (a first sync): one calendar-query beats multigets of everything.
-        let most = needed.count >= 200 && needed.count * 4 >= versions.count
-        let fetched = most ? try client.fetchMost(needed) : try client.fetch(needed)
         var remote = current ?? SyncRemote(url: remoteURL)
         // After our writes the discovery's token and ctag are from before them: never kept then.
         remote.token = token ?? (mode == .start ? found.syncToken : nil)
         remote.ctag = mode == .start ? found.ctag : nil
-        if known != nil, current == nil {
-            // Another collection than the one the entries describe: start over with this one.
-            try change(store) { try $0.setSyncRemote(nil) }
+        // Another collection than the one the entries describe: start over with this one, once
+        // the first of its members came (a fetch that fails changes nothing).
+        var startsOver = known != nil && current == nil
+        func arrived() throws {
+            if startsOver { try change(store) { try $0.setSyncRemote(nil) } }
+            startsOver = false
         }
-        try apply(fetched, removed: removed, lost: lost, remote: remote, store, &outcome, doubtful: doubtful)
+        // Most of the collection (a first sync): one calendar-query beats multigets of everything,
+        // when the server can answer it; else multigets, a piece at a time.
+        let most = needed.count >= 200 && needed.count * 4 >= versions.count
+        let whole = most ? try client.fetchMost(needed) : nil
+        // Applied a piece at a time, each in transactions of its own, so a sync killed or failed
+        // between pieces keeps what came (the next one lists, and fetches only what its entries
+        // lack); the removals and the token land with the last piece.
+        let total = whole?.count ?? needed.count
+        let shown = total > piece
+        // The line is erased at the end, failed or not (done equal to total).
+        defer { if shown { progress?(total, total) } }
+        var start = 0
+        repeat {
+            let end = min(total, start + piece)
+            let fetched = try whole.map { Array($0[start..<end]) } ?? client.fetch(Array(needed[start..<end]))
+            start = end
+            let last = end == total
+            try arrived()
+            try apply(fetched, removed: last ? removed : [], lost: last ? lost : [], remote: remote, store, &outcome,
+                      doubtful: doubtful, final: last)
+            if shown, !last { progress?(end, total) }
+        } while start < total
     }
 
     /// What changed on the server since our token: the changes since it when the server still
@@ -217,8 +243,9 @@ public struct SyncEngine {
     /// repeats the whole pull. Members that meet a pending local change are merged in a
     /// journaled transaction of their own, so `undo` brings back what a merge replaced and
     /// nothing else; when `doubtful`, every member we knew is merged so, without a base.
+    /// Not `final` (a piece of a pull), the remote's token and ctag are left as they were.
     func apply<S: ItemStore>(_ items: [RemoteItem], removed: [String], lost: [String], remote: SyncRemote?, _ store: S,
-                             _ outcome: inout SyncOutcome, doubtful: Bool) throws {
+                             _ outcome: inout SyncOutcome, doubtful: Bool, final: Bool = true) throws {
         let (merging, bases) = try read(store) { records in try mergeCandidates(items, records, doubtful: doubtful) }
         let baseTexts = Array(Set(bases))
         let (decoded, occurrences) = try decode(items.map(\.text) + baseTexts, hrefs: items.map(\.href))
@@ -252,7 +279,7 @@ public struct SyncEngine {
                     if last {
                         for href in removed { try applier.remove(href, &records, &local) }
                         for href in lost { try applier.resend(href, &records) }
-                        if let remote {
+                        if let remote, final {
                             var kept = try records.syncRemote() ?? remote
                             kept.token = remote.token
                             kept.ctag = remote.ctag

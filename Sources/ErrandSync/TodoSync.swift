@@ -14,6 +14,9 @@ public struct TodoSync: Sendable {
     public var limits: FetchLimits
     /// Seconds for the whole sync, every request together.
     public var syncLimit: Double
+    /// Told how far a pull in pieces is (the list, members applied, members to apply): a
+    /// first sync of a large list at a terminal says where it is.
+    public var progress: (@Sendable (_ list: String, _ done: Int, _ total: Int) -> Void)?
 
     /// 30 s idle and 120 s per request; 15 minutes per sync (a first upload of 10,000 items to
     /// Radicale takes about 4).
@@ -63,6 +66,8 @@ public struct TodoSync: Sendable {
             var engine = SyncEngine(client: client, codec: codec, remoteURL: TodoSync.kept(listURL), now: now)
             // A list found by discovery is named as its owner named it (its path may be a UUID).
             engine.name = list?.name ?? (stored?.url == TodoSync.kept(listURL) ? stored?.name : nil)
+            let shown = engine.name ?? client.collection.display
+            engine.progress = progress.map { report in { report(shown, $0, $1) } }
             try TodoSync.gather(store, into: ListNames.mainName(of: SyncRemote(url: engine.remoteURL, name: engine.name), session: nil),
                                 besides: joined)
             let outcome = try engine.run(store, found: found)
@@ -77,7 +82,8 @@ public struct TodoSync: Sendable {
         for list in joined {
             let display = "\(list.name)@\(path.host)"
             do {
-                let engine = try TodoSync.engine(for: list, helper, codec: codec, now: now)
+                var engine = try TodoSync.engine(for: list, helper, codec: codec, now: now)
+                engine.progress = progress.map { report in { report(list.name, $0, $1) } }
                 done.append(("", display, try engine.run(store), engine))
             } catch {
                 TodoSync.noteFailure(error, of: list, in: store, at: now())

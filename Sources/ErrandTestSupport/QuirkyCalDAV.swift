@@ -36,6 +36,11 @@ public final class QuirkyCalDAV: @unchecked Sendable {
         /// With `truncateAt`: the 507 comes with the very token it was asked with (a server
         /// that can never finish).
         public var truncateWithSameToken = false
+        /// A calendar-query asking for calendar-data is answered 500, as a PHP server past its
+        /// max_execution_time answers a query of every member of a large collection.
+        public var failsQueriesWithData = false
+        /// Multigets past this many are answered 500 (a server failing midway through a pull).
+        public var multigetsAnswered: Int?
         /// The collection's supported-calendar-component-set (nil: not given).
         public var components: [String]? = ["VTODO"]
 
@@ -57,6 +62,7 @@ public final class QuirkyCalDAV: @unchecked Sendable {
     private var version = 0
     private var reads = 0
     private var seenValue: [Seen] = []
+    private var multigets = 0
     public let server: LoopbackServer
 
     public init(_ quirks: Quirks) throws {
@@ -143,6 +149,9 @@ public final class QuirkyCalDAV: @unchecked Sendable {
 
     private func report(_ body: String) -> LoopbackServer.Reply {
         let withData = body.contains("calendar-data")
+        if quirksValue.failsQueriesWithData, withData, body.contains("calendar-query") {
+            return .init(500, body: Data("Maximum execution time of 30 seconds exceeded".utf8))
+        }
         var paths = members.keys.sorted()
         var token = ""
         var cut = ""
@@ -162,6 +171,8 @@ public final class QuirkyCalDAV: @unchecked Sendable {
                 paths = Array(paths[min(offset, paths.count)..<end])
             }
         } else if body.contains("calendar-multiget") {
+            multigets += 1
+            if let answered = quirksValue.multigetsAnswered, multigets > answered { return .init(500) }
             paths = body.components(separatedBy: "<D:href>").dropFirst().compactMap { $0.components(separatedBy: "</D:href>").first }
         }
         let responses = paths.map { path -> String in

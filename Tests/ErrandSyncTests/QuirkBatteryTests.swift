@@ -237,6 +237,78 @@ import Testing
         #expect(run.summaries == ["Dentist"])
     }
 
+    /// A first sync of 250 members straight through the engine, 100 applied at a time, with
+    /// what its progress said.
+    final class Pieces {
+        let helper = DAVHelper(limits: FetchLimits(maxBytes: 8 << 20, idleTimeout: 10, totalTimeout: 60), credentials: ("me", "pa55word"))
+        var engine: SyncEngine
+        var reports: [[Int]] = []
+
+        init(_ run: Run) throws {
+            for i in 0..<250 {
+                run.server.store("m\(i).ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//phone//EN\r\nBEGIN:VTODO\r\nUID:m\(i)\r\n"
+                                    + "DTSTAMP:20261128T071500Z\r\nSUMMARY:Member \(i)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+            }
+            let client = CalDAVClient(collection: try CalDAVPath(run.server.url), transport: helper)
+            engine = SyncEngine(client: client, codec: HelperCodec(helper: CalendarHelper(zoneName: "UTC")),
+                                remoteURL: TodoSync.kept(run.server.url), now: { run.clock })
+            engine.piece = 100
+            engine.progress = { [unowned self] in reports.append([$0, $1]) }
+        }
+    }
+
+    /// Issue 43, 6: a first sync the server cannot answer in one calendar-query (a 500, as a
+    /// PHP server past max_execution_time) is fetched in pieces by multiget, each applied as it
+    /// comes; a failure midway keeps the pieces that came, and the next sync fetches only the
+    /// rest, then keeps the token.
+    @Test(arguments: backends)
+    func aFirstSyncTooLargeForOneQueryComesInPiecesAndResumes(_ backend: StoreBackend) throws {
+        var quirks = QuirkyCalDAV.Quirks()
+        quirks.failsQueriesWithData = true
+        quirks.multigetsAnswered = 2
+        quirks.syncCollection = true
+        let run = try Run(backend, quirks)
+        defer { run.remove() }
+        let pieces = try Pieces(run)
+        defer { pieces.helper.close() }
+        #expect {
+            try pieces.engine.run(run.store)
+        } throws: { error in
+            "\(error)".contains("HTTP 500") && !"\(error)".contains("\n")
+        }
+        // Two pieces came (two multigets answered), the third failed: those two are kept. The
+        // progress said each, and then the end (which erases the line).
+        #expect(try run.store.allItems().count == 200)
+        #expect(pieces.reports == [[100, 250], [200, 250], [250, 250]])
+        #expect(try run.store.syncRemote()?.token == nil)
+        let before = run.server.seen.count
+        run.server.quirks.multigetsAnswered = nil
+        #expect(try pieces.engine.run(run.store).received == 50)
+        #expect(pieces.reports.count == 3, "one piece: no progress line")
+        #expect(try run.store.allItems().count == 250)
+        #expect(try run.store.syncRemote()?.token != nil)
+        // The rest in one multiget: a sync-collection to list, one multiget, no calendar-query.
+        #expect(run.server.seen.dropFirst(before).map(\.method) == ["PROPFIND", "REPORT", "REPORT"])
+        #expect(try pieces.engine.run(run.store).received == 0)
+    }
+
+    /// A first sync the server answers in one calendar-query is applied a piece at a time all
+    /// the same (each piece's transactions its own, the progress said), with no multiget.
+    @Test(arguments: backends)
+    func aFirstSyncInOneQueryIsAppliedInPieces(_ backend: StoreBackend) throws {
+        var quirks = QuirkyCalDAV.Quirks()
+        quirks.syncCollection = true
+        quirks.multigetsAnswered = 0
+        let run = try Run(backend, quirks)
+        defer { run.remove() }
+        let pieces = try Pieces(run)
+        defer { pieces.helper.close() }
+        #expect(try pieces.engine.run(run.store).received == 250)
+        #expect(pieces.reports == [[100, 250], [200, 250], [250, 250]])
+        #expect(run.server.seen.map(\.method) == ["PROPFIND", "REPORT", "REPORT"])
+        #expect(try run.store.syncRemote()?.token != nil)
+    }
+
     /// `undo` of a delete brings the item back with its UID, which Nextcloud's trash bin
     /// refuses: it goes under a new UID, and the line says so.
     @Test(arguments: backends)
