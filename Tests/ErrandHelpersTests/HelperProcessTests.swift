@@ -107,8 +107,15 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/helper"
-        var writer = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o755)
-        try #require(writer >= 0)
+        // Close-on-exec, so no child another test spawns meanwhile holds it open too, and moved
+        // above 800, where no other descriptor of this process is made: a low number freed and
+        // reused by another test's thread could be closed under us (it was once: the spawn
+        // below then started at once).
+        let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        try #require(opened >= 0)
+        var writer = fcntl(opened, F_DUPFD_CLOEXEC, 800)
+        close(opened)
+        try #require(writer >= 800)
         let script = Array("#!/bin/sh\nexit 0\n".utf8)
         try #require(write(writer, script, script.count) == script.count)
         defer { if writer >= 0 { close(writer) } }
