@@ -30,13 +30,19 @@ import Testing
         #expect(run(t, "create Pay rent --date dec 8 --every \"2nd tuesday\" --times 5")
                 == ["created \"Pay rent\" for Tue Dec 8 2026, on the 2nd Tuesday of each month, 5 times"])
         #expect(run(t, "list") == ["All items", "To do", "  1  Tue Dec 8  ↻ Pay rent"])
-        #expect(run(t, "open 1").contains("  Repeats   on the 2nd Tuesday of each month, 5 times"))
+        #expect(run(t, "open 1").contains("  Repeats   on the 2nd Tuesday of each month, 5 times (5 left)"))
         t.given("back")
         for (n, next) in ["Tue Jan 12 2027", "Tue Feb 9 2027", "Tue Mar 9 2027", "Tue Apr 13 2027"].enumerated() {
             t.given("find Pay rent is:open")
             #expect(run(t, "check 1").first == "checked \"Pay rent\": moved to Done; next on \(next)", "check \(n + 1)")
             #expect(!master(try exported(t)).contains("STATUS:COMPLETED"), "after check \(n + 1) the series is over")
+            t.given("find Pay rent is:open")
+            let repeats = run(t, "open 1").first { $0.hasPrefix("  Repeats") }
+            #expect(repeats == "  Repeats   on the 2nd Tuesday of each month, 5 times (\(4 - n) left)", "after check \(n + 1)")
         }
+        t.given("set output json")
+        #expect(run(t, "open 1").first?.contains("\"left\":1") == true)
+        t.given("set output text")
         // Undone and done again: the same fifth occurrence.
         t.given("find Pay rent is:open")
         #expect(run(t, "check 1").first == "checked \"Pay rent\": moved to Done")

@@ -28,9 +28,10 @@ extension JSONPresenter {
         }
     }
 
-    func detail(_ item: TodoItem, matched: String?, subtasks: ListTree) -> [(String, JSONValue)] {
-        var pairs: [(String, JSONValue)] = [("screen", .string("item")),
-                                            ("item", .object(JSONPresenter.fields(item, matched: matched)))]
+    func detail(_ item: TodoItem, matched: String?, subtasks: ListTree, left: Int?) -> [(String, JSONValue)] {
+        var fields = JSONPresenter.fields(item, matched: matched)
+        if let left { fields.append(("left", .int(left))) }
+        var pairs: [(String, JSONValue)] = [("screen", .string("item")), ("item", .object(fields))]
         if !subtasks.rows.isEmpty {
             pairs.append(("subtasks", .array(subtasks.rows.enumerated().map { i, child in
                 .object([("n", .int(i + 1))] + JSONPresenter.fields(child) + JSONPresenter.treeFields(subtasks, row: i))

@@ -38,8 +38,8 @@ public struct TextPresenter {
         case let .items(_, dated, heading, rows, first, total, empty, tree)?:
             lines += items(rows, heading: heading, showDate: dated, first: first, total: total, empty: empty, tree: tree,
                            part: display.part)
-        case let .detail(item, dayLabel, matched, subtasks, subtaskTotal, under)?:
-            lines += detail(item, dayLabel: dayLabel, matched: matched, under: under)
+        case let .detail(item, dayLabel, matched, subtasks, subtaskTotal, under, left)?:
+            lines += detail(item, dayLabel: dayLabel, matched: matched, under: under, left: left)
             if !subtasks.rows.isEmpty {
                 lines += items(subtasks.rows, heading: "Subtasks", showDate: true, first: 1,
                                total: max(subtaskTotal, subtasks.rows.count), empty: "", tree: subtasks)
@@ -193,7 +193,7 @@ public struct TextPresenter {
     }
 
     /// Every word of an item is shown: the title and each field wrap at the width, never cut.
-    func detail(_ item: TodoItem, dayLabel: String, matched: String?, under: String? = nil) -> [String] {
+    func detail(_ item: TodoItem, dayLabel: String, matched: String?, under: String? = nil, left: Int? = nil) -> [String] {
         var out = wrapped(DisplayWidth.sanitize(item.title), first: "", rest: "").map { style($0, "1") }
         func field(_ name: String, _ value: String) { out += self.field(name, DisplayWidth.sanitize(value), nameWidth: 8) }
         field("Due", dayLabel + (item.time.map { " at \($0)" } ?? ""))
@@ -204,7 +204,7 @@ public struct TextPresenter {
             while lines.count > 1, lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
             for (i, line) in lines.enumerated() { field(i == 0 ? "Notes" : "", String(line)) }
         }
-        if let rule = item.repeats { field("Repeats", rule.description) }
+        if let rule = item.repeats { field("Repeats", rule.description + (left.map { " (\($0) left)" } ?? "")) }
         for (declared, value) in item.fields.present where declared != .start && declared != .parent {
             for line in declared.detail(value).split(separator: "\n") { field(declared.label, String(line)) }
         }

@@ -84,7 +84,19 @@ extension CommandContext {
         }
         let under = try item.parent.flatMap { try store.item(uid: $0) }?.title
         return Display(message: message, screen: .detail(item, dayLabel: labeler.longLabel(item.due), matched: matched,
-                                                         subtasks: subtasks, subtaskTotal: total, under: under))
+                                                         subtasks: subtasks, subtaskTotal: total, under: under,
+                                                         left: try occurrencesLeft(item)))
+    }
+
+    /// The occurrences left of an open series that ends after a number of them (COUNT), this
+    /// one among them: its count less those recorded done before this one (a series moves on
+    /// to its first occurrence not done, so those are the ones it passed). A client that
+    /// rolls its series forward lowers COUNT instead and records none: the same sum.
+    private func occurrencesLeft(_ item: TodoItem) throws -> Int? {
+        guard let count = item.repeats?.rule?.count, !item.isDone, let due = item.due else { return nil }
+        let passed = try store.readRecords { try $0.occurrences(of: item.uid) }
+            .filter { occurrence in occurrence.isDone && occurrence.due.map { $0 < due } == true }.count
+        return count > passed ? count - passed : nil
     }
 
     /// The ad's photo (its thumbnail, or the small image when the thumbnail has no usable

@@ -17,8 +17,9 @@ public enum Screen: Equatable, Sendable {
     /// `subtasks`: the first page of a parent's children, numbered from 1 for `open N` and
     /// `check N`, out of `subtaskTotal`; `under`: the title of the item's parent, when it is a
     /// subtask of one that is stored.
+    /// `left`: the occurrences left of a series that ends after a number of them (COUNT).
     case detail(TodoItem, dayLabel: String, matched: String?, subtasks: ListTree = ListTree(), subtaskTotal: Int = 0,
-                under: String? = nil)
+                under: String? = nil, left: Int? = nil)
     /// A page of the open items nearest a point (`near`), rows numbered from `first`.
     case nearby(NearbyCentre, NearbyPage, first: Int)
     /// `help`: read as prose, so its lines wrap keeping their indent.
