@@ -13,8 +13,12 @@ public final class DAVServer: @unchecked Sendable {
     public enum Kind: String, Sendable, CaseIterable, CustomStringConvertible {
         case radicale, xandikos, sabre, cyrus, davical
         public var description: String { rawValue }
-        /// The servers every sync battery runs on; Cyrus and DAViCal have suites of their own.
-        public static let battery: [Kind] = [.radicale, .xandikos, .sabre]
+        /// The servers every sync battery runs on: all five (Cyrus and DAViCal also have suites
+        /// of their own, for what only they do).
+        public static let battery: [Kind] = [.radicale, .xandikos, .sabre, .cyrus, .davical]
+        /// Those where python-caldav 3.6 can make a calendar: Cyrus 3.6 answers its MKCALENDAR
+        /// (a UUID under the calendar home) 405, where Errand's own MKCALENDAR is answered 201.
+        public static let pythonCalDAVMakesCalendars: [Kind] = battery.filter { $0 != .cyrus }
         /// The servers offering sync-collection (RFC 6578): sabre/dav 1.8 has getctag only.
         public static let withSyncTokens: [Kind] = [.radicale, .xandikos]
     }

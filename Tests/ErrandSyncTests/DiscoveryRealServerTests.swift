@@ -16,7 +16,9 @@ import Testing
         return "http://\(auth)127.0.0.1:\(server.port)/"
     }
 
-    @Test(arguments: DAVServer.Kind.battery)
+    /// Cyrus gives every account a Default calendar that takes tasks, which it refuses to
+    /// delete (403): its root never offers one list alone (twoTaskListsAreNamed... counts it).
+    @Test(arguments: DAVServer.Kind.battery.filter { $0 != .cyrus })
     func theRootFindsTheOneTaskListAndSyncsWithIt(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)
         defer { f.remove() }
@@ -43,11 +45,13 @@ import Testing
         try f.server.makeTaskCollection("Shopping")
         try f.add(f.a, "Dentist")
         let codec = HelperCodec(helper: CalendarHelper(zoneName: "UTC"))
+        // Cyrus's account has its Default calendar besides ("personal").
+        let lists = kind == .cyrus ? 3 : 2
         #expect {
             try TodoSync().run(f.a, url: Self.root(f.server), codec: codec, now: { f.tick() })
         } throws: { error in
             let text = "\(error)"
-            return !text.contains("\n") && text.contains("has 2 task lists") && text.contains("\"tasks\" http://127.0.0.1")
+            return !text.contains("\n") && text.contains("has \(lists) task lists") && text.contains("\"tasks\" http://127.0.0.1")
                 && text.contains("\"Shopping\" http://127.0.0.1") && !text.contains(f.server.password)
         }
         #expect(try f.a.syncRemote() == nil)

@@ -63,7 +63,7 @@ import Testing
 
     /// Cyrus keeps a UID unique across an account's calendars (a PUT of it into another list
     /// is 403 unique-scheduling-object-resource): the move must work there too, and on DAViCal.
-    @Test(arguments: DAVServer.Kind.battery + [.cyrus, .davical])
+    @Test(arguments: DAVServer.Kind.battery)
     func aMoveBetweenTwoSyncedListsMovesTheServersCopy(kind: DAVServer.Kind) throws {
         let f = try SyncFixture(kind)
         defer { f.remove() }
@@ -144,7 +144,7 @@ import Testing
     /// lists, sync todos syncs both, `lists` shows where each syncs and when it last did, and a
     /// task made here in one of them reaches python-caldav in that list.
     @Test(.enabled(if: PythonCalDAV.available, "python-caldav is installed by scripts/deps --test"),
-          arguments: DAVServer.Kind.battery)
+          arguments: DAVServer.Kind.pythonCalDAVMakesCalendars)
     func theProgramJoinsEveryListPythonCalDAVMade(kind: DAVServer.Kind) throws {
         let server = try DAVServer(kind)
         defer { server.remove() }

@@ -9,7 +9,7 @@ import Testing
 /// python-caldav wrote reaches errand, and errand's check reaches python-caldav.
 @Suite(.serialized, .enabled(if: PythonCalDAV.available, "python-caldav is not in .build/test-venv: scripts/deps --test installs it"), .tags(.server, .process), .fullLane)
 struct PythonCalDAVPeerTests {
-    @Test(arguments: DAVServer.Kind.battery)
+    @Test(arguments: DAVServer.Kind.pythonCalDAVMakesCalendars)
     func aTaskPythonCalDAVWroteComesAndACheckGoesBack(kind: DAVServer.Kind) throws {
         let server = try DAVServer(kind)
         defer { server.remove() }
