@@ -95,4 +95,20 @@ enum CyrusSetup {
         process.waitUntilExit()
         return process.terminationStatus
     }
+
+    /// The spool folder of `user`'s calendar `calendar` (Cyrus files mailboxes by a unique id:
+    /// the one whose header names it), with a slash; nil before it is made.
+    static func mailboxFolder(_ folder: String, user: String, calendar: String) -> String? {
+        let spool = folder + "/cyrus/spool/uuid"
+        let name = Array("N user.\(user).#calendars.\(calendar) ".utf8)
+        let enumerator = FileManager.default.enumerator(atPath: spool)
+        while let path = enumerator?.nextObject() as? String {
+            guard path.hasSuffix("/cyrus.header"),
+                  let header = FileManager.default.contents(atPath: spool + "/" + path).map(Array.init) else { continue }
+            if header.count >= name.count, (0...(header.count - name.count)).contains(where: { header[$0..<($0 + name.count)].elementsEqual(name) }) {
+                return spool + "/" + String(path.dropLast("cyrus.header".count))
+            }
+        }
+        return nil
+    }
 }

@@ -119,19 +119,22 @@ public final class DAVServer: @unchecked Sendable {
     /// Where the server keeps its collections: copied aside, it is a backup `restore` puts back.
     var storage: String { folder + (kind == .radicale ? "/collections" : "/data") }
 
-    /// The members of Radicale's collection `name` written at or after `start`
+    /// The members of Radicale's or Cyrus's collection `name` written at or after `start`
     /// (CLOCK_REALTIME_COARSE, the clock file times are taken from): a test waits on it to act
     /// at a point of a sync without asking the server (a request would compete with the sync)
     /// or sleeping. One readdir and a stat per member, as it is polled while the sync runs.
     public func membersWritten(to name: String, since start: timespec) -> Int {
-        let folder = storage + "/collection-root" + collectionPath(name)
+        let folder = kind == .cyrus ? CyrusSetup.mailboxFolder(folder, user: user, calendar: name) ?? ""
+            : storage + "/collection-root" + collectionPath(name)
         guard let directory = opendir(folder) else { return 0 }
         defer { closedir(directory) }
         var count = 0
         while let entry = readdir(directory) {
             let file = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             var info = stat()
-            guard file.hasSuffix(".ics"), stat(folder + file, &info) == 0 else { continue }
+            // Cyrus keeps each member as a message, `UID.`; a deleted one stays until expunged.
+            let member = kind == .cyrus ? file.hasSuffix(".") && file.dropLast().allSatisfy(\.isNumber) : file.hasSuffix(".ics")
+            guard member, stat(folder + file, &info) == 0 else { continue }
             let time = info.st_mtim
             if time.tv_sec > start.tv_sec || (time.tv_sec == start.tv_sec && time.tv_nsec >= start.tv_nsec) { count += 1 }
         }

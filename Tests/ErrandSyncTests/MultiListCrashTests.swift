@@ -21,9 +21,12 @@ import Glibc
 
     static func members(_ f: SyncFixture, _ name: String) -> Int { f.server.membersWritten(to: name, since: timespec()) }
 
-    @Test(arguments: StoreBackend.allCases)
-    func movesBetweenSyncedListsKilledMidSyncConverge(backend: StoreBackend) throws {
-        let f = try SyncFixture(.radicale)
+    /// Radicale, where a move is a MOVE (and was a PUT, then a DELETE); Cyrus, where only a
+    /// MOVE can move it (a UID lives in one calendar of an account). Cyrus keeps a deleted
+    /// member's file until it expunges: there the kill waits for the MOVEs' new members only.
+    @Test(arguments: StoreBackend.allCases, [DAVServer.Kind.radicale, .cyrus])
+    func movesBetweenSyncedListsKilledMidSyncConverge(backend: StoreBackend, kind: DAVServer.Kind) throws {
+        let f = try SyncFixture(kind)
         defer { f.remove() }
         try f.server.makeTaskCollection("Shopping")
         let (store, other) = backend == .sqlite ? (f.a, f.b) : (f.b, f.a)
@@ -32,7 +35,8 @@ import Glibc
         var random = SeededGenerator(seed: TestSeed.draw(for: "sigkill-multi-list-move"))
         _ = try store.importItems((0..<Self.items).map { TodoItem(id: UUID(), title: "item \($0)", due: nil, created: f.clock) })
         try f.sync(store)
-        #expect(Self.members(f, "tasks") == Self.items)
+        // Cyrus's files are versions (a member written again is a new file until expunged).
+        #expect(kind == .cyrus ? Self.members(f, "tasks") >= Self.items : Self.members(f, "tasks") == Self.items)
         for trial in 0..<Self.trials {
             let away = trial % 2 == 0
             let candidates = try store.allItems().filter { ($0.list == nil) == away }
@@ -49,14 +53,14 @@ import Glibc
             let (to, from) = away ? ("Shopping", "tasks") : ("tasks", "Shopping")
             let before = Self.members(f, from)
             let start = DAVServer.fileClock()
-            let inDeletes = random.next() % 2 == 0
+            let inDeletes = random.next() % 2 == 0 && kind != .cyrus
             let point = Int(random.next() % UInt64(Self.moved))
             let child = try ChildProcess(["--store", path, "--remote", f.url, "-c", "sync todos"])
             let reached = ListMoveCrashTests.wait(child) {
                 inDeletes ? Self.members(f, from) <= before - point : f.server.membersWritten(to: to, since: start) >= point
             }
             child.kill9()
-            print("sigkill-multi-list-move \(backend) trial \(trial): to \(to), killed at \(point) of the "
+            print("sigkill-multi-list-move \(backend) \(kind) trial \(trial): to \(to), killed at \(point) of the "
                 + "\(inDeletes ? "DELETEs" : "PUTs") of \(chosen.count)")
             try #require(reached, "trial \(trial): the sync never got to \(point)")
         }
