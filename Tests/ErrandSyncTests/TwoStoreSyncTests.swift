@@ -109,20 +109,4 @@ import Testing
         #expect(try f.item(f.b, "Also keep")?.notes == "edited on A")
         #expect(try f.serverSummaries() == ["Also keep", "Keep me"])
     }
-
-    @Test(arguments: DAVServer.Kind.battery)
-    func fiveHundredOfflineCreatesGoInOneSync(kind: DAVServer.Kind) throws {
-        let f = try SyncFixture(kind)
-        defer { f.remove() }
-        try f.sync(f.a)
-        _ = try f.a.importItems((0..<500).map { TodoItem(id: UUID(), title: "offline \($0)", due: nil, created: f.clock) })
-        let outcome = try f.sync(f.a)
-        #expect(outcome.sent == 500)
-        #expect(try f.serverTexts().count == 500)
-        let onB = try f.sync(f.b)
-        #expect(onB.received == 500)
-        #expect(try f.titles(f.b) == f.titles(f.a))
-        let again = try f.sync(f.a)
-        #expect(again.sent == 0 && again.received == 0)
-    }
 }
