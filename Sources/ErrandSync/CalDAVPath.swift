@@ -40,6 +40,12 @@ public struct CalDAVPath: Equatable, Sendable {
 
     public func url(of href: String) -> String { origin + href }
 
+    /// An href that is a path on this origin (`/dav/...`): never another host's URL, which a
+    /// request built from it would send credentials to.
+    static func isPath(_ href: String) -> Bool {
+        href.hasPrefix("/") && !href.hasPrefix("//") && !href.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true })
+    }
+
     /// The href for a new member with this UID (the UID itself, encoded, plus .ics).
     public func href(forUID uid: String) -> String {
         path + CalDAVPath.encodedSegment(uid) + ".ics"

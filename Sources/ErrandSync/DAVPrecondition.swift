@@ -37,9 +37,19 @@ public enum DAVPrecondition: String, CaseIterable, Sendable {
 
     /// The first condition the `DAV:error` body names (any namespace: servers differ), or nil.
     public static func named(in body: [UInt8]) -> DAVPrecondition? {
+        conditions(in: body).first?.condition
+    }
+
+    /// The href the condition `self` names in the body: for unique-scheduling-object-resource,
+    /// where the account keeps that UID already (RFC 6638 §3.2.4.1).
+    public func href(in body: [UInt8]) -> String? {
+        DAVPrecondition.conditions(in: body).first { $0.condition == self }?.node.child("DAV:", "href")?.text
+    }
+
+    static func conditions(in body: [UInt8]) -> [(condition: DAVPrecondition, node: XMLNode)] {
         guard !body.isEmpty, body.count <= 65_536, let root = try? XMLReader().parse(body), root.name == "error" else {
-            return nil
+            return []
         }
-        return root.children.lazy.compactMap { DAVPrecondition(rawValue: $0.name) }.first
+        return root.children.compactMap { node in DAVPrecondition(rawValue: node.name).map { ($0, node) } }
     }
 }

@@ -23,9 +23,10 @@ extension SyncEngine {
             let replies = planned.map { $0.write == nil ? DAVResponse(status: 412) : answers.next() ?? DAVResponse(status: 0) }
             var failure: SyncError?
             var local = outcome
+            var elsewhere: [(ours: String, there: String)] = []
             try change(store) { records in
                 for (plan, reply) in zip(planned.map(\.plan), replies) {
-                    if let refused = try SyncRecorder.record(plan, reply, &records, &local, &stale) {
+                    if let refused = try SyncRecorder.record(plan, reply, &records, &local, &stale, elsewhere: &elsewhere) {
                         failure = failure ?? refused
                     }
                 }
@@ -35,8 +36,27 @@ extension SyncEngine {
             }
             outcome = local
             if let failure { throw failure }
+            stale += try moveHere(elsewhere)
         }
         return stale
+    }
+
+    /// Members the account keeps in another of its calendars, for items that belong here:
+    /// moved here (MOVE, Overwrite: F), then fetched and merged like any member changed
+    /// meanwhile, and sent again. One the server will not move is its precondition's line.
+    func moveHere(_ elsewhere: [(ours: String, there: String)]) throws -> [String] {
+        guard !elsewhere.isEmpty else { return [] }
+        let requests = elsewhere.map { one in
+            DAVRequest(method: "MOVE", url: client.collection.url(of: one.there),
+                       headers: [("Destination", client.collection.url(of: one.ours)), ("Overwrite", "F")])
+        }
+        for (one, reply) in zip(elsewhere, try client.perform(requests)) {
+            let response = try CalDAVClient.checked(reply)
+            guard (200...299).contains(response.status) else {
+                throw SyncError.status(url: one.ours, method: "PUT", code: 403, location: nil, condition: .uniqueSchedulingObject)
+            }
+        }
+        return elsewhere.map(\.ours)
     }
 
     /// The writes whose guard the server's ETag cannot give: a weak one (`W/"..."`, which some

@@ -5,8 +5,11 @@ import FoundationEssentials
 /// Records what the server said to one write, inside the push's transaction.
 enum SyncRecorder {
     /// nil when recorded; the error when the server refused in a way sync cannot fix.
+    /// `elsewhere`: new members refused because the account keeps their UID in another of its
+    /// calendars (Cyrus), with where the server says it is (ours, theirs).
     static func record(_ plan: PlannedWrite, _ reply: DAVResponse, _ records: inout some SyncRecords,
-                       _ outcome: inout SyncOutcome, _ stale: inout [String]) throws -> SyncError? {
+                       _ outcome: inout SyncOutcome, _ stale: inout [String],
+                       elsewhere: inout [(ours: String, there: String)]) throws -> SyncError? {
         let href = plan.write.href
         switch (plan.write, reply.status) {
         case (.put(_, let text, _), 200...299):
@@ -36,6 +39,10 @@ enum SyncRecorder {
             item.uid = UUID().uuidString
             try records.update(item)
             outcome.newUIDs.append(item.title)
+        case (.put(_, _, nil), 403) where DAVPrecondition.uniqueSchedulingObject.href(in: reply.body).map(CalDAVPath.isPath) == true:
+            // The item was moved here while its member stayed in the other list (a move cut
+            // off between the server's MOVE and its record): the engine moves that member here.
+            elsewhere.append((href, DAVPrecondition.uniqueSchedulingObject.href(in: reply.body) ?? ""))
         case (_, 412):
             stale.append(href)
         case (.put(_, _, _?), 404):

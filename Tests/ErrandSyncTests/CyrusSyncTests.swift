@@ -44,4 +44,32 @@ struct CyrusSyncTests {
         #expect(try f.a.syncRemote() == nil)
         #expect(try f.serverSummaries().isEmpty)
     }
+
+    /// A move the server made and the store never recorded (a sync killed between the MOVE and
+    /// its record), then the item edited here: its PUT into the main list is refused (the UID
+    /// lives in Shopping, which Cyrus names), so the member is moved back and the edit sent.
+    /// Before, every later sync failed with that 403 (MultiListCrashTests met it in CI).
+    @Test func aMemberLeftInAnotherListIsMovedHereWhenItsItemIsSent() throws {
+        let f = try SyncFixture(.cyrus)
+        defer { f.remove() }
+        try f.server.makeTaskCollection("Shopping")
+        try MultiListSyncTests.join(f, f.a)
+        let bread = try f.add(f.a, "Bread")
+        try f.sync(f.a)
+        let href = try #require(try f.serverTexts().keys.first)
+        let name = try #require(href.split(separator: "/").last)
+        let moved = try f.phone.send("MOVE", href, headers: [
+            "Destination": "http://127.0.0.1:\(f.server.port)" + f.server.collectionPath("Shopping") + name, "Overwrite": "F"])
+        #expect(moved.status == 201)
+        var renamed = bread
+        renamed.title = "Bread rolls"
+        _ = try f.a.edit(renamed, expecting: bread, at: f.tick())
+        try f.sync(f.a)
+        #expect(try f.serverSummaries() == ["Bread rolls"])
+        #expect(try f.serverSummaries("Shopping").isEmpty)
+        #expect(try f.a.allItems().map(\.title) == ["Bread rolls"])
+        #expect(try f.item(f.a, "Bread rolls")?.list == nil)
+        let idle = try f.sync(f.a)
+        #expect(idle.sent == 0 && idle.received == 0 && idle.deletedHere == 0, "\(idle)")
+    }
 }

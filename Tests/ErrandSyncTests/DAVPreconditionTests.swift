@@ -8,6 +8,10 @@ struct DAVPreconditionTests {
             + "<C:unique-scheduling-object-resource><D:href>/dav/calendars/user/me/Home/1.ics</D:href>"
             + "</C:unique-scheduling-object-resource></D:error>"
         #expect(DAVPrecondition.named(in: Array(cyrus.utf8)) == .uniqueSchedulingObject)
+        #expect(DAVPrecondition.uniqueSchedulingObject.href(in: Array(cyrus.utf8)) == "/dav/calendars/user/me/Home/1.ics")
+        #expect(DAVPrecondition.needPrivileges.href(in: Array(cyrus.utf8)) == nil)
+        #expect(CalDAVPath.isPath("/dav/calendars/user/me/Home/1.ics"))
+        #expect(!CalDAVPath.isPath("//elsewhere.example/1.ics") && !CalDAVPath.isPath("https://elsewhere.example/1.ics"))
         let sabre = "<?xml version=\"1.0\"?><d:error xmlns:d=\"DAV:\" xmlns:s=\"http://sabredav.org/ns\" "
             + "xmlns:cal=\"urn:ietf:params:xml:ns:caldav\"><s:sabredav-version>1.8</s:sabredav-version>"
             + "<s:exception>Sabre\\DAV\\Exception\\Forbidden</s:exception><cal:supported-calendar-component/></d:error>"
