@@ -44,8 +44,7 @@ struct ListMove {
         }
         guard !moves.isEmpty else { return 0 }
         let requests = moves.map { move in
-            DAVRequest(method: "MOVE", url: move.from.path.origin + (move.entry.href ?? ""),
-                       headers: [("Destination", move.to.path.url + move.name), ("Overwrite", "F")])
+            DAVRequest.move(move.from.path.origin + (move.entry.href ?? ""), to: move.to.path.url + move.name)
         }
         let replies = try transport.perform(requests)
         var moved = 0

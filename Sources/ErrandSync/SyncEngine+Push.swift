@@ -46,10 +46,7 @@ extension SyncEngine {
     /// meanwhile, and sent again. One the server will not move is its precondition's line.
     func moveHere(_ elsewhere: [(ours: String, there: String)]) throws -> [String] {
         guard !elsewhere.isEmpty else { return [] }
-        let requests = elsewhere.map { one in
-            DAVRequest(method: "MOVE", url: client.collection.url(of: one.there),
-                       headers: [("Destination", client.collection.url(of: one.ours)), ("Overwrite", "F")])
-        }
+        let requests = elsewhere.map { DAVRequest.move(client.collection.url(of: $0.there), to: client.collection.url(of: $0.ours)) }
         for (one, reply) in zip(elsewhere, try client.perform(requests)) {
             let response = try CalDAVClient.checked(reply)
             guard (200...299).contains(response.status) else {

@@ -11,6 +11,9 @@ enum SyncRecorder {
                        _ outcome: inout SyncOutcome, _ stale: inout [String],
                        elsewhere: inout [(ours: String, there: String)]) throws -> SyncError? {
         let href = plan.write.href
+        // Where the account keeps this UID already, when the server names a place on itself.
+        let heldAt = reply.status == 403
+            ? DAVPrecondition.uniqueSchedulingObject.href(in: reply.body).flatMap { CalDAVPath.isPath($0) ? $0 : nil } : nil
         switch (plan.write, reply.status) {
         case (.put(_, let text, _), 200...299):
             var entry = plan.entry
@@ -39,10 +42,10 @@ enum SyncRecorder {
             item.uid = UUID().uuidString
             try records.update(item)
             outcome.newUIDs.append(item.title)
-        case (.put(_, _, nil), 403) where DAVPrecondition.uniqueSchedulingObject.href(in: reply.body).map(CalDAVPath.isPath) == true:
+        case let (.put(_, _, nil), 403) where heldAt != nil:
             // The item was moved here while its member stayed in the other list (a move cut
             // off between the server's MOVE and its record): the engine moves that member here.
-            elsewhere.append((href, DAVPrecondition.uniqueSchedulingObject.href(in: reply.body) ?? ""))
+            elsewhere.append((href, heldAt ?? ""))
         case (_, 412):
             stale.append(href)
         case (.put(_, _, _?), 404):
