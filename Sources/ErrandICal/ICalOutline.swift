@@ -18,6 +18,9 @@ struct ICalOutline {
     private(set) var todos: [Todo] = []
     /// Each calendar's VTIMEZONEs by TZID (the first of a TZID), in calendar order.
     private(set) var zones: [[String: RawComponent]] = []
+    /// Each calendar's PRODID line as written, in calendar order: which client wrote a series
+    /// says how it records a checked occurrence (SeriesLifecycle).
+    private(set) var products: [String?] = []
     private(set) var skipped: [(kind: String, count: Int)] = []
     /// The VTODOs of an item of more than one, by its first: a series and the occurrences
     /// recorded apart from it (same UID, with RECURRENCE-ID) are one item and travel together.
@@ -33,10 +36,13 @@ struct ICalOutline {
     init(_ text: Substring, newID: () -> UUID) {
         var claims: [(todo: Int, children: [String], uid: String?)] = []
         var calendarZones: [String: RawComponent] = [:]
-        RawComponent.walk(text, keepsLines: { $0 > 1 }) { done, open in
+        // The VCALENDAR's own lines (a handful) are kept for its PRODID; a VTODO's lines are
+        // kept only while it is walked (the VCALENDAR keeps no sub-component).
+        RawComponent.walk(text, keepsLines: { _ in true }) { done, open in
             guard let calendar = open.first else {
                 if done.name == "VCALENDAR" {
                     zones.append(calendarZones)
+                    products.append(done.first("PRODID")?.text)
                 }
                 calendarZones = [:]
                 return false

@@ -7,7 +7,8 @@ import FoundationEssentials
 /// other occurrence keeps its RECURRENCE-ID), and a second VTODO of its UID names the
 /// occurrence by RECURRENCE-ID with STATUS:COMPLETED, COMPLETED and PERCENT-COMPLETE:100.
 /// Read back, that VTODO is the done item (Occurrence) and the series is due on its next open
-/// occurrence, as any client's completed occurrence is (VTodoFields.firstOpen).
+/// occurrence, as any client's completed occurrence is (VTodoFields.firstOpen). A series whose
+/// client rolls it forward instead (SeriesLifecycle) is rolled (SeriesRoll).
 public struct OccurrenceCheck {
     let writer: VTodoWriter
     let reader: VTodoReader
@@ -25,6 +26,9 @@ public struct OccurrenceCheck {
     public func check(_ item: TodoItem, at now: Date) throws(ICalError) -> (series: TodoItem, done: TodoItem) {
         guard item.repeats != nil, let due = item.due else {
             throw .unusableTodo(number: 1, reason: "only an occurrence of a repeating item is checked so")
+        }
+        if SeriesLifecycle.of(item.icalendar) == .rollForward {
+            return try SeriesRoll(writer: writer, reader: reader).roll(item, at: now)
         }
         // The item's own edits first, as a sync would send them: the occurrence is counted
         // from the series as it now reads.
@@ -67,11 +71,11 @@ public struct OccurrenceCheck {
         icalcomponent_add_property(todo, icalproperty_new_lastmodified(ICalZone.utc(now)))
         icalcomponent_set_summary(todo, item.title)
         // RFC 5545: an occurrence is named by its start; a rule on DUE alone by its due.
-        if let named = moved(start ?? anchor, by: shift, as: ICAL_RECURRENCEID_PROPERTY) {
+        if let named = OccurrenceCheck.moved(start ?? anchor, by: shift, as: ICAL_RECURRENCEID_PROPERTY) {
             icalcomponent_add_property(todo, named)
         }
-        if let start, let moved = moved(start, by: shift, as: ICAL_DTSTART_PROPERTY) { icalcomponent_add_property(todo, moved) }
-        if let dueLine, let moved = moved(dueLine, by: shift, as: ICAL_DUE_PROPERTY) { icalcomponent_add_property(todo, moved) }
+        if let start, let moved = OccurrenceCheck.moved(start, by: shift, as: ICAL_DTSTART_PROPERTY) { icalcomponent_add_property(todo, moved) }
+        if let dueLine, let moved = OccurrenceCheck.moved(dueLine, by: shift, as: ICAL_DUE_PROPERTY) { icalcomponent_add_property(todo, moved) }
         icalcomponent_set_status(todo, ICAL_STATUS_COMPLETED)
         icalcomponent_add_property(todo, icalproperty_new_completed(ICalZone.utc(now)))
         icalcomponent_add_property(todo, icalproperty_new_percentcomplete(100))
@@ -79,7 +83,7 @@ public struct OccurrenceCheck {
     }
 
     /// A copy of a DTSTART or DUE as `kind`, `days` later, its TZID kept.
-    func moved(_ property: OpaquePointer, by days: Int, as kind: icalproperty_kind) -> OpaquePointer? {
+    static func moved(_ property: OpaquePointer, by days: Int, as kind: icalproperty_kind) -> OpaquePointer? {
         var t = icalproperty_isa(property) == ICAL_DUE_PROPERTY ? icalproperty_get_due(property) : icalproperty_get_dtstart(property)
         icaltime_adjust(&t, Int32(days), 0, 0, 0)
         let made: OpaquePointer?

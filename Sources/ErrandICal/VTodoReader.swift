@@ -52,19 +52,21 @@ public struct VTodoReader {
         }
         for (index, todo) in outline.todos.enumerated() where !outline.joined.contains(index) {
             let group = (outline.groups[index] ?? [index]).compactMap { outline.todo($0, in: text) }
-            let kept = VTodoReader.kept(group, zones: outline.zones[Int(todo.calendar)])
+            let kept = VTodoReader.kept(group, zones: outline.zones[Int(todo.calendar)],
+                                        product: outline.products[Int(todo.calendar)])
             let series = try item(kept, todos: group, number: count + 1, id: outline.madeUp[index] ?? newID())
             give(series)
             for occurrence in occurrences(kept, todos: group, of: series, newID: newID) { give(occurrence) }
         }
     }
 
-    /// The text an item keeps: its VTODOs as written and the VTIMEZONEs they name, in a VCALENDAR.
-    static func kept(_ todos: [RawComponent], zones: [String: RawComponent]) -> String {
+    /// The text an item keeps: its VTODOs as written and the VTIMEZONEs they name, in a
+    /// VCALENDAR with the PRODID of the calendar they came in (`product`, its line as written).
+    static func kept(_ todos: [RawComponent], zones: [String: RawComponent], product: String? = nil) -> String {
         let body = todos.map { $0.text() }.joined()
         // A TZID is named in a parameter, quoted or not: a zone the text does not name is left out.
         let named = zones.keys.filter { body.contains("TZID=" + $0) || body.contains("TZID=\"" + $0 + "\"") }
-        return "BEGIN:VCALENDAR\r\n" + named.sorted().compactMap { zones[$0]?.text() }.joined() + body + "END:VCALENDAR\r\n"
+        return "BEGIN:VCALENDAR\r\n" + (product.map { $0 + "\r\n" } ?? "") + named.sorted().compactMap { zones[$0]?.text() }.joined() + body + "END:VCALENDAR\r\n"
     }
 
     /// A component's name for the skipped count: the wire separates the count with a space.
