@@ -103,6 +103,18 @@ public struct CalendarHelper: Sendable {
         return rule
     }
 
+    /// For each item, the due days of its occurrences after its open one in `window`, by
+    /// libical's engine (rules Repeat.days does not step), in the items' order.
+    public func occurrenceDays(_ items: [TodoItem], in window: ClosedRange<DueDay>) throws -> [[DueDay]] {
+        let what = "the repeating items"
+        let output = try run(["occurrence-days", "--zone", zoneName, "--from", window.lowerBound.iso, "--through", window.upperBound.iso],
+                             input: CalendarWire.encode(CalendarWire.Batch(items: items)), naming: what)
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let days = lines.map { $0.split(separator: " ").compactMap { DueDay(iso: $0) } }
+        guard days.count == items.count else { throw FileFailure(path: what, reason: "the iCalendar helper lost items") }
+        return days
+    }
+
     /// Each repeating item's open occurrence checked as Thunderbird and eM Client record it
     /// (a RECURRENCE-ID VTODO in the series's text): the series as it then reads, due on its
     /// next open occurrence, and the done item standing for the occurrence (Occurrence), in order.

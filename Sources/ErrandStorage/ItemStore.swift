@@ -27,6 +27,9 @@ public protocol ItemStore: AnyObject {
     /// apart from `count` because the week reads its seven tallies in one statement. An item
     /// that starts after `today` is not counted until it starts.
     func openCounts(from start: DueDay, days: Int) throws -> [Int]
+    /// The open items that repeat and are due on or before `last`, by due day: the series
+    /// whose later occurrences may fall in a window ending then (the week, a day).
+    func openSeries(dueThrough last: DueDay) throws -> [TodoItem]
     /// Every word of a words field (every tag) with how many open items hold it, most first
     /// (`tags`, and Tab where a tag goes): SQLite reads its tag index, not the items.
     func wordCounts(_ field: ItemField) throws -> [WordCount]

@@ -65,6 +65,13 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore, SavedS
         return manager.openCounts(from: start, days: days)
     }
 
+    public func openSeries(dueThrough last: DueDay) throws -> [TodoItem] {
+        try refresh()
+        // By the day it is listed on, as SQLite's `due` column keeps it.
+        return manager.items.filter { !$0.isDone && $0.repeats != nil && ($0.listDay.map { $0 <= last } ?? false) }
+            .sorted { ($0.listDay?.dayNumber ?? 0, $0.sequence) < ($1.listDay?.dayNumber ?? 0, $1.sequence) }
+    }
+
     // MARK: changing
 
     public func removeAll(journaled journal: JournalContext?) throws -> [TodoItem] {

@@ -55,6 +55,16 @@ extension SQLiteItemStore {
         return counts
     }
 
+    public func openSeries(dueThrough last: DueDay) throws -> [TodoItem] {
+        try rows(Self.openSeriesSQL) { $0.bind(1, last.dayNumber) }
+    }
+
+    /// Read through item_open_series (its WHERE is this one's).
+    static let openSeriesSQL = """
+        SELECT \(readColumns) FROM item INDEXED BY item_open_series
+        WHERE done = 0 AND repeat_rule IS NOT NULL AND due <= ?1 ORDER BY due, seq
+        """
+
     private func page(_ sql: String, _ days: ItemSelection.Days, _ window: PageWindow) throws -> [TodoItem] {
         try rows(sql) {
             if let key = SQLitePagePlan.dueKey(days) { $0.bind(1, key) }

@@ -8,6 +8,7 @@ struct ICalArguments {
         case read, write, readEach = "read-each", writeEach = "write-each"
         case checkOccurrences = "check-occurrences"
         case checkRule = "check-rule"
+        case occurrenceDays = "occurrence-days"
     }
 
     var mode: Mode = .read
@@ -15,6 +16,9 @@ struct ICalArguments {
     var zone = Clock().zoneName
     var now = Date()
     var file: String?
+    /// occurrence-days' window.
+    var from: DueDay?
+    var through: DueDay?
 
     static let options: [CommandLineOption<ICalArguments>] = [
         CommandLineOption(["--zone"], value: "ZONE", help: "the user's time zone") { $0.zone = $1 },
@@ -24,7 +28,18 @@ struct ICalArguments {
             }
             a.now = Date(timeIntervalSince1970: seconds)
         },
+        CommandLineOption(["--from"], value: "DAY", help: "occurrence-days: the window's first day (YYYY-MM-DD)") { a, text throws(OptionFailure) in
+            a.from = try day(text, "--from")
+        },
+        CommandLineOption(["--through"], value: "DAY", help: "occurrence-days: the window's last day (YYYY-MM-DD)") { a, text throws(OptionFailure) in
+            a.through = try day(text, "--through")
+        },
     ]
+
+    static func day(_ text: String, _ option: String) throws(OptionFailure) -> DueDay {
+        guard let day = DueDay(iso: text) else { throw OptionFailure("\(option) needs a day as YYYY-MM-DD") }
+        return day
+    }
 
     static let usage = "usage: errand-ical " + Mode.allCases.map(\.rawValue).joined(separator: "|") + " "
         + options.map(\.usage).joined(separator: " ") + " [FILE]"

@@ -21,6 +21,10 @@ import Glibc
 ///                                         CalendarWire repeating items on stdin -> for each,
 ///                                         the series with its open occurrence recorded done
 ///                                         (RECURRENCE-ID) and the done item (OccurrenceCheck)
+///   occurrence-days --zone ZONE --from DAY --through DAY
+///                                         CalendarWire repeating items on stdin -> a line for
+///                                         each: the due days (YYYY-MM-DD) of its occurrences
+///                                         after its open one in the window (SeriesDays)
 ///   check-rule RULE                       an RRULE as libical reads and writes it back, or a
 ///                                         one-line refusal
 enum ICalCommand {
@@ -91,6 +95,14 @@ enum ICalCommand {
                 }
             }
             try out.append(CalendarWire.encode(checked))
+        case .occurrenceDays:
+            guard let from = arguments.from, let through = arguments.through, from <= through else {
+                throw OptionFailure("occurrence-days needs --from DAY and --through DAY, in that order")
+            }
+            let batch = try decode { try CalendarWire.decode(bytes: $0, newID: UUID.init) }
+            let days = SeriesDays(zoneName: zone)
+            let lines = batch.items.map { days.days($0, in: from...through).map(\.iso).joined(separator: " ") + "\n" }
+            try out.append(Data(lines.joined().utf8))
         case .checkRule:
             guard let text = arguments.file, let rule = ICalRepeat.checked(text) else {
                 throw OptionFailure("libical does not read \"\(arguments.file ?? "")\" as a rule by the day "

@@ -58,4 +58,24 @@ import Testing
             #expect(Repeat(stored: bad) == nil, "\(bad)")
         }
     }
+
+    /// The days a week shows of a series (Repeat.days): those a check will make, after today
+    /// and after the open day, each in the window; none for a rule counted from the check.
+    @Test func theDaysAWeekShowsAreTheOnesChecksWillMake() throws {
+        let window = try day("2026-11-29")...(try day("2026-12-05"))
+        let today = try day("2026-11-29")
+        let days = { (text: String, due: String, afterDone: Bool) throws -> [String] in
+            let rule = try #require(Repeat(text: text, afterDone: afterDone, from: try self.day(due)))
+            return rule.days(after: try self.day(due), today: today, in: window).map(\.iso)
+        }
+        #expect(try days("day", "2026-11-29", false) == ["2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04", "2026-12-05"])
+        // Ten years overdue: the same days, reached without walking them.
+        #expect(try days("day", "2016-11-29", false).count == 6)
+        #expect(try days("2 weeks", "2026-11-20", false) == ["2026-12-04"])
+        #expect(try days("weekday", "2026-12-01", false) == ["2026-12-02", "2026-12-03", "2026-12-04"])
+        // A month from Oct 31 is Nov 30 (today's window holds it), then Dec 31 (past it).
+        #expect(try days("month", "2026-10-31", false) == ["2026-11-30"])
+        #expect(try days("day", "2026-12-10", false).isEmpty)
+        #expect(try days("day", "2026-11-29", true).isEmpty)
+    }
 }

@@ -50,6 +50,11 @@ struct DifferentialRun {
                          done: Set(items.filter { ($0["done"] as? Bool) == true }.map(id)))
     }
 
+    /// The series a day's list shows after its own items.
+    private static func later(_ answer: [String: Any]) -> Set<Int> {
+        Set(((answer["later"] as? [[String: Any]]) ?? []).map { ($0["id"] as? String).flatMap(ShellUnderTest.number) ?? -1 })
+    }
+
     private static func week(_ answer: [String: Any]) -> ModelWeek {
         let items = (answer["items"] as? [[String: Any]]) ?? []
         return ModelWeek(counts: items.map { ($0["count"] as? Int) ?? -1 }, overdue: (answer["overdue"] as? Int) ?? -1,
@@ -82,6 +87,9 @@ struct DifferentialRun {
         case let .day(day):
             for (name, answer) in zip(names, answers) where rows(answer) != model.day(day) {
                 return "\(name) shows \(rows(answer)), the model \(model.day(day))"
+            }
+            for (name, answer) in zip(names, answers) where later(answer) != model.later(day) {
+                return "\(name) shows later occurrences of \(later(answer).sorted()), the model of \(model.later(day).sorted())"
             }
         case .view:
             for (name, answer) in zip(names, answers) where week(answer) != model.week {

@@ -11,4 +11,16 @@ enum ModelRepeat: String, CaseIterable {
         while day <= today { day += days }
         return day
     }
+
+    /// The days of the occurrences checks will make, from `from` through `last`: after the
+    /// open day and after today (README: a repeating item is on each day it will be due).
+    func later(after due: Int, today: Int, from: Int, through last: Int) -> [Int] {
+        var found: [Int] = []
+        var day = due + days
+        while day <= last {
+            if day > today, day >= from { found.append(day) }
+            day += days
+        }
+        return found
+    }
 }

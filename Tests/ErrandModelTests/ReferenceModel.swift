@@ -239,10 +239,21 @@ struct ReferenceModel {
 
     func day(_ day: Int) -> ModelRows { ModelRows(items.filter { $0.listDay == day }) }
 
-    /// The week from today: open items a day, those due before today, those without a day.
+    /// The open series with an occurrence to come on `day` besides their open one.
+    func later(_ day: Int) -> Set<Int> {
+        Set(items.filter { item in
+            guard !item.done, let due = item.due, let rule = item.repeats else { return false }
+            return rule.later(after: due, today: Self.today, from: day, through: day) == [day]
+        }.map(\.id))
+    }
+
+    /// The week from today: open items a day (a repeating one on each day an occurrence of it
+    /// falls), those due before today, those without a day.
     var week: ModelWeek {
         let open = items.filter { !$0.done }
-        return ModelWeek(counts: (0..<7).map { offset in open.filter { $0.listDay == Self.today + offset }.count },
+        return ModelWeek(counts: (0..<7).map { offset in
+                             open.filter { $0.listDay == Self.today + offset }.count + later(Self.today + offset).count
+                         },
                          overdue: open.filter { ($0.listDay ?? Int.max) < Self.today }.count,
                          undated: open.filter { $0.listDay == nil }.count)
     }

@@ -39,6 +39,9 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore & SavedSea
     func openCounts(from start: DueDay, days: Int) throws -> [Int] {
         try read { try base.openCounts(from: start, days: days) }
     }
+    func openSeries(dueThrough last: DueDay) throws -> [TodoItem] {
+        try read { try base.openSeries(dueThrough: last) }
+    }
     func changeItems<T>(journaled journal: JournalContext?, _ body: (inout Base.Records) throws -> T) throws -> T {
         try base.changeItems(journaled: journal, body)
     }

@@ -118,9 +118,34 @@ import Testing
         SQLiteSchema.migrations.firstIndex(of: migration) ?? SQLiteSchema.currentVersion
     }
 
-    /// The newest migration, the folded words (SQLiteSchema.foldedWords): the column goes, and
+    /// The newest migration, the open series' index (SQLiteSchema.openSeries).
+    static let withoutOpenSeries = """
+        DROP INDEX item_open_series;
+
+        """
+
+    /// A store from before the open series' index shows its series on each day of the week,
+    /// through the index the migration makes.
+    @Test func aStoreFromBeforeTheOpenSeriesIndexReadsItsSeries() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("old.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        let day = DueDay(dayNumber: 20_000)
+        for (title, rule) in [("daily", Repeat(text: "day")), ("once", nil), ("weekly", Repeat(text: "week"))] {
+            _ = try store.add(TodoItem(id: UUID(), title: title, due: day, created: Date(timeIntervalSince1970: 1), repeats: rule))
+        }
+        store.close()
+        #expect(try SQLiteCLI.run(path, Self.withoutOpenSeries
+            + "PRAGMA user_version = \(Self.version(before: SQLiteSchema.openSeries));") == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        defer { reopened.close() }
+        #expect(try reopened.openSeries(dueThrough: day).map(\.title).sorted() == ["daily", "weekly"])
+        #expect(try reopened.openSeries(dueThrough: day.adding(days: -1)).isEmpty)
+    }
+
+    /// The migration before, the folded words (SQLiteSchema.foldedWords): the column goes, and
     /// the word index and its triggers are wordPrefixes' again.
-    static let withoutFoldedWords = """
+    static let withoutFoldedWords = withoutOpenSeries + """
         DROP TRIGGER item_text_insert; DROP TRIGGER item_text_delete; DROP TRIGGER item_text_update;
         DROP TABLE item_text;
         ALTER TABLE item DROP COLUMN words;

@@ -72,6 +72,9 @@ public struct ParseContext {
         let row = try listed(text, command: command)
         switch row {
         case .item, .listed: return row
+        case let .later(item, label):
+            // Checked here, the series would move on from its open occurrence, not this one.
+            throw .usage("\(command): row \(text) is a later occurrence of \"\(item.title)\": \(command) its open one, on \(label)")
         case .day, .overdue, .undated: throw .usage("\(command): the rows listed are days: open one first")
         case .ad: throw .usage("\(command): ads cannot be changed here, only opened")
         case .category: throw .usage("\(command): the rows listed are categories: open one to see its ads")

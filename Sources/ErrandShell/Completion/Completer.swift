@@ -208,6 +208,7 @@ public struct Completer {
         case .overdue: return "Overdue"
         case .undated: return DayLabeler.noDate
         case let .item(item): return DisplayWidth.sanitize(item.title)
+        case let .later(item, label): return DisplayWidth.sanitize(item.title) + " (open on " + label + ")"
         // A streamed list's row: the title as stored now (a row gone since is just its number).
         case let .listed(listed): return ((try? environment.store.item(id: listed.id)) ?? nil).map { DisplayWidth.sanitize($0.title) } ?? ""
         case let .ad(ad): return DisplayWidth.sanitize(ad.title)

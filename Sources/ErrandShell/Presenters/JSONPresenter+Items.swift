@@ -12,10 +12,17 @@ extension JSONPresenter {
          }))]
     }
 
-    func items(_ rows: [TodoItem], day: DueDay?, heading: String, first: Int, tree: ListTree) -> [(String, JSONValue)] {
+    func items(_ rows: [TodoItem], day: DueDay?, heading: String, first: Int, tree: ListTree,
+               later: [TodoItem] = []) -> [(String, JSONValue)] {
         var pairs: [(String, JSONValue)] = [("screen", .string(day == nil ? "list" : "day"))]
         if let day { pairs.append(("date", .string(day.iso))) }
         pairs.append(("heading", .string(heading)))
+        // Before `items`: a streamed list's later parts are written into the last array.
+        if !later.isEmpty {
+            pairs.append(("later", .array(later.enumerated().map { i, item in
+                .object([("n", .int(first + rows.count + i))] + JSONPresenter.fields(item))
+            })))
+        }
         pairs.append(("items", .array(JSONPresenter.itemRows(rows, first: first, tree: tree))))
         return pairs
     }

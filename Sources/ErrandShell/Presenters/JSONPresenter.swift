@@ -30,7 +30,8 @@ public struct JSONPresenter {
     func screen(_ screen: Screen) -> [(String, JSONValue)] {
         switch screen {
         case let .week(rows, today, overdue, undated): return week(rows, today: today, overdue: overdue, undated: undated)
-        case let .items(day, _, heading, rows, first, _, _, tree): return items(rows, day: day, heading: heading, first: first, tree: tree)
+        case let .items(day, _, heading, rows, first, _, _, tree, later):
+            return items(rows, day: day, heading: heading, first: first, tree: tree, later: later)
         case let .detail(item, _, matched, subtasks, _, _, left): return detail(item, matched: matched, subtasks: subtasks, left: left)
         case let .nearby(centre, page, first): return nearby(centre, page, first: first)
         case let .help(lines): return JSONPresenter.lines("help", lines)

@@ -15,7 +15,7 @@ public struct TablePresenter {
             if overdue > 0 { body.insert(["0", "", "Overdue", String(overdue)], at: 0) }
             if undated > 0 { body.append([String(rows.count + 1), "", DayLabeler.noDate, String(undated)]) }
             return Table(header: ["n", "date", "label", "count"], rows: body)
-        case let .items(_, _, _, rows, first, _, _, _):
+        case let .items(_, _, _, rows, first, _, _, _, _):
             return Table(header: TablePresenter.itemHeader,
                          rows: rows.enumerated().map { i, item in [String(first + i)] + TablePresenter.fields(item) })
         case let .nearby(_, page, first):

@@ -35,9 +35,15 @@ public struct TextPresenter {
         if let notice = display.notice { lines.append(DisplayWidth.sanitize(notice)) }
         switch display.screen {
         case let .week(rows, today, overdue, undated)?: lines += week(rows, today: today, overdue: overdue, undated: undated)
-        case let .items(_, dated, heading, rows, first, total, empty, tree)?:
-            lines += items(rows, heading: heading, showDate: dated, first: first, total: total, empty: empty, tree: tree,
-                           part: display.part)
+        case let .items(_, dated, heading, rows, first, total, empty, tree, later)?:
+            if rows.isEmpty, !later.isEmpty {
+                // A day with no items of its own but later occurrences is not "nothing here".
+                lines.append(style(heading, "1"))
+            } else {
+                lines += items(rows, heading: heading, showDate: dated, first: first, total: total, empty: empty, tree: tree,
+                               part: display.part)
+            }
+            if !later.isEmpty { lines += self.later(later, first: first + rows.count) }
         case let .detail(item, dayLabel, matched, subtasks, subtaskTotal, under, left)?:
             lines += detail(item, dayLabel: dayLabel, matched: matched, under: under, left: left)
             if !subtasks.rows.isEmpty {
@@ -107,6 +113,14 @@ public struct TextPresenter {
     /// `lead`: a column after the number (near's distances), one entry per row. A `part` of a
     /// streamed list after the first goes on under the first's heading, in the section the
     /// part before ended in; no part says `more`.
+    /// A day's later occurrences of series open on another day: that day shown, as the week
+    /// counted them on this one.
+    func later(_ rows: [TodoItem], first: Int) -> [String] {
+        [style(LaterOccurrences.heading, "1")]
+            + items(rows, heading: "", showDate: true, first: first, total: first + rows.count - 1, empty: "",
+                    part: ListPart(continues: false, after: false))
+    }
+
     func items(_ rows: [TodoItem], heading: String, showDate: Bool, first: Int, total: Int, empty: String,
                lead: [String] = [], tree: ListTree? = nil, part: ListPart? = nil) -> [String] {
         // No heading: the empty line says what was asked.

@@ -251,7 +251,7 @@ public final class Runner {
         line.removeLast(2)
         sink.part(line)
         let failure = eachPart(after: display, to: sink) { part in
-            guard case let .items(_, _, _, rows, first, _, _, tree)? = part.screen else { return }
+            guard case let .items(_, _, _, rows, first, _, _, tree, _)? = part.screen else { return }
             var text = ""
             for row in JSONPresenter.itemRows(rows, first: first, tree: tree) {
                 text += ","
@@ -276,7 +276,7 @@ public final class Runner {
         var last = first
         while last.part?.continues == true {
             var done: Bool?
-            if case let .items(_, _, _, rows, _, _, _, _)? = last.screen { done = rows.last?.isDone }
+            if case let .items(_, _, _, rows, _, _, _, _, _)? = last.screen { done = rows.last?.isDone }
             switch interpreter.nextPart(after: done) {
             case nil: return nil
             case let .success(part)?:

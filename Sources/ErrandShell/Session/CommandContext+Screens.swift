@@ -50,14 +50,18 @@ extension CommandContext {
     /// The week from `start`, its Overdue row (from today only) and its No date row.
     private mutating func weekScreen(from start: DueDay, message: String?) throws -> Display {
         let labeler = environment.labeler
-        let rows = WeekRow.week(from: start, counts: try weekCounts(from: start), labeler: labeler)
+        // A repeating item counts on each day an occurrence of it falls, once a day.
+        let later = try LaterOccurrences(self, in: start...start.adding(days: 6))
+        let counts = try weekCounts(from: start).enumerated().map { $1 + later.count(on: start.adding(days: $0)) }
+        let rows = WeekRow.week(from: start, counts: counts, labeler: labeler)
         let overdue = start == today ? try store.count(try narrowed(.overdue(before: today))) : 0
         let undated = try store.count(try narrowed(.due(.on(nil), openOnly: true)))
         // The No date row is numbered after the days (8), as Overdue is before them (0):
         // the days keep 1-7 whichever rows are shown.
         session.listing = rows.map { .day($0.day) } + (undated > 0 ? [.undated] : [])
         if overdue > 0 { session.listingZero = .overdue(before: today) }
-        return Display(message: message, screen: .week(rows: rows, today: today, overdue: overdue, undated: undated))
+        return Display(message: message, screen: .week(rows: rows, today: today, overdue: overdue, undated: undated),
+                       notice: later.notice)
     }
 
     /// An item's detail as stored now, with a page of its subtasks.
@@ -130,7 +134,19 @@ extension CommandContext {
         let page = try ListPage(session, continuing: continuing, keep: keep, total: total, describe: Plural.items)
         let tree = try ListTree(store.items(query, offset: page.start, limit: page.limit), store: store)
         session.listing = page.listing(session, adding: tree.rows.map { .item($0) })
-        return itemsDisplay(list, tree, first: page.start + 1, total: total, message: message)
+        var display = itemsDisplay(list, tree, first: page.start + 1, total: total, message: message)
+        // A day's later occurrences follow its own items, on the page that ends them.
+        if let day = list.day, page.start + tree.rows.count >= total {
+            let later = try LaterOccurrences(self, in: day...day)
+            let series = later.byDay[day] ?? []
+            if !series.isEmpty, case let .items(d, dated, heading, rows, first, total, empty, tree, _)? = display.screen {
+                session.listing += series.map { .later($0, openLabel: environment.labeler.longLabel($0.listDay)) }
+                display.screen = .items(day: d, dated: dated, heading: heading, rows: rows, first: first, total: total,
+                                        empty: empty, tree: tree, later: series)
+            }
+            display.notice = display.notice ?? later.notice
+        }
+        return display
     }
 
     /// A page or part of a list of items as the presenters take it.

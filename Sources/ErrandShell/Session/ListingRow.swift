@@ -7,6 +7,9 @@ import ErrandDomain
 public enum ListingRow: Equatable, Sendable {
     case day(DueDay)
     indirect case item(TodoItem)
+    /// A day's row for a series whose later occurrence falls on that day (LaterOccurrences):
+    /// `open N` shows the series; a change is made to its open occurrence, on `openLabel`.
+    indirect case later(TodoItem, openLabel: String)
     /// A row of a list too long to hold whole, read again when a command names it.
     case listed(ListedItem)
     indirect case ad(Ad)

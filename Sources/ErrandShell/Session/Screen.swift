@@ -11,8 +11,10 @@ public enum Screen: Equatable, Sendable {
     /// date); `dated`: whether rows show their day (not in a day's list or the No date list,
     /// where all rows share it); `empty` is what an empty list says.
     /// `tree`: the rows' depths under their parents and the counts of children not shown.
+    /// `later`: a day's list ends with the series whose later occurrence falls on that day
+    /// (LaterOccurrences), each shown on its open day, numbered after the rows.
     case items(day: DueDay?, dated: Bool, heading: String, rows: [TodoItem], first: Int, total: Int, empty: String,
-               tree: ListTree = ListTree())
+               tree: ListTree = ListTree(), later: [TodoItem] = [])
     /// `matched`: the address a geocoder matched for the item's place, when known.
     /// `subtasks`: the first page of a parent's children, numbered from 1 for `open N` and
     /// `check N`, out of `subtaskTotal`; `under`: the title of the item's parent, when it is a

@@ -20,7 +20,7 @@ struct Open: ShellCommand {
         case .undated:
             c.session.stack.append(.undated)
             return try c.render()
-        case let .item(listed):
+        case let .item(listed), let .later(listed, _):
             // A subtask opened from its parent's detail is opened over it: back returns to the parent.
             if case let .item(shown)? = c.session.route, listed.parent != shown.uid { c.session.stack.removeLast() }
             c.session.stack.append(.item(listed))

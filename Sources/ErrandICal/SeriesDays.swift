@@ -1,0 +1,40 @@
+import CLibical
+import ErrandDomain
+
+/// The due days of a series's occurrences after its open one that fall in a window, from
+/// libical's engine: what the week and a day show of a rule Errand does not step itself
+/// (Repeat.days steps the simple ones). Each occurrence's due day is its start day moved as
+/// the series's due day is from its start, as ICalOccurrences.firstOpen reads them.
+public struct SeriesDays {
+    let writer: VTodoWriter
+    let zone: ICalZone
+
+    public init(zoneName: String) {
+        writer = VTodoWriter(zoneName: zoneName)
+        zone = ICalZone(name: zoneName)
+    }
+
+    /// Empty when the item does not repeat by a rule libical walks, or has no day.
+    public func days(_ item: TodoItem, in window: ClosedRange<DueDay>) -> [DueDay] {
+        guard let open = item.due, let rule = item.repeats?.asRule, let text = writer.calendar([item]),
+              let series = ICalSeries(text) else { return [] }
+        defer { series.free() }
+        guard let start = ICalOccurrences.anchor(series.master), let startDay = ICalOccurrences.day(start) else { return [] }
+        let seriesDue = zone.due(icalcomponent_get_due(series.master))?.day ?? startDay
+        let offset = seriesDue.dayNumber - startDay.dayNumber
+        let excluded = ICalOccurrences.excluded(series.master)
+        icalerror_clear_errno()
+        let recurrence = ICalOccurrences.walkable(rule)
+        guard recurrence.freq != ICAL_NO_RECURRENCE, let walk = icalrecur_iterator_new(recurrence, start) else { return [] }
+        defer { icalrecur_iterator_free(walk) }
+        var found: [DueDay] = []
+        for _ in 0..<ICalOccurrences.stepLimit {
+            let next = icalrecur_iterator_next(walk)
+            guard icaltime_is_null_time(next) == 0, let day = ICalOccurrences.day(next) else { break }
+            let due = day.adding(days: offset)
+            if due > window.upperBound { break }
+            if due > open, due >= window.lowerBound, !excluded.contains(day.dayNumber) { found.append(due) }
+        }
+        return found
+    }
+}
