@@ -18,15 +18,32 @@ public struct TodoSync: Sendable {
     /// first sync of a large list at a terminal says where it is.
     public var progress: (@Sendable (_ list: String, _ done: Int, _ total: Int) -> Void)?
 
+    /// The same while a list is joined (a list never synced yet): a server's first answer about
+    /// a large collection may come after minutes of reading it (Radicale 3.1.8 took 176 s for
+    /// its first read of 100,000 items and more for their first sync-token, silent all along),
+    /// and a first sync that fails at the idle limit can never be made at all.
+    public var joinLimits: FetchLimits
+    public var joinSyncLimit: Double
+
     /// 30 s idle and 120 s per request; 15 minutes per sync (a first upload of 10,000 items to
-    /// Radicale takes about 4).
+    /// Radicale takes about 4). Joining: 10 minutes idle and 15 per request, an hour per sync.
     public init(fetchHelperPath: String? = nil, netrcPath: String? = nil,
                 limits: FetchLimits = FetchLimits(maxBytes: 64 << 20, idleTimeout: 30, totalTimeout: 120),
-                syncLimit: Double = 900) {
+                syncLimit: Double = 900,
+                joinLimits: FetchLimits = FetchLimits(maxBytes: 64 << 20, idleTimeout: 600, totalTimeout: 900),
+                joinSyncLimit: Double = 3600) {
         self.fetchHelperPath = fetchHelperPath
         self.netrcPath = netrcPath
         self.limits = limits
         self.syncLimit = syncLimit
+        self.joinLimits = joinLimits
+        self.joinSyncLimit = joinSyncLimit
+    }
+
+    /// Whether this sync joins a list: the store's remote, or one of its lists, never synced.
+    static func joins(_ store: some ItemStore, lists: [SyncList]) throws -> Bool {
+        guard let stored = try store.syncRemote(), stored.lastSync != nil else { return true }
+        return lists.contains { $0.remote.lastSync == nil }
     }
 
     /// The URL as the store keeps it: the user stays, a password never.
@@ -45,10 +62,11 @@ public struct TodoSync: Sendable {
                     now: @escaping () -> Date) throws -> (line: String, outcome: SyncOutcome) {
         let url = CalDAVPath.completed(typed)
         let path = try CalDAVPath(url)
-        let helper = DAVHelper(helperPath: fetchHelperPath, limits: limits, syncLimit: syncLimit,
-                               credentials: credentials(url))
-        defer { helper.close() }
         let joined = try store.readRecords { try $0.syncLists() }
+        let joining = try TodoSync.joins(store, lists: joined)
+        let helper = DAVHelper(helperPath: fetchHelperPath, limits: joining ? joinLimits : limits,
+                               syncLimit: joining ? joinSyncLimit : syncLimit, credentials: credentials(url))
+        defer { helper.close() }
         // Each list synced: what its line starts with, its name in the line, what it did.
         var done: [(note: String, display: String, outcome: SyncOutcome, engine: SyncEngine)] = []
         var failed: [String] = []

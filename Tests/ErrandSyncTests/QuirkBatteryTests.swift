@@ -334,6 +334,25 @@ import Testing
 
     /// A collection URL that answers 207 while the server's /.well-known/caldav is 404: used as
     /// it is, the well-known never asked.
+    /// A list never synced is joined with the join's limits (minutes of a server's silence:
+    /// Radicale reads 100,000 members for 176 s before its first answer, bench figure 11);
+    /// once synced, a list is held to the ordinary ones, and a list of the store never synced
+    /// makes the whole sync a join again.
+    @Test(arguments: backends)
+    func onlyAListNeverSyncedIsWaitedForAsAJoin(_ backend: StoreBackend) throws {
+        let run = try Run(backend, QuirkyCalDAV.Quirks())
+        defer { run.remove() }
+        #expect(try TodoSync.joins(run.store, lists: []))
+        try run.add("Milk")
+        try run.sync()
+        #expect(try !TodoSync.joins(run.store, lists: []))
+        let never = SyncList(name: "Work", remote: SyncRemote(url: run.server.url + "work/"))
+        #expect(try TodoSync.joins(run.store, lists: [never]))
+        let synced = SyncList(name: "Home", remote: SyncRemote(url: run.server.url + "home/", lastSync: run.tick()))
+        #expect(try !TodoSync.joins(run.store, lists: [synced]))
+        #expect(TodoSync().joinLimits.idleTimeout >= 10 * TodoSync().limits.idleTimeout)
+    }
+
     @Test func aCollectionWorksWhenTheWellKnownIs404() throws {
         let run = try Run(.sqlite, QuirkyCalDAV.Quirks())
         defer { run.remove() }

@@ -132,6 +132,8 @@ struct Create: ShellCommand {
             guard option.prompt != nil else { continue }
             if let required = option.requires, !options.contains(CommandWord(required)) { continue }
             if option == every, !dated { continue }
+            // How many times, and until when: asked only once a repeat was answered.
+            if RepeatRequest.endings.contains(option), !options.contains(CommandWord(every.flag)) { continue }
             let field = option == date ? FormField(option: option, question: "Date [\(defaultDay)]: ", words: ["none"])
                 : FormField(option: option)
             guard let answer = form.ask(field) else { return nil }

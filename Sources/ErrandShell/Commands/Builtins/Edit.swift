@@ -135,6 +135,18 @@ struct Edit: ShellCommand {
                 if option == every, item.repeats != nil { words.append(CommandWord(noRepeat.flag)) }
                 continue
             }
+            // An ending is asked of an item that repeats, or is given a repeat here; one left
+            // as it was is not passed on (it would make a rule of Errand's own a rich one).
+            if RepeatRequest.endings.contains(option) {
+                let repeats = words.contains(CommandWord(every.flag)) || item.repeats != nil && !words.contains(CommandWord(noRepeat.flag))
+                guard dated, repeats else { continue }
+                let current = RepeatRequest.current(option, of: item)
+                guard let answer = form.ask(FormField(option: option, initial: current)) else { return nil }
+                if !TextSafety.trimmed(answer).isEmpty, answer != current {
+                    words += [CommandWord(option.flag), CommandWord(answer, literal: true)]
+                }
+                continue
+            }
             let current = option == coords && moved ? "" : Edit.current(option, of: item)
             // Text that cannot be shown for editing (a line break in notes) is kept when left empty.
             let offered = !TextSafety.containsControl(current)

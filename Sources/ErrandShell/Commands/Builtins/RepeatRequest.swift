@@ -9,9 +9,20 @@ import ErrandHelpers
 struct RepeatRequest: Equatable, Sendable {
     static let rrule = OptionSpec("rrule", value: "RULE", help: "repeat by an RFC 5545 rule words cannot say "
                                   + "(FREQ=MONTHLY;BYDAY=2TU;BYMONTH=1,7), checked by libical")
-    static let times = OptionSpec("times", value: "N", kind: .count(9999), help: "with a repeat: N occurrences in all, then done")
-    static let until = OptionSpec("until", value: "DATE", kind: .date, help: "with a repeat: none after DATE")
+    static let times = OptionSpec("times", value: "N", kind: .count(9999), help: "with a repeat: N occurrences in all, then done",
+                                  prompt: "Times in all (optional): ")
+    static let until = OptionSpec("until", value: "DATE", kind: .date, help: "with a repeat: none after DATE",
+                                  prompt: "Until (optional): ")
     static let options = [rrule, times, until]
+    /// What ends a repeat: a form asks them only of an item that repeats.
+    static let endings = [times, until]
+
+    /// The ending's value as a form offers it for editing: the rule's COUNT or UNTIL day.
+    static func current(_ option: OptionSpec, of item: TodoItem) -> String {
+        guard let rule = item.repeats?.rule else { return "" }
+        if option == times { return rule.count.map(String.init) ?? "" }
+        return rule.until?.iso ?? ""
+    }
 
     var every: String?
     var rrule: String?
