@@ -85,7 +85,10 @@ public struct DescriptorSource: ByteSource {
 
     public mutating func bytes(_ count: Int) -> [UInt8]? {
         var out: [UInt8] = []
-        out.reserveCapacity(min(count, 1 << 20))
+        // Whole at once: the frame's length is already bounded (maxBody), and reserving costs
+        // no memory until written, where growing by doubling held the old buffer and the new
+        // (96 MB for a 44 MB answer, the peak of a 100,000-item join: bench figure 11).
+        out.reserveCapacity(count)
         while out.count < count {
             if start >= buffer.count {
                 buffer.removeAll(keepingCapacity: true)

@@ -27,12 +27,21 @@ public enum DAVWire {
 
     public static func encode(_ reply: DAVReply, id: Int) -> [UInt8] {
         switch reply {
+        case .failed: return head(reply, id: id)
+        case let .response(response): return head(reply, id: id) + response.body
+        }
+    }
+
+    /// A reply's frame without its body, which follows it as it is: a writer sends the two
+    /// apart rather than copy a 44 MB body into one frame (bench figure 11's peak).
+    public static func head(_ reply: DAVReply, id: Int) -> [UInt8] {
+        switch reply {
         case let .failed(line):
             return Array("FAILED \(id) \(clean(line))\n".utf8)
         case let .response(response):
             var head = "RESPONSE \(id) \(response.status) \(response.headers.count) \(response.body.count)\n"
             for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { head += "\(clean(name)): \(clean(value))\n" }
-            return Array(head.utf8) + response.body
+            return Array(head.utf8)
         }
     }
 

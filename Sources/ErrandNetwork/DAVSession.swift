@@ -43,7 +43,9 @@ public struct DAVSession {
             for (easy, code) in multi.finished() {
                 guard let transfer = running.removeValue(forKey: easy) else { continue }
                 multi.remove(transfer.easy)
-                output(DAVWire.encode(transfer.reply(code), id: transfer.id))
+                let reply = transfer.reply(code)
+                output(DAVWire.head(reply, id: transfer.id))
+                if case let .response(response) = reply, !response.body.isEmpty { output(response.body) }
             }
             if running.count < parallel && inbox.hasFrames { continue }
             if running.isEmpty && inbox.drained { break }

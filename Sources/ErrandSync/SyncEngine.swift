@@ -180,7 +180,7 @@ public struct SyncEngine {
         // Most of the collection (a first sync): one calendar-query beats multigets of everything,
         // when the server can answer it; else multigets, a piece at a time.
         let most = needed.count >= 200 && needed.count * 4 >= versions.count
-        let whole = most ? try client.fetchMost(needed) : nil
+        var whole = most ? try client.fetchMost(needed) : nil
         // Applied a piece at a time, each in transactions of its own, so a sync killed or failed
         // between pieces keeps what came (the next one lists, and fetches only what its entries
         // lack); the removals and the token land with the last piece.
@@ -192,6 +192,8 @@ public struct SyncEngine {
         repeat {
             let end = min(total, start + piece)
             let fetched = try whole.map { Array($0[start..<end]) } ?? client.fetch(Array(needed[start..<end]))
+            // A piece applied is let go: the rest of a 100,000-member answer is all that stays.
+            whole?.replaceSubrange(start..<end, with: repeatElement(RemoteItem(href: "", etag: nil, text: ""), count: end - start))
             start = end
             let last = end == total
             try arrived()
