@@ -157,7 +157,8 @@ public final class CalDAVClient {
     /// one in 1.3 s. nil when the server could not give them in one answer (past the size
     /// limit, a timeout, a connection cut, a 5xx: a PHP server's max_execution_time, a proxy's
     /// 60 s): the caller then fetches them in pieces, by multigets, which are bounded.
-    public func fetchMost(_ hrefs: [String]) throws(SyncError) -> [RemoteItem]? {
+    /// `hrefs` nil: every member the query finds (a join, which has listed nothing).
+    public func fetchMost(_ hrefs: [String]?) throws(SyncError) -> [RemoteItem]? {
         let status: Multistatus
         do {
             status = try multistatus(calendarQuery("<D:getetag/><C:calendar-data/>"))
@@ -165,9 +166,9 @@ public final class CalDAVClient {
             guard CalDAVClient.tooMuchAtOnce(error) else { throw error }
             return nil
         }
-        let wanted = Set(hrefs)
+        let wanted = hrefs.map(Set.init)
         return status.entries.compactMap { entry in
-            guard (200...299).contains(entry.status), let href = collection.member(entry.href), wanted.contains(href),
+            guard (200...299).contains(entry.status), let href = collection.member(entry.href), wanted?.contains(href) ?? true,
                   let text = entry.calendarData else { return nil }
             return RemoteItem(href: href, etag: entry.etag, text: text)
         }

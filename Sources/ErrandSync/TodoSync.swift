@@ -25,19 +25,21 @@ public struct TodoSync: Sendable {
     public var joinLimits: FetchLimits
     public var joinSyncLimit: Double
 
+    public static let standardLimits = FetchLimits(maxBytes: 64 << 20, idleTimeout: 30, totalTimeout: 120)
+    public static let standardJoinLimits = FetchLimits(maxBytes: 64 << 20, idleTimeout: 600, totalTimeout: 900)
+
     /// 30 s idle and 120 s per request; 15 minutes per sync (a first upload of 10,000 items to
     /// Radicale takes about 4). Joining: 10 minutes idle and 15 per request, an hour per sync.
-    public init(fetchHelperPath: String? = nil, netrcPath: String? = nil,
-                limits: FetchLimits = FetchLimits(maxBytes: 64 << 20, idleTimeout: 30, totalTimeout: 120),
-                syncLimit: Double = 900,
-                joinLimits: FetchLimits = FetchLimits(maxBytes: 64 << 20, idleTimeout: 600, totalTimeout: 900),
-                joinSyncLimit: Double = 3600) {
+    /// Limits given without join limits hold for joins too (a caller who chose them meant them).
+    public init(fetchHelperPath: String? = nil, netrcPath: String? = nil, limits: FetchLimits = TodoSync.standardLimits,
+                syncLimit: Double = 900, joinLimits: FetchLimits? = nil, joinSyncLimit: Double? = nil) {
         self.fetchHelperPath = fetchHelperPath
         self.netrcPath = netrcPath
         self.limits = limits
         self.syncLimit = syncLimit
-        self.joinLimits = joinLimits
-        self.joinSyncLimit = joinSyncLimit
+        let standard = limits == TodoSync.standardLimits && syncLimit == 900
+        self.joinLimits = joinLimits ?? (standard ? TodoSync.standardJoinLimits : limits)
+        self.joinSyncLimit = joinSyncLimit ?? (standard ? 3600 : syncLimit)
     }
 
     /// Whether this sync joins a list: the store's remote, or one of its lists, never synced.

@@ -41,6 +41,9 @@ public final class QuirkyCalDAV: @unchecked Sendable {
         public var failsQueriesWithData = false
         /// Multigets past this many are answered 500 (a server failing midway through a pull).
         public var multigetsAnswered: Int?
+        /// Multigets past this many wait unanswered until `release()`: a pull held between two
+        /// of its pieces (the first to wait signals `holding`).
+        public var holdMultigetsAfter: Int?
         /// The collection's supported-calendar-component-set (nil: not given).
         public var components: [String]? = ["VTODO"]
 
@@ -64,6 +67,11 @@ public final class QuirkyCalDAV: @unchecked Sendable {
     private var seenValue: [Seen] = []
     private var multigets = 0
     public let server: LoopbackServer
+    /// Signalled once a multiget is held (Quirks.holdMultigetsAfter).
+    public let holding = DispatchSemaphore(value: 0)
+    private let gate = NSCondition()
+    private var released = false
+    private var multigetsSeen = 0
 
     public init(_ quirks: Quirks) throws {
         try Lane.mayStart("a CalDAV server")
@@ -111,7 +119,28 @@ public final class QuirkyCalDAV: @unchecked Sendable {
         return given == "\"\(version)\""
     }
 
+    /// Lets every held multiget (and each later one) be answered.
+    public func release() {
+        gate.withLock {
+            released = true
+            gate.broadcast()
+        }
+    }
+
+    /// Waits, outside the lock that answers requests, while a multiget is held.
+    private func holdIfAsked(_ request: LoopbackServer.Request) {
+        guard request.method == "REPORT", let after = quirks.holdMultigetsAfter,
+              String(decoding: request.body, as: UTF8.self).contains("calendar-multiget") else { return }
+        gate.withLock {
+            multigetsSeen += 1
+            guard multigetsSeen > after, !released else { return }
+            if multigetsSeen == after + 1 { holding.signal() }
+            while !released { gate.wait() }
+        }
+    }
+
     private func respond(_ request: LoopbackServer.Request) -> LoopbackServer.Reply {
+        holdIfAsked(request)
         lock.lock()
         defer { lock.unlock() }
         seenValue.append(Seen(method: request.method, path: request.path, ifMatch: request.headers["if-match"],

@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func badCoordinatesAndABadRepeatAreAskedAgain() throws {
-        let answers = ScriptedPrompter(["Run", "", "Parc", "95,2", "48.85,2.35", "", "fortnight", "2 weeks", "", "", ""])
+        let answers = ScriptedPrompter(["Run", "", "Parc", "95,2", "48.85,2.35", "", "fortnight", "2 weeks", "", "", "", "", ""])
         let t = try ShellTester(prompter: answers)
         t.send("create", ["created \"Run\" for Sun Nov 29 2026, every 2 weeks"]) {
             $0.tab = .create

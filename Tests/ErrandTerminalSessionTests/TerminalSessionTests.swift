@@ -182,6 +182,11 @@ import Testing
         try tmux.enter(text: "we")
         try tmux.press("Tab")
         try tmux.press("Enter", until: \.startsALine)
+        // A repeat answered, its ending is asked: how many times, until when (neither here).
+        try tmux.wait(for: "Times in all (optional):")
+        try tmux.press("Enter", until: \.startsALine)
+        try tmux.wait(for: "Until (optional):")
+        try tmux.press("Enter", until: \.startsALine)
         // The declared fields follow, Tab offering each one's words.
         try tmux.wait(for: "Priority (optional):")
         try tmux.enter(text: "hi")

@@ -139,7 +139,8 @@ struct Edit: ShellCommand {
             // as it was is not passed on (it would make a rule of Errand's own a rich one).
             if RepeatRequest.endings.contains(option) {
                 let repeats = words.contains(CommandWord(every.flag)) || item.repeats != nil && !words.contains(CommandWord(noRepeat.flag))
-                guard dated, repeats else { continue }
+                // Counted from each check, an `after done` repeat has no ending to give.
+                guard dated, repeats, item.repeats?.afterDone != true else { continue }
                 let current = RepeatRequest.current(option, of: item)
                 guard let answer = form.ask(FormField(option: option, initial: current)) else { return nil }
                 if !TextSafety.trimmed(answer).isEmpty, answer != current {
