@@ -35,14 +35,24 @@ struct LaterOccurrences {
             let place = Dictionary(series.enumerated().map { ($1.id, $0) }) { a, _ in a }
             for (day, items) in byDay { byDay[day] = items.sorted { (place[$0.id] ?? 0) < (place[$1.id] ?? 0) } }
         }
-        guard !rich.isEmpty else { return }
+        let cache = c.environment.seriesDays
+        var asked: [TodoItem] = []
+        for item in rich {
+            guard let found = cache.days(of: item, in: window) else {
+                asked.append(item)
+                continue
+            }
+            for day in found { byDay[day, default: []].append(item) }
+        }
+        guard !asked.isEmpty else { return }
         do {
-            let days = try c.environment.calendarHelper.occurrenceDays(rich, in: window)
-            for (item, found) in zip(rich, days) {
+            let days = try c.environment.calendarHelper.occurrenceDays(asked, in: window)
+            for (item, found) in zip(asked, days) {
+                cache.keep(found, of: item, in: window)
                 for day in found { byDay[day, default: []].append(item) }
             }
         } catch {
-            notice = "later occurrences of \(Plural.items(rich.count)) not shown: \(error)"
+            notice = "later occurrences of \(Plural.items(asked.count)) not shown: \(error)"
         }
     }
 

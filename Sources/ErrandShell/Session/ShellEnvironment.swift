@@ -40,6 +40,9 @@ public struct ShellEnvironment {
     /// The iCalendar helper for .ics import and export; nil: errand-ical beside errand, or
     /// `ERRAND_ICAL`.
     public var calendarHelperPath: String?
+    /// What libical said of each rich series's later days, kept for the process (a reference:
+    /// every copy of the environment shares it).
+    var seriesDays = SeriesDaysCache()
     /// --remote / ERRAND_REMOTE for this session (its password, if any, never leaves memory);
     /// nil: the store's remembered remote.
     public var remoteURL: String?
