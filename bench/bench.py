@@ -242,10 +242,10 @@ class Bench:
             cycle += list(queries)
         # A repeating item checked (issue 42): one of Errand's own rules (stepped here) and one
         # libical follows (a spawn of errand-ical), each made, found and checked, then undone.
-        repeats = {"check 1 ": "check ↻ week", "check 1  ": "check ↻ 2nd tuesday", "find bins{k}": "find a new item",
-                   "find rent{k}": "find a new item"}
-        cycle += ["create bins{k} --every week", "find bins{k}", "check 1 ", "undo",
-                  "create rent{k} --every \"2nd tuesday\"", "find rent{k}", "check 1  ", "undo"]
+        repeats = {"check 1 ": "check ↻ week", "check 1  ": "check ↻ 2nd tuesday", "find bins{n}": "find a new item",
+                   "find rent{n}": "find a new item"}
+        cycle += ["create bins{n} --every week", "find bins{n}", "check 1 ", "undo",
+                  "create rent{n} --every \"2nd tuesday\"", "find rent{n}", "check 1  ", "undo"]
         queries.update(repeats)
         names = []
         lines = ["set timing on", "set pagesize 40"]
@@ -253,7 +253,7 @@ class Bench:
             turn = i // len(cycle)
             word = datasets.NOUNS[turn % len(datasets.NOUNS)].split()[0]
             tag = datasets.TAGS[turn % len(datasets.TAGS)]
-            command = cycle[i % len(cycle)].format(k=1 + turn % 7, word=word, tag=tag)
+            command = cycle[i % len(cycle)].format(k=1 + turn % 7, n=turn, word=word, tag=tag)
             lines.append(command)
             pattern = cycle[i % len(cycle)]
             names.append(queries.get(pattern) or ("find #tag" if command.startswith("find #") else command.split()[0]))
