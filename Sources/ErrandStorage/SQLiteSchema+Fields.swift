@@ -147,4 +147,11 @@ extension SQLiteSchema {
             ON CONFLICT (priority) DO UPDATE SET open = open + (NEW.done = 0), total = total + 1;
         END;
         """
+
+    /// The open items that repeat, by due day: the week and a day read the series whose later
+    /// occurrences fall on them from this index alone (a few rows), not from a store's worth
+    /// of items due before the day.
+    static let openSeries = """
+        CREATE INDEX item_open_series ON item (due) WHERE done = 0 AND repeat_rule IS NOT NULL;
+        """
 }

@@ -218,13 +218,6 @@ enum SQLiteSchema {
         openSeries,
     ]
 
-    /// The open items that repeat, by due day: the week and a day read the series whose later
-    /// occurrences fall on them from this index alone (a few rows), not from a store's worth
-    /// of items due before the day.
-    static let openSeries = """
-        CREATE INDEX item_open_series ON item (due) WHERE done = 0 AND repeat_rule IS NOT NULL;
-        """
-
     /// What `log` shows of each journal entry (SQLiteJournalBrief), in a table of its own as
     /// undo's marks are: written into the entry's row, it would rewrite the entry's changes.
     /// SQLiteJournalBrief.backfill counts the entries already there; the trigger takes a brief

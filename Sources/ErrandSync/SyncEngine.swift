@@ -143,20 +143,7 @@ public struct SyncEngine {
     func pull<S: ItemStore>(_ store: S, _ found: CalDAVCollection, _ mode: PullMode, _ outcome: inout SyncOutcome) throws {
         let known = try read(store) { try $0.syncRemote() }
         let current = known.flatMap { $0.url == remoteURL ? $0 : nil }
-        if mode == .start, let current {
-            if let token = current.token, found.supportsSyncCollection, found.syncToken == token { return }
-            if current.token == nil, let ctag = found.ctag, current.ctag == ctag { return }
-        }
-        if mode == .settle, !found.supportsSyncCollection {
-            // The ctag read before our writes names a state without them. Forgotten, the next
-            // sync lists the collection, as it would have anyway (our writes changed the ctag).
-            try change(store) { records in
-                guard var remote = try records.syncRemote() else { return }
-                remote.ctag = nil
-                try records.setSyncRemote(remote)
-            }
-            return
-        }
+        if try nothingToPull(store, current, found, mode) { return }
         // Joining (nothing known of this collection): one calendar-query with every member's
         // data lists and fetches at once where the server can answer it (Radicale took 64 s to
         // list 100,000 members before the query that fetched them, bench figure 11). Its token
@@ -209,6 +196,25 @@ public struct SyncEngine {
                       doubtful: doubtful, final: last)
             if shown, !last { progress?(end, total) }
         } while start < total
+    }
+
+    /// Whether the pull ends before it starts: the collection's token or ctag is the one our
+    /// last sync kept, or (settling after our writes, on a server without tokens) the ctag read
+    /// before them is forgotten instead.
+    func nothingToPull<S: ItemStore>(_ store: S, _ current: SyncRemote?, _ found: CalDAVCollection, _ mode: PullMode) throws -> Bool {
+        if mode == .start, let current {
+            if let token = current.token, found.supportsSyncCollection, found.syncToken == token { return true }
+            if current.token == nil, let ctag = found.ctag, current.ctag == ctag { return true }
+        }
+        guard mode == .settle, !found.supportsSyncCollection else { return false }
+        // The ctag read before our writes names a state without them. Forgotten, the next
+        // sync lists the collection, as it would have anyway (our writes changed the ctag).
+        try change(store) { records in
+            guard var remote = try records.syncRemote() else { return }
+            remote.ctag = nil
+            try records.setSyncRemote(remote)
+        }
+        return true
     }
 
     /// What changed on the server since our token: the changes since it when the server still
