@@ -338,30 +338,6 @@ import Testing
         t.send("clear", ["kept everything"])
     }
 
-    /// Issue 42: a repeat answered in the form is followed by how many times and until when
-    /// (asked only then); edit offers a rich rule's current ending and passes on only a change.
-    @Test func theFormAsksARepeatsEndingOnlyOfARepeat() throws {
-        let answers = ScriptedPrompter(["Rent", "dec 8", "", "", "2nd tuesday", "5", "", "", "", ""])
-        let t = try ShellTester(prompter: answers)
-        t.send("create", ["created \"Rent\" for Tue Dec 8 2026, on the 2nd Tuesday of each month, 5 times"]) {
-            $0.tab = .create
-            $0.stacks[.create] = [.createForm]
-        }
-        #expect(answers.questions == ["Title: ", "Date [today]: ", "Place (optional): ", "Notes (optional): ", "Repeat (optional): ",
-                                      "Times in all (optional): ", "Until (optional): ", "Priority (optional): ", "Tags (optional): ",
-                                      "Starts (optional): "])
-        t.given("list")
-        answers.load(["Rent", "2026-12-08", "", "", "", "", "3", "", "", "", ""])
-        t.given("edit 1")
-        #expect(answers.initials.contains("5") && answers.questions.contains("Times in all (optional): "))
-        #expect(try t.item(1).repeats?.rule?.count == 3 && t.item(1).repeats?.rule?.parts["BYDAY"] == "2TU")
-        // Left as offered, an ending changes nothing.
-        answers.load(["Rent", "2026-12-08", "", "", "", "", "3", "", "", "", ""])
-        let before = try t.item(1)
-        t.given("edit 1")
-        #expect(try t.item(1).repeats == before.repeats)
-    }
-
     @Test func bareEditAsksEachFieldWithItsCurrentValueAndCtrlCChangesNothing() throws {
         let answers = ScriptedPrompter([])
         let t = try ShellTester(prompter: answers)
