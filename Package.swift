@@ -9,10 +9,10 @@ import PackageDescription
 //   ErrandOptions       command-line options declared once, their reader, exit statuses       <- Files
 //   ErrandDomain        items, dates, the shared rules (FoundationEssentials)                  <- nothing
 //   ErrandDAVWire       errand <-> errand-fetch --dav frames (no Foundation)                   <- nothing
-//   ErrandCalendarWire  errand <-> errand-ical items (CalendarWire)                            <- Domain
+//   ErrandCalendarWire  errand <-> errand-ical items (CalendarWire), serve frames              <- Domain, DAVWire
 //   ErrandStorage       the stores (SQLite, plist), journal, import/export                     <- Domain, Files, CSQLite
 //   ErrandHelpers       HelperProcess, the helper clients, fetch limits, URL passwords   <- Domain, Files, CalendarWire,
-//                                                                                           CProcessGuard
+//                                                                                           DAVWire, CProcessGuard
 //   ErrandCatalogue     the ads: fetch, decode, check, photos                                  <- Domain, Storage, Files, Helpers
 //   ErrandPlaces        items' places: the geocoder                                            <- Domain, Storage, Helpers, Catalogue
 //   ErrandSync          CalDAV                                                                 <- Domain, Storage, Files, Helpers, DAVWire
@@ -29,7 +29,7 @@ import PackageDescription
 // The executables only wire (ARCHITECTURE.md names each one's files):
 //   errand              the shell      <- Launch, Shell, Terminal, Storage, Domain, Helpers, Catalogue, Places, Files, Options
 //   errand-fetch        HTTP helper                                       <- Network, Helpers, DAVWire, Files, Options
-//   errand-ical         iCalendar helper                                  <- ICal, CalendarWire, Domain, Files, Options
+//   errand-ical         iCalendar helper                         <- ICal, CalendarWire, DAVWire, Domain, Files, Options
 //   errand-picture      photo helper                                      <- Picture, Files, Options
 // The test targets, with what each imports: ARCHITECTURE.md, section 1.
 // Release executables are linked stripped, as scripts/package installs them: DWARF and the
@@ -122,11 +122,11 @@ let package = Package(
         .target(name: "ErrandDomain"),
         .target(name: "ErrandStorage", dependencies: ["ErrandDomain", "ErrandFiles", "CSQLite"]),
         // Items as they cross between errand and errand-ical (no SQLite: both sides link it).
-        .target(name: "ErrandCalendarWire", dependencies: ["ErrandDomain"]),
+        .target(name: "ErrandCalendarWire", dependencies: ["ErrandDomain", "ErrandDAVWire"]),
         // Running errand's helper processes, and what crosses to them: the one process runner,
         // the helper clients (download, picture, iCalendar), fetch limits, URL passwords.
         // Below storage's users, beside storage: errand-fetch links it without SQLite.
-        .target(name: "ErrandHelpers", dependencies: ["ErrandDomain", "ErrandFiles", "ErrandCalendarWire", "CProcessGuard"]),
+        .target(name: "ErrandHelpers", dependencies: ["ErrandDomain", "ErrandFiles", "ErrandCalendarWire", "ErrandDAVWire", "CProcessGuard"]),
         .target(name: "ErrandCatalogue", dependencies: ["ErrandDomain", "ErrandStorage", "ErrandFiles", "ErrandHelpers"]),
         // Items' places: the geocoder (through the download helper), cached through PlaceStore;
         // it reads its replies with the catalogue's strict JSON reader.
@@ -158,8 +158,8 @@ let package = Package(
                           linkerSettings: releaseLinking),
         .executableTarget(name: "errand-picture", dependencies: ["ErrandPicture", "ErrandFiles", "ErrandOptions"],
                           linkerSettings: releaseLinking),
-        .executableTarget(name: "errand-ical", dependencies: ["ErrandICal", "ErrandCalendarWire", "ErrandDomain", "ErrandFiles",
-                                                               "ErrandOptions"],
+        .executableTarget(name: "errand-ical", dependencies: ["ErrandICal", "ErrandCalendarWire", "ErrandDAVWire", "ErrandDomain",
+                                                               "ErrandFiles", "ErrandOptions"],
                           linkerSettings: releaseLinking),
         // The release errand is one static executable (glibc, SQLite and libedit included): the
         // dynamic loader's symbol lookups and relocations were half of a start-up's instructions
@@ -184,7 +184,7 @@ let package = Package(
                     dependencies: ["ErrandCatalogue", "ErrandHelpers", "ErrandPlaces", "ErrandCalendarWire", "ErrandNetwork", "ErrandStorage",
                                    "ErrandDomain", "ErrandFiles", "ErrandTestSupport"]),
         .testTarget(name: "ErrandHelpersTests",
-                    dependencies: ["ErrandHelpers", "ErrandCalendarWire", "ErrandNetwork", "ErrandOptions", "ErrandDomain", "ErrandFiles",
+                    dependencies: ["ErrandHelpers", "ErrandCalendarWire", "ErrandDAVWire", "ErrandNetwork", "ErrandOptions", "ErrandDomain", "ErrandFiles",
                                    "ErrandTestSupport"]),
         // The reference model and the differential run (issue 40): both stores held to one meaning.
         .testTarget(name: "ErrandModelTests", dependencies: ["ErrandShell", "ErrandStorage", "ErrandDomain", "ErrandTestSupport"]),

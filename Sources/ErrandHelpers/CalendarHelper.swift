@@ -10,10 +10,14 @@ public struct CalendarHelper: Sendable {
     public var helperPath: String
     /// The user's zone: a DUE with a time is read and written in it.
     public var zoneName: String
+    /// The session's running helper, asked instead of starting one per request; nil: each
+    /// request its own process (a one-off command, a test of the helper itself).
+    public var server: ICalServer?
 
-    public init(zoneName: String, helperPath: String? = nil) {
+    public init(zoneName: String, helperPath: String? = nil, server: ICalServer? = nil) {
         self.zoneName = zoneName
         self.helperPath = helperPath ?? CalendarHelper.defaultPath()
+        self.server = server
     }
 
     /// errand-ical beside this executable (errand's configuration reads ERRAND_ICAL; this
@@ -135,6 +139,9 @@ public struct CalendarHelper: Sendable {
     /// Runs the helper with `input` on its stdin and gives back its stdout; its stderr is read
     /// beside them, so neither pipe filling up can stall the other.
     func run(_ arguments: [String], input: Data?, naming path: String) throws -> [UInt8] {
+        if let server, arguments.first != "read" {
+            return try served(server, arguments, input: input, naming: path)
+        }
         var output: [UInt8] = []
         try run(arguments, input: input, naming: path) { piece in
             output += piece
@@ -159,6 +166,22 @@ public struct CalendarHelper: Sendable {
         let line = String(decoding: helper.errors, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
         let reason = exit.signal != nil ? "the iCalendar helper \(exit)"
             : line.isEmpty ? "the iCalendar helper failed (exit status \(exit.status ?? 0))" : line
+        throw failed(CalendarHelper.withoutPath(TextSafety.neutralised(reason), path))
+    }
+
+    /// `run` through the session's helper: the same answer, the same one-line failure.
+    func served(_ server: ICalServer, _ arguments: [String], input: Data?, naming path: String) throws -> [UInt8] {
+        func failed(_ reason: String) -> FileFailure { FileFailure(path: path, reason: reason) }
+        let answer: ServeFrame.Answer?
+        do {
+            answer = try server.ask(helperPath, arguments, input: input.map(Array.init) ?? [])
+        } catch {
+            throw failed(error.description(role: "the iCalendar helper", path: helperPath))
+        }
+        guard let answer else { throw failed("the iCalendar helper stopped answering") }
+        if answer.status == 0 { return answer.output }
+        let line = String(decoding: answer.errors, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+        let reason = line.isEmpty ? "the iCalendar helper failed (exit status \(answer.status))" : line
         throw failed(CalendarHelper.withoutPath(TextSafety.neutralised(reason), path))
     }
 

@@ -9,6 +9,7 @@ struct ICalArguments {
         case checkOccurrences = "check-occurrences"
         case checkRule = "check-rule"
         case occurrenceDays = "occurrence-days"
+        case serve
     }
 
     var mode: Mode = .read

@@ -27,12 +27,16 @@ import Glibc
 ///                                         after its open one in the window (SeriesDays)
 ///   check-rule RULE                       an RRULE as libical reads and writes it back, or a
 ///                                         one-line refusal
+///   serve                                 every mode but read and serve, one request after
+///                                         another on stdin (ServeFrame), until stdin ends
+///                                         (ICalServe): errand's session keeps one running
 enum ICalCommand {
     static let done = ExitStatus(0, "the answer is on stdout")
     /// errand takes the last stderr line of a failure as its reason, bad usage included.
     static let failed = ExitStatus(1, "a failure or bad usage: one line on stderr")
 
     static func run(_ arguments: ICalArguments) -> ExitStatus {
+        if arguments.mode == .serve { return ICalServe.run() }
         // libical warns about malformed input on stderr ("Encountered END before BEGIN"); errand
         // takes the helper's last stderr line as the reason of a failure, so only ours may be there.
         let ourStderr = dup(2)
@@ -40,7 +44,7 @@ enum ICalCommand {
         if devNull >= 0 { dup2(devNull, 2) }
         var out = Output()
         do {
-            try answer(arguments, into: &out)
+            try answer(arguments, input: { Descriptor.readAll(0) }, into: &out)
             try out.flush()
             return done
         } catch {
@@ -50,26 +54,43 @@ enum ICalCommand {
         }
     }
 
-    /// stdout, written a buffer at a time: `read` sends each item as it is made.
+    /// stdout, written a buffer at a time: `read` sends each item as it is made. Served, the
+    /// answer is kept whole (`kept`) for its frame.
     struct Output {
         private var buffer = Data()
         private var failed: Int32?
+        private let keeps: Bool
+
+        init(keeps: Bool = false) { self.keeps = keeps }
+
+        var kept: [UInt8] { Array(buffer) }
 
         mutating func append(_ bytes: Data) throws(OptionFailure) {
             buffer.append(bytes)
-            if buffer.count >= 1 << 16 { try flush() }
+            if !keeps, buffer.count >= 1 << 16 { try flush() }
         }
 
         mutating func flush() throws(OptionFailure) {
+            if keeps { return }
             if failed == nil, !buffer.isEmpty { failed = Descriptor.writeAll(1, buffer) }
             buffer.removeAll(keepingCapacity: true)
             if let failed { throw OptionFailure("cannot write the answer: \(String(cString: strerror(failed)))") }
         }
     }
 
-    static func answer(_ arguments: ICalArguments, into out: inout Output) throws(OptionFailure) {
+    /// `input`: the request's stdin, read whole when the mode takes some.
+    static func answer(_ arguments: ICalArguments, input: () throws -> [UInt8], into out: inout Output) throws(OptionFailure) {
         let zone = arguments.zone, now = arguments.now
+        func decode<T>(_ body: ([UInt8]) throws -> T) throws(OptionFailure) -> T {
+            do {
+                return try body(input())
+            } catch {
+                throw OptionFailure("malformed input: \(error)")
+            }
+        }
         switch arguments.mode {
+        case .serve:
+            throw OptionFailure("serve is a mode of its own")
         case .read:
             try read(arguments, into: &out)
         case .write:
@@ -149,14 +170,5 @@ enum ICalCommand {
             throw OptionFailure("\(file): \(error)")
         }
         if let unwritten { throw unwritten }
-    }
-
-    /// CalendarWire on stdin, read whole (errand closes it after the last item).
-    static func decode<T>(_ body: ([UInt8]) throws -> T) throws(OptionFailure) -> T {
-        do {
-            return try body(Descriptor.readAll(0))
-        } catch {
-            throw OptionFailure("malformed input: \(error)")
-        }
     }
 }

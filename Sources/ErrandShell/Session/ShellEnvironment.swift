@@ -43,6 +43,9 @@ public struct ShellEnvironment {
     /// What libical said of each rich series's later days, kept for the process (a reference:
     /// every copy of the environment shares it).
     var seriesDays = SeriesDaysCache()
+    /// The iCalendar helper the session keeps running (a reference, like seriesDays): a rich
+    /// series's `check` and the week's later days cost a pipe's round trip after the first.
+    var icalServer = ICalServer()
     /// --remote / ERRAND_REMOTE for this session (its password, if any, never leaves memory);
     /// nil: the store's remembered remote.
     public var remoteURL: String?
@@ -67,7 +70,7 @@ public struct ShellEnvironment {
     public var announce: ((String, Display) throws -> Void)?
 
     public var calendarHelper: CalendarHelper {
-        CalendarHelper(zoneName: clock.zoneName, helperPath: calendarHelperPath)
+        CalendarHelper(zoneName: clock.zoneName, helperPath: calendarHelperPath, server: icalServer)
     }
 
     public init(store: ErrandStore, clock: Clock, labeler: DayLabeler = .english, newID: @escaping () -> UUID = UUID.init,
