@@ -46,8 +46,8 @@ extension LaunchOption {
             """) { $0.rc = true },
         LaunchOption(["-X", "--no-rc"], help: "do not run the start-up file, even at the keyboard") { $0.rc = false },
         LaunchOption(["--generate"], value: "FORMAT", complete: .choice(GeneratedFormat.allCases.map(\.rawValue)), help: """
-            print the manual page or a completion script: FORMAT is man, bash, zsh or fish (made from \
-            the same declarations as this help), and exit
+            print the manual page, a completion script or the manual's command reference: FORMAT is \
+            man, bash, zsh, fish or markdown (made from the same declarations as this help), and exit
             """) { $0.generate = $1 },
         LaunchOption(["-h", "--help"], stop: .help, help: "print this help and exit"),
         LaunchOption(["--version"], stop: .version, help: "print the version and the commit errand was built from, and exit"),

@@ -31,7 +31,7 @@ public struct ManPage {
         lines += section("FILES", ProgramFile.all.flatMap { tagged("\\fI" + Roff.escape($0.path) + "\\fR", $0.help) })
         lines += section("EXIT STATUS", ExitStatus.all.flatMap { tagged("\\fB\($0.status)\\fR", $0.meaning) })
         lines += section("EXAMPLES", ProgramExample.all.flatMap(example))
-        lines += section("SEE ALSO", ["\\fBsqlite3\\fR(1), \\fBpsql\\fR(1)"])
+        lines += section("SEE ALSO", [".PP", Roff.escape(ManPage.manual), ".PP", "\\fBsqlite3\\fR(1), \\fBpsql\\fR(1)"])
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -60,7 +60,8 @@ public struct ManPage {
     /// indented under it.
     func command(_ spec: CommandSpec) -> [String] {
         var text = ManPage.sentence(spec.summary)
-        if !spec.details.isEmpty { text += " " + ManPage.sentence(spec.details) }
+        for line in commands.details(of: spec) { text += " " + ManPage.sentence(line) }
+        if spec.undoable { text += " Undo reverts it." }
         if !spec.aliases.isEmpty { text += " Also: " + spec.aliases.joined(separator: ", ") + "." }
         var lines = [".TP", Roff.usage(spec.usage), Roff.escape(text)]
         guard !spec.arguments.isEmpty || !spec.options.isEmpty else { return lines }
@@ -84,6 +85,10 @@ public struct ManPage {
         let capital = first.isLowercase ? first.uppercased() + text.dropFirst() : text
         return capital.hasSuffix(".") || capital.hasSuffix("?") ? capital : capital + "."
     }
+
+    /// Where the Debian package installs the manual (scripts/package), one page per topic.
+    static let manual = "The manual, one page per topic with examples, and the command reference: "
+        + "/usr/share/doc/errand/README.md (installed by the Debian package; docs/ in the source)."
 
     static let purpose = "an interactive shell for your to-do list and a cached catalogue of classified ads"
 

@@ -70,7 +70,7 @@ import Testing
         #expect(throws: LaunchError.usage("one script at a time (got a, b)")) { try LaunchOptions.parse(["-f", "a", "b"]) }
         #expect(throws: LaunchError.usage("unknown option --nope")) { try LaunchOptions.parse(["--nope", "--help"]) }
         #expect(throws: LaunchError.usage("check needs at least one .session file")) { try LaunchOptions.parse(["check"]) }
-        #expect(throws: LaunchError.usage("--generate needs one of man, bash, zsh, fish, not \"html\"")) {
+        #expect(throws: LaunchError.usage("--generate needs one of man, bash, zsh, fish, markdown, not \"html\"")) {
             try LaunchOptions.parse(["--generate", "html"])
         }
         #expect(throws: LaunchError.usage("check: unknown option --store")) { try LaunchOptions.parse(["check", "--store", "x"]) }

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// README's "Finding" table and the reference model name the same terms: a term README
-/// documents that the model never draws is a meaning nothing checks, and a term the model
-/// draws that README does not list is one a user cannot learn.
+/// The manual's "Finding" table (docs/finding.md) and the reference model name the same
+/// terms: a term the manual documents that the model never draws is a meaning nothing checks, and a term the model
+/// draws that the manual does not list is one a user cannot learn.
 @Suite struct ReadmeFindingTests {
     /// The kind of a term as typed: its key and, for `due:`, its form.
     static func kind(_ text: String) -> String? {
@@ -25,8 +25,8 @@ import Testing
     static func readmeKinds() throws -> Set<String> {
         var root = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { root.deleteLastPathComponent() }
-        let text = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(text.range(of: "### Finding")).upperBound
+        let text = try String(contentsOf: root.appendingPathComponent("docs/finding.md"), encoding: .utf8)
+        let section = try #require(text.range(of: "# Finding")).upperBound
         let rows = text[section...].split(separator: "\n").drop { !$0.hasPrefix("| term") }.dropFirst(2).prefix { $0.hasPrefix("|") }
         var kinds = Set<String>()
         for row in rows {
@@ -50,7 +50,7 @@ import Testing
         // `<=` and `>=` are documented and checked by WrongAnswerSessionTests; the model draws
         // the strict forms and the ranges.
         #expect(documented.subtracting(drawn) == ["due:<=", "due:>="])
-        #expect(drawn.subtracting(documented).isEmpty, "drawn but not in README: \(drawn.subtracting(documented))")
+        #expect(drawn.subtracting(documented).isEmpty, "drawn but not in docs/finding.md: \(drawn.subtracting(documented))")
     }
 
     static func terms(_ query: ModelQuery) -> [ModelTerm] {

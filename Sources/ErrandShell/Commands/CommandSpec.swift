@@ -8,12 +8,18 @@ public struct CommandSpec: Sendable {
     public let arguments: [ArgumentSpec]
     public let options: [OptionSpec]
     public let effect: CommandEffect
+    /// Its changes are journaled, so `undo` reverts them (CommandContext.change); `help undo`,
+    /// the man page and docs/commands.md list the commands from this, never by hand.
+    public let undoable: Bool
+    /// Its help lists the undoable commands (undo, redo).
+    public let listsUndoable: Bool
     /// Builds the typed command from checked values; may refuse combinations the kinds alone
     /// cannot (a setting's value).
     let make: @Sendable (ArgumentValues) throws -> any ShellCommand
 
     init(_ name: String, aliases: [String] = [], summary: String, details: String = "",
          arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], effect: CommandEffect = .reads,
+         undoable: Bool = false, listsUndoable: Bool = false,
          make: @escaping @Sendable (ArgumentValues) throws -> any ShellCommand) {
         self.name = name
         self.aliases = aliases
@@ -22,6 +28,8 @@ public struct CommandSpec: Sendable {
         self.arguments = arguments
         self.options = options
         self.effect = effect
+        self.undoable = undoable
+        self.listsUndoable = listsUndoable
         self.make = make
     }
 

@@ -37,6 +37,18 @@ public struct CommandTable: Sendable {
         Watch.spec,
     ])
 
+    /// The commands `undo` reverts, in `help`'s order (CommandSpec.undoable).
+    public var undoable: [String] { specs.filter(\.undoable).map(\.name) }
+
+    /// What a command's help says beyond its summary: its details, and what is read from the
+    /// other declarations (the undoable commands, for undo and redo). `help`, the man page and
+    /// docs/commands.md all say this.
+    public func details(of spec: CommandSpec) -> [String] {
+        var lines = spec.details.isEmpty ? [] : spec.details.split(separator: "\n").map(String.init)
+        if spec.listsUndoable { lines.append("Changes it reverts: " + undoable.joined(separator: ", ") + ".") }
+        return lines
+    }
+
     /// `help` with no argument.
     public var overview: [String] {
         let width = specs.map(\.name.count).max() ?? 0
@@ -65,7 +77,7 @@ public struct CommandTable: Sendable {
     public func help(for spec: CommandSpec) -> [String] {
         var lines = ["usage: " + spec.usage, spec.summary]
         // A details line of its own (find's grammar table) stays one: help wraps each line apart.
-        lines += spec.details.split(separator: "\n").map(String.init)
+        lines += details(of: spec)
         if !spec.aliases.isEmpty { lines.append("also: " + spec.aliases.joined(separator: ", ")) }
         for argument in spec.arguments { lines.append("  \(argument.name)  \(argument.help)") }
         if spec.passesThrough {

@@ -43,6 +43,9 @@ struct CommandContext {
     /// hands the store the journal context with each write.
     mutating func change<T>(_ body: (ErrandStore, JournalContext) throws -> T) throws -> T {
         try refuseIfReadOnly()
+        // undo's help and the docs list the undoable commands from their declarations: a
+        // journaled change by a command not declared so would make them wrong.
+        assert(table.spec(named: command)?.undoable ?? true, "\(command) journals a change but is not declared undoable")
         let result = try body(environment.store, JournalContext(command: command, time: environment.clock.now))
         committed = (session, CommandContext.undoable)
         return result

@@ -6,7 +6,7 @@ struct Clear: ShellCommand {
     static let yes = OptionSpec("yes", help: "do not ask")
     static let spec = CommandSpec("clear", summary: "remove every item, or every item of the list in use (undo brings them back)",
                                   details: "Asks for confirmation at a terminal; scripts must say --yes.",
-                                  options: [yes], effect: .changesStore) { Clear(confirmed: $0.has(yes)) }
+                                  options: [yes], effect: .changesStore, undoable: true) { Clear(confirmed: $0.has(yes)) }
 
     let confirmed: Bool
 

@@ -28,7 +28,7 @@ struct Create: ShellCommand {
             + "A place given without --coords is looked up (ERRAND_GEOCODER) and its coordinates kept.",
         arguments: [title], options: [date, noDate, place, coords, notes, every, afterDone] + RepeatRequest.options + [noGeocode]
             + FieldOptions.create + [under],
-        effect: .changesStore) {
+        effect: .changesStore, undoable: true) {
         Create(given: CreateFields($0))
     }
     /// What the Create tab shows when there is nobody to ask.

@@ -41,7 +41,7 @@ struct Edit: ShellCommand {
             + "Bare edit N, at a terminal, asks each field with its current value to edit (Ctrl-C changes nothing).",
         arguments: [row, tagWords], options: [title, date, noDate, time, noTime, place, noPlace, coords, noCoords, notes, noNotes,
                                     every, afterDone] + RepeatRequest.options + [noRepeat, noGeocode] + FieldOptions.edit + [under, topLevel],
-                                  effect: .changesStore) {
+                                  effect: .changesStore, undoable: true) {
         Edit(listed: try $0.item(row), changes: EditChanges($0), editsNotes: $0.has(notes) && $0.text(notes) == nil,
              tagChange: try Edit.tagChange($0.text(tagWords)))
     }

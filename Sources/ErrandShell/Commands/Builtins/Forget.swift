@@ -4,7 +4,7 @@ import ErrandDomain
 struct Forget: ShellCommand {
     static let name = ArgumentSpec("NAME", .savedSearch, help: "a saved search (saved lists them)")
     static let spec = CommandSpec("forget", summary: "drop a saved search",
-                                  arguments: [name], effect: .changesStore) { Forget(name: try $0.requiredText(name)) }
+                                  arguments: [name], effect: .changesStore, undoable: true) { Forget(name: try $0.requiredText(name)) }
 
     let name: String
 

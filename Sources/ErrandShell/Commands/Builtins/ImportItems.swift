@@ -13,7 +13,7 @@ struct ImportItems: ShellCommand {
         "import", summary: "add items from the SwiftUI app's todos.plist, the book app's toDoItems.plist, an export .json or an .ics file",
         details: "From .json (what export writes): every field back, matched by UID. From .ics: VTODOs only (other components are counted and skipped); an item already here by UID "
             + "is updated when the file's LAST-MODIFIED is later.",
-        arguments: [file], options: [list], effect: .changesStore) { ImportItems(name: try $0.requiredText(file), list: $0.text(list)) }
+        arguments: [file], options: [list], effect: .changesStore, undoable: true) { ImportItems(name: try $0.requiredText(file), list: $0.text(list)) }
     static let list = OptionSpec("list", value: "NAME", kind: .listName(orAll: false),
                                  help: "put the items in this list (a new name makes one); else each keeps its own, or joins the main list")
 

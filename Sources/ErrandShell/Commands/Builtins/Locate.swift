@@ -10,7 +10,7 @@ struct Locate: ShellCommand {
     static let spec = CommandSpec(
         "locate", summary: "look up the coordinates of row N's place (again, or from a better address)",
         details: "Asks the geocoder (ERRAND_GEOCODER), even when it found nothing for the place before.",
-        arguments: [row, address], effect: .changesStore) { Locate(listed: try $0.item(row), address: $0.text(address)) }
+        arguments: [row, address], effect: .changesStore, undoable: true) { Locate(listed: try $0.item(row), address: $0.text(address)) }
 
     let listed: TodoItem
     let address: String?

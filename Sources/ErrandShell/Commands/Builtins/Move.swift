@@ -9,9 +9,9 @@ struct Move: ShellCommand {
     static let check = CommandSpec("check", aliases: ["done"], summary: "mark rows done: they move to the end of Done",
                                    details: "A repeating item's next occurrence is created as it is checked. "
                                        + "A parent's open subtasks are checked with it; the last open subtask checked leaves its parent open.",
-                                   arguments: [rows], effect: .changesStore) { Move(done: true, listed: try $0.items(rows)) }
+                                   arguments: [rows], effect: .changesStore, undoable: true) { Move(done: true, listed: try $0.items(rows)) }
     static let uncheck = CommandSpec("uncheck", aliases: ["undone"], summary: "move rows back to To do",
-                                     arguments: [rows], effect: .changesStore) { Move(done: false, listed: try $0.items(rows)) }
+                                     arguments: [rows], effect: .changesStore, undoable: true) { Move(done: false, listed: try $0.items(rows)) }
 
     let done: Bool
     let listed: [TodoItem]

@@ -9,7 +9,7 @@ struct MoveToList: ShellCommand {
     static let list = OptionSpec("list", value: "NAME", kind: .listName(orAll: false), help: "the list they go to (see lists)")
     static let spec = CommandSpec("move", summary: "move rows to another list",
                                   details: "The list is named as lists shows it, case aside; a new name makes a new list.",
-                                  arguments: [rows], options: [list], effect: .changesStore) { values in
+                                  arguments: [rows], options: [list], effect: .changesStore, undoable: true) { values in
         guard let name = values.text(list) else { throw ShellError.usage("move: say where, as in move 1 --list Home") }
         return MoveToList(listed: try values.items(rows), typed: name)
     }

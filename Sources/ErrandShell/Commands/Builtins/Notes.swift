@@ -14,7 +14,7 @@ struct Notes: ShellCommand {
         "notes", summary: "edit row N's notes in $VISUAL or $EDITOR (else vi)",
         details: "The notes go to a private file (0600, in $XDG_RUNTIME_DIR or the state folder, removed afterwards); "
             + "what the editor saves becomes the notes (empty: none). An unchanged file or an editor that fails changes nothing.",
-        arguments: [row], effect: .changesStore) { Notes(listed: try $0.item(row)) }
+        arguments: [row], effect: .changesStore, undoable: true) { Notes(listed: try $0.item(row)) }
 
     let listed: TodoItem
 

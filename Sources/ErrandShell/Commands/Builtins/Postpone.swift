@@ -8,7 +8,7 @@ struct Postpone: ShellCommand {
                                    help: "the new day (default tomorrow); +3d or -1w counts from each item's due day")
     static let spec = CommandSpec("postpone", summary: "move rows to another day (default tomorrow), keeping their time",
                                   details: "Several rows move together, or none if one changed since it was listed.",
-                                  arguments: [rows, date], effect: .changesStore) {
+                                  arguments: [rows, date], effect: .changesStore, undoable: true) {
         Postpone(listed: try $0.items(rows), to: $0.givenDate(date))
     }
 

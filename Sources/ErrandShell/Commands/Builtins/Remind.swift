@@ -18,7 +18,7 @@ struct Remind: ShellCommand {
             + "is never marked later than this machine's clock, so --today in the future is a trial: --dry-run "
             + "shows what would ring and changes nothing. Prints nothing when nothing rang. undo brings what "
             + "rang back, to ring again.",
-        options: [notify, dryRun], effect: .changesStore) { values in
+        options: [notify, dryRun], effect: .changesStore, undoable: true) { values in
         Remind(notifies: values.has(notify), dryRun: values.has(dryRun))
     }
 

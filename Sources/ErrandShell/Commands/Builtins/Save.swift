@@ -8,7 +8,7 @@ struct Save: ShellCommand {
                                   details: "The query is kept as typed and read again by each run, so due:<+7d means "
                                       + "the week from the day it runs. Saving a name again replaces its search; undo "
                                       + "puts the earlier one back.",
-                                  arguments: [name], effect: .changesStore) { Save(name: try $0.requiredText(name)) }
+                                  arguments: [name], effect: .changesStore, undoable: true) { Save(name: try $0.requiredText(name)) }
 
     let name: String
 

@@ -13,7 +13,7 @@ struct Snooze: ShellCommand {
         details: "What rang is dismissed; the item rings again at the time given, once (remind prints it). "
             + "Only an open item whose reminder has rung can be snoozed (one still to come is moved with "
             + "edit N --remind). Undone by undo.",
-        arguments: [rows, when], effect: .changesStore) { values in
+        arguments: [rows, when], effect: .changesStore, undoable: true) { values in
         Snooze(listed: try values.items(rows), when: values.text(when))
     }
 

@@ -10,7 +10,7 @@ struct Swipe: ShellCommand {
     static let spec = CommandSpec("swipe", aliases: ["delete", "rm"], summary: "delete rows, as swiping left did",
                                   details: "Several rows are deleted together, or none if one changed since it was listed. "
                                       + "A parent is deleted with all its subtasks: asked at a terminal, --yes in a script.",
-                                  arguments: [rows], options: [yes], effect: .changesStore) { Swipe(listed: try $0.items(rows), confirmed: $0.has(yes)) }
+                                  arguments: [rows], options: [yes], effect: .changesStore, undoable: true) { Swipe(listed: try $0.items(rows), confirmed: $0.has(yes)) }
 
     let listed: [TodoItem]
     var confirmed = false

@@ -10,7 +10,7 @@ struct Tag: ShellCommand {
                                   details: "A tag is words without a comma, compared case and accents aside; here each "
                                       + "word is one tag (give a tag with spaces as edit N --tag back office). find #TAG lists "
                                       + "the items with a tag, tags lists every tag. undo takes the whole change back.",
-                                  arguments: [rows, changes], effect: .changesStore) {
+                                  arguments: [rows, changes], effect: .changesStore, undoable: true) {
         try Tag(listed: $0.items(rows), change: TagChange(try $0.requiredText(changes)))
     }
 

@@ -3,8 +3,9 @@ import ErrandDomain
 /// `undo`: revert the last change. The journal is the store's, so it reaches changes made
 /// before a restart, and refuses one that a later change (here or in another shell) overtook.
 struct Undo: ShellCommand {
-    static let spec = CommandSpec("undo", summary: "revert the last change (create, edit, postpone, swipe, check, uncheck, move, clear, import, locate, save, forget)",
-                                  details: "The store keeps the last 1,000 changes, so undo works after a restart; see log.", effect: .changesStore) { _ in Undo() }
+    static let spec = CommandSpec("undo", summary: "revert the last change",
+                                  details: "The store keeps the last 1,000 changes, so undo works after a restart; see log. "
+                                  + "sync todos journals the merges it made, which undo reverts too.", effect: .changesStore, listsUndoable: true) { _ in Undo() }
 
     func run(_ c: inout CommandContext) throws -> Display {
         try c.apply(.undo, done: "undid")
