@@ -108,10 +108,12 @@ public struct CalendarHelper: Sendable {
     }
 
     /// For each item, the due days of its occurrences after its open one in `window`, by
-    /// libical's engine (rules Repeat.days does not step), in the items' order.
-    public func occurrenceDays(_ items: [TodoItem], in window: ClosedRange<DueDay>) throws -> [[DueDay]] {
+    /// libical's engine (rules Repeat.days does not step), in the items' order; `withOpen`: the
+    /// open day too when the rule falls on it.
+    public func occurrenceDays(_ items: [TodoItem], in window: ClosedRange<DueDay>, withOpen: Bool = false) throws -> [[DueDay]] {
         let what = "the repeating items"
-        let output = try run(["occurrence-days", "--zone", zoneName, "--from", window.lowerBound.iso, "--through", window.upperBound.iso],
+        let output = try run(["occurrence-days", "--zone", zoneName, "--from", window.lowerBound.iso, "--through", window.upperBound.iso]
+                             + (withOpen ? ["--with-open"] : []),
                              input: CalendarWire.encode(CalendarWire.Batch(items: items)), naming: what)
         let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         let days = lines.map { $0.split(separator: " ").compactMap { DueDay(iso: $0) } }

@@ -14,8 +14,9 @@ public struct SeriesDays {
         zone = ICalZone(name: zoneName)
     }
 
-    /// Empty when the item does not repeat by a rule libical walks, or has no day.
-    public func days(_ item: TodoItem, in window: ClosedRange<DueDay>) -> [DueDay] {
+    /// Empty when the item does not repeat by a rule libical walks, or has no day. `withOpen`:
+    /// the open day too when the rule falls on it (RepeatStart: a series must open on one).
+    public func days(_ item: TodoItem, in window: ClosedRange<DueDay>, withOpen: Bool = false) -> [DueDay] {
         guard let open = item.due, let rule = item.repeats?.asRule, let text = writer.calendar([item]),
               let series = ICalSeries(text) else { return [] }
         defer { series.free() }
@@ -33,7 +34,7 @@ public struct SeriesDays {
             guard icaltime_is_null_time(next) == 0, let day = ICalOccurrences.day(next) else { break }
             let due = day.adding(days: offset)
             if due > window.upperBound { break }
-            if due > open, due >= window.lowerBound, !excluded.contains(day.dayNumber) { found.append(due) }
+            if due > open || (withOpen && due == open), due >= window.lowerBound, !excluded.contains(day.dayNumber) { found.append(due) }
         }
         return found
     }

@@ -20,6 +20,8 @@ struct ICalArguments {
     /// occurrence-days' window.
     var from: DueDay?
     var through: DueDay?
+    /// occurrence-days: the open day too, when the rule falls on it.
+    var withOpen = false
 
     static let options: [CommandLineOption<ICalArguments>] = [
         CommandLineOption(["--zone"], value: "ZONE", help: "the user's time zone") { $0.zone = $1 },
@@ -32,6 +34,7 @@ struct ICalArguments {
         CommandLineOption(["--from"], value: "DAY", help: "occurrence-days: the window's first day (YYYY-MM-DD)") { a, text throws(OptionFailure) in
             a.from = try day(text, "--from")
         },
+        CommandLineOption(["--with-open"], help: "occurrence-days: the open day too, when the rule falls on it") { $0.withOpen = true },
         CommandLineOption(["--through"], value: "DAY", help: "occurrence-days: the window's last day (YYYY-MM-DD)") { a, text throws(OptionFailure) in
             a.through = try day(text, "--through")
         },

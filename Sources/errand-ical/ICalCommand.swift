@@ -21,7 +21,7 @@ import Glibc
 ///                                         CalendarWire repeating items on stdin -> for each,
 ///                                         the series with its open occurrence recorded done
 ///                                         (RECURRENCE-ID) and the done item (OccurrenceCheck)
-///   occurrence-days --zone ZONE --from DAY --through DAY
+///   occurrence-days --zone ZONE --from DAY --through DAY [--with-open]
 ///                                         CalendarWire repeating items on stdin -> a line for
 ///                                         each: the due days (YYYY-MM-DD) of its occurrences
 ///                                         after its open one in the window (SeriesDays)
@@ -122,7 +122,7 @@ enum ICalCommand {
             }
             let batch = try decode { try CalendarWire.decode(bytes: $0, newID: UUID.init) }
             let days = SeriesDays(zoneName: zone)
-            let lines = batch.items.map { days.days($0, in: from...through).map(\.iso).joined(separator: " ") + "\n" }
+            let lines = batch.items.map { days.days($0, in: from...through, withOpen: arguments.withOpen).map(\.iso).joined(separator: " ") + "\n" }
             try out.append(Data(lines.joined().utf8))
         case .checkRule:
             guard let text = arguments.file, let rule = ICalRepeat.checked(text) else {

@@ -28,6 +28,19 @@ import Testing
         #expect(server.pid == pid)
     }
 
+    /// `withOpen` (RepeatStart): the open day is one of the days only when the rule falls on it.
+    @Test func theOpenDayIsADayOnlyWhenTheRuleFallsOnIt() throws {
+        let rule = try oneShot.checkRule("FREQ=MONTHLY;BYDAY=2TU")
+        func days(openOn day: Int) throws -> [String] {
+            let item = TodoItem(id: UUID(), title: "Rent", due: DueDay(year: 2026, month: 12, day: day),
+                                created: Date(timeIntervalSince1970: 1_796_000_000), repeats: Repeat(rule: rule))
+            let window = try #require(DueDay(year: 2026, month: 12, day: day))...(try #require(DueDay(year: 2027, month: 1, day: 31)))
+            return try oneShot.occurrenceDays([item], in: window, withOpen: true).first?.map { (day: DueDay) in day.iso } ?? []
+        }
+        #expect(try days(openOn: 8) == ["2026-12-08", "2027-01-12"])
+        #expect(try days(openOn: 7) == ["2026-12-08", "2027-01-12"])
+    }
+
     @Test func aRefusalIsTheSameOneLineAndTheHelperStays() throws {
         let server = ICalServer()
         let served = CalendarHelper(zoneName: "Europe/Paris", server: server)

@@ -77,6 +77,31 @@ import Testing
         #expect(try t.store.allItems().first { $0.title == "Board" }?.repeats?.rule?.text == "FREQ=MONTHLY;BYDAY=2TU;BYMONTH=1,7")
     }
 
+    /// A series opens on one of its own days (RepeatStart): made on Sunday Nov 29 without a
+    /// date, "every weekday" is due Monday and "2nd tuesday" on Dec 8, never on the Sunday an
+    /// iCalendar client would count as one more occurrence; a date given, or an edit's new rule,
+    /// moves to the rule's first day from there.
+    @Test(arguments: ["sqlite", "plist"])
+    func aSeriesOpensOnOneOfItsOwnDays(_ backend: String) throws {
+        let t = try ShellTester(backend: backend)
+        #expect(run(t, "create Weekdays --every weekday") == ["created \"Weekdays\" for Mon Nov 30 2026, every weekday"])
+        #expect(run(t, "create Rent --every \"2nd tuesday\"") == ["created \"Rent\" for Tue Dec 8 2026, on the 2nd Tuesday of each month"])
+        #expect(run(t, "create Mid --date dec 1 --every 15th") == ["created \"Mid\" for Tue Dec 15 2026, every month on the 15th"])
+        #expect(run(t, "create Leap --every \"feb 29\" --rrule \"FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29\"").first?.hasPrefix("error") == true)
+        #expect(run(t, "create Leap --rrule \"FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29\"")
+                == ["created \"Leap\" for Tue Feb 29 2028, every year on Feb 29"])
+        #expect(run(t, "create Daily --every day") == ["created \"Daily\" for Sun Nov 29 2026, every day"])
+        t.send("create Gone --every \"last friday\" --until nov 29",
+               ["error: create: \"on the last Friday of each month until Nov 29 2026\" has no day on or after 2026-11-29: its end comes first"],
+               succeeds: false)
+        t.given("find daily")
+        #expect(run(t, "edit 1 --every \"last friday\"").first == "edited \"Daily\" (Fri Dec 25 2026)")
+        // The week counts each series on its own days only: nothing on the Sunday.
+        t.given("set output json")
+        let week = run(t, "view").joined()
+        #expect(week.contains("{\"n\":1,\"date\":\"2026-11-29\",\"label\":\"Sun Nov 29\",\"count\":0}"))
+    }
+
     /// A phone's monthly series (Apple Reminders writes such rules and rolls them forward): one
     /// check rolls the series on in its one VTODO, as Reminders does (its COUNT lowered, its
     /// rule's parts in the phone's order), and keeps the occurrence done as a one-off of its own.

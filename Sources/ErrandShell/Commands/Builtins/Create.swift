@@ -68,7 +68,11 @@ struct Create: ShellCommand {
         // a repeat needs a day, and starts on its start day (as Thunderbird's start-only repeat).
         let start = when == nil ? given.fields.values[.start]?.text.flatMap(DayTime.init(text:)) : nil
         let undated = given.noDate || (when == nil && undatedHere) || (start != nil && given.repeats.isEmpty)
-        let due = undated ? nil : when?.day ?? start?.day ?? defaultDay
+        var due = undated ? nil : when?.day ?? start?.day ?? defaultDay
+        let repeats = try given.repeats.resolved(current: nil, due: due, command: Create.spec.name, helper: c.environment.calendarHelper)
+        if let repeats, let day = due {
+            due = try RepeatStart.first(repeats, onOrAfter: day, command: Create.spec.name) { c.environment.calendarHelper }
+        }
         var location = given.place.map { Location(name: $0, coordinate: given.coords) }
         var notice: PlaceLookup.Notice?
         if let typed = location, typed.coordinate == nil, !given.noGeocode,
@@ -79,7 +83,7 @@ struct Create: ShellCommand {
         var item = TodoItem(
             id: c.environment.newID(), title: given.title ?? "", notes: given.notes,
             due: due, time: when?.time ?? (undated ? nil : start?.time), location: location, created: clock.now,
-            repeats: try given.repeats.resolved(current: nil, due: due, command: Create.spec.name, helper: c.environment.calendarHelper))
+            repeats: repeats)
         given.fields.apply(to: &item)
         try Create.place(&item, under: given.under, c)
         try given.fields.checkReminders(item, was: nil, command: Create.spec.name)

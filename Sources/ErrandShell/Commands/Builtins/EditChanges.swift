@@ -84,6 +84,10 @@ struct EditChanges: Equatable, Sendable {
             item.repeats = try repeats.resolved(current: item.repeats, due: item.due, command: Edit.spec.name, helper: helper())
         }
         if noRepeat { item.repeats = nil }
+        // A new rule or a new day opens the series on one of its days (RepeatStart).
+        if !repeats.isEmpty || date != nil, let rule = item.repeats, let due = item.due {
+            item.due = try RepeatStart.first(rule, onOrAfter: due, command: Edit.spec.name, helper: helper)
+        }
         fields.apply(to: &item)
         try fields.checkReminders(item, was: original, command: Edit.spec.name)
         return item
