@@ -13,12 +13,18 @@ public enum SeriesLifecycle: Equatable, Sendable {
     /// tasks.org (its own sync, and DAVx5 naming the app's package), Nextcloud Tasks.
     static let rolling = ["apple inc.", "apple computer", "tasks.org", "(org.tasks)", "nextcloud tasks"]
 
+    /// Where a series rolled here names its client (SeriesRoll): Errand sends it under its own
+    /// PRODID, and another Errand reading it from the server rolls it on as the phone does.
+    public static let clientProperty = "X-ERRAND-SERIES-CLIENT"
+
     /// The lifecycle of the series an item keeps (`icalendar`): overrides as soon as the series
-    /// already records one (whoever wrote it reads them), else by the PRODID it came with.
+    /// already records one (whoever wrote it reads them), else by the PRODID it came with, or
+    /// the client an Errand that sent it named.
     public static func of(_ kept: String?) -> SeriesLifecycle {
         guard let kept, let calendar = RawComponent.parse(kept).first(where: { $0.name == "VCALENDAR" }) else { return .overrides }
         let todos = calendar.components.filter { $0.name == "VTODO" }
-        guard todos.count == 1, let product = calendar.value("PRODID")?.lowercased() else { return .overrides }
-        return rolling.contains(where: product.contains) ? .rollForward : .overrides
+        guard todos.count == 1, let todo = todos.first else { return .overrides }
+        let products = [calendar.value("PRODID"), todo.value(clientProperty)].compactMap { $0?.lowercased() }
+        return products.contains { product in rolling.contains(where: product.contains) } ? .rollForward : .overrides
     }
 }

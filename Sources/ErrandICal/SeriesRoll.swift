@@ -29,7 +29,13 @@ struct SeriesRoll {
         }
         let names = moveOn(series.master, by: step, at: now)
         var rolled = calendar
-        rolled.entries[index] = .component(SeriesRoll.spliced(raw, names: names, master: series.master))
+        var todo = SeriesRoll.spliced(raw, names: names, master: series.master)
+        // Sent on, the series goes under Errand's PRODID: it names its client, once.
+        let client = SeriesLifecycle.clientProperty
+        if raw.value(client) == nil, let product = calendar.value("PRODID"), !product.contains(where: \.isNewline) {
+            todo = LineSplice.replace([client], in: todo, with: RawLine.lines(client + ":" + product + "\r\n"))
+        }
+        rolled.entries[index] = .component(todo)
         let read = try reader.read(rolled.text(), newID: UUID.init).items
         guard let next = read.first(where: { !$0.isOccurrence }), next.due != item.due else {
             throw .unusableTodo(number: 1, reason: "the series does not read back as moved on")

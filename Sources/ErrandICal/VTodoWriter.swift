@@ -102,6 +102,7 @@ public struct VTodoWriter {
             }
             // Moved here (or to the top level): only its parent lines change.
             if i == index, declared[.parent] != item.fields[.parent] { written = ParentLines.replace(in: written, with: item.parent) }
+
             text += written.text(dropping: VTodoWriter.dropped)
         }
         var zones: [String: String] = [:]

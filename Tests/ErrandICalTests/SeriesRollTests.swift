@@ -9,7 +9,7 @@ import Testing
 @Suite struct SeriesRollTests {
     let now = Date(timeIntervalSince1970: 1_796_000_000)
     /// Lines a roll rewrites; every other line of the VTODO stays as the client wrote it.
-    let rolled: Set<String> = ["LAST-MODIFIED", "DTSTAMP", "DTSTART", "DUE", "RRULE", "TRIGGER"]
+    let rolled: Set<String> = ["LAST-MODIFIED", "DTSTAMP", "DTSTART", "DUE", "RRULE", "TRIGGER", SeriesLifecycle.clientProperty]
 
     func read(_ text: String) throws -> TodoItem {
         try #require(try VTodoReader(zoneName: "Europe/Paris", now: now).read(text, newID: UUID.init).items.first)
@@ -49,6 +49,28 @@ import Testing
         #expect(third.due == DueDay(year: 2026, month: 12, day: 17) && third.icalendar?.contains("COUNT=1\r\n") == true)
         let (ended, _) = try check(third)
         #expect(ended.isDone, "the last occurrence completes the series")
+    }
+
+    /// Sent to a server, the rolled series goes under Errand's PRODID; its VTODO names Apple's
+    /// (the roll added the line), so a second Errand reading it from the server rolls it on too
+    /// (not overrides, which Reminders may not read). A series never rolled is written as it came.
+    @Test func aSeriesSentOnNamesItsClientForTheNextErrand() throws {
+        let item = try read(try appleSeries())
+        let writer = VTodoWriter(zoneName: "Europe/Paris")
+        let untouched = try #require(writer.calendar([item]))
+        #expect(!untouched.contains(SeriesLifecycle.clientProperty))
+        let (series, _) = try check(item)
+        let sent = try #require(writer.calendar([series]))
+        #expect(sent.contains("\r\nPRODID:-//Errand//Errand//EN\r\n"))
+        #expect(sent.contains("\r\nX-ERRAND-SERIES-CLIENT:-//Apple Inc.//iOS 12.4.1//EN\r\n"))
+        let elsewhere = try read(sent)
+        #expect(SeriesLifecycle.of(elsewhere.icalendar) == .rollForward)
+        let (next, done) = try check(elsewhere)
+        #expect(next.due == DueDay(year: 2026, month: 12, day: 17) && next.icalendar?.contains("RECURRENCE-ID") == false)
+        #expect(done.uid != next.uid)
+        // Named once, however many Errands send it on.
+        let again = try #require(writer.calendar([next]))
+        #expect(again.components(separatedBy: "X-ERRAND-SERIES-CLIENT").count == 2)
     }
 
     /// tasks.org's monthly rent (a DUE alone, no COUNT): the DUE moves, the rule and the

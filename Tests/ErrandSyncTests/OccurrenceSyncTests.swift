@@ -85,7 +85,8 @@ import Testing
         let lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Apple Inc.//iOS 17.0//EN", "BEGIN:VTODO", "UID:rent@phone",
                      "DTSTAMP:20261128T071500Z", "SUMMARY:Pay rent", "X-APPLE-SORT-ORDER:596483721", "DTSTART;VALUE=DATE:20261208",
                      "DUE;VALUE=DATE:20261208", "RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=5", "END:VTODO", "END:VCALENDAR", ""]
-        let rolled = ["DTSTAMP:", "LAST-MODIFIED:", "DTSTART", "DUE", "RRULE:"]
+        // And the line naming the phone for the next Errand (SeriesRoll).
+        let rolled = ["DTSTAMP:", "LAST-MODIFIED:", "DTSTART", "DUE", "RRULE:", "X-ERRAND-SERIES-CLIENT:"]
         let kept = { (block: [String]) in block.filter { line in !rolled.contains { line.hasPrefix($0) } } }
         #expect(try f.phone.put(f.server.collectionPath("tasks") + "rent.ics", ics: lines.joined(separator: "\r\n"),
                                 headers: ["If-None-Match": "*"]).status == 201)
@@ -111,6 +112,12 @@ import Testing
         #expect(other.filter { !$0.isDone }.map(\.due?.iso) == ["2027-04-13"])
         #expect(other.filter(\.isDone).compactMap(\.due?.iso).sorted() == ["2026-12-08", "2027-01-12", "2027-02-09", "2027-03-09"])
         #expect(other.allSatisfy { !$0.isOccurrence })
+        // The second Errand read the series under Errand's PRODID, yet rolls it on as the phone
+        // does (its VTODO names the phone): one VTODO on the server, no override, COUNT at 0 left.
+        let open = try #require(other.first { !$0.isDone })
+        let last = try #require(try CalendarHelper(zoneName: "UTC").checkOccurrences([open], now: f.tick(), newID: UUID.init).first)
+        #expect(last.series.isDone, "the fifth and last occurrence completes the series")
+        #expect(last.series.icalendar?.contains("RECURRENCE-ID") == false, "rolled as the phone does, not by an override")
     }
 
     @Test func deletingTheSeriesDeletesItsOneResourceAndTheOccurrencesOnBothStores() throws {
