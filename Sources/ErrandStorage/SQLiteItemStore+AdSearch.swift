@@ -68,7 +68,31 @@ extension SQLiteItemStore {
         case .private?: conditions.append("coalesce(siret, '') = ''")
         case nil: break
         }
+        if let condition = query.condition { conditions.append(Self.sql(condition, parameter)) }
         return (" WHERE " + (conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")), values)
+    }
+
+    /// A term of `or`, `-` and groups as one SQL expression over ad's columns (AdTerm.matches
+    /// is its meaning); `parameter` binds a value and names it.
+    static func sql(_ term: AdTerm, _ parameter: (SQLiteQueryCondition.Value) -> String) -> String {
+        switch term {
+        case let .words(words):
+            let match = words.map { "\"" + $0 + "\"*" }.joined(separator: " ")
+            return "id IN (SELECT rowid FROM ad_text WHERE ad_text MATCH \(parameter(.text(match))))"
+        case let .category(_, id): return "category_id = \(parameter(.integer(id ?? -1)))"
+        case let .price(range):
+            var tests: [String] = []
+            if let low = range.low { tests.append("price \(range.lowExcluded ? ">" : ">=") \(parameter(.real(low)))") }
+            if let high = range.high { tests.append("price \(range.highExcluded ? "<" : "<=") \(parameter(.real(high)))") }
+            return "(" + (tests.isEmpty ? "1" : tests.joined(separator: " AND ")) + ")"
+        case .urgent: return "urgent = 1"
+        case .starred: return "starred = 1"
+        case .seller(.pro): return "coalesce(siret, '') <> ''"
+        case .seller(.private): return "coalesce(siret, '') = ''"
+        case let .all(terms): return "(" + terms.map { sql($0, parameter) }.joined(separator: " AND ") + ")"
+        case let .any(terms): return "(" + terms.map { sql($0, parameter) }.joined(separator: " OR ") + ")"
+        case let .not(inner): return "NOT (" + sql(inner, parameter) + ")"
+        }
     }
 
     static func adOrder(_ sort: AdQuery.Sort) -> String {
@@ -95,7 +119,7 @@ extension SQLiteItemStore {
     /// copy is told by its fetch time, which every sync writes.
     func refreshAdText(for query: AdQuery) throws {
         // Only words read the index: `cat:X price:<500` right after a sync need not wait for it.
-        guard !query.words.isEmpty else { return }
+        guard !query.words.isEmpty || query.condition?.hasWords == true else { return }
         let stamp = "SELECT value FROM catalogue_info WHERE key = ?1"
         func value(_ key: String) throws -> String? {
             let s = try db.statement(stamp)

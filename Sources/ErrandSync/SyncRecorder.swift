@@ -42,7 +42,7 @@ enum SyncRecorder {
             item.uid = UUID().uuidString
             try records.update(item)
             outcome.newUIDs.append(item.title)
-        case let (.put(_, _, nil), 403) where heldAt != nil:
+        case (.put(_, _, nil), 403) where heldAt != nil:
             // The item was moved here while its member stayed in the other list (a move cut
             // off between the server's MOVE and its record): the engine moves that member here.
             elsewhere.append((href, heldAt ?? ""))

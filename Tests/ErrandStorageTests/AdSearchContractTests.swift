@@ -63,6 +63,9 @@ import Testing
     static let queries = [
         "price:<200", "price:100..500", "price:>300 sort:-price", "is:urgent", "is:pro", "is:private sort:date",
         "velo price:..150", "sort:price", "price:250", "price:100.. is:pro sort:price", "chene is:urgent",
+        // The to-dos' grammar on the ads tab too (issue 46): or, -, parentheses, cat: inside them.
+        "velo or is:urgent", "-velo", "chene -is:urgent -price:<100", "(cat:Maison or cat:Mode) price:<200",
+        "-(is:pro or is:urgent)", "(velo or is:urgent) sort:price", "-cat:Véhicule is:pro", "chene or (velo price:>300)",
     ]
 
     static func ad(_ n: Int) -> Ad {
@@ -88,6 +91,7 @@ import Testing
             for text in Self.queries {
                 for category in [nil, Int64(2)] {
                     var query = try AdQuery.parse(text)
+                    query.placeCategories { name in categories.first { $0.name == name }?.id }
                     query.categoryID = category
                     let ids = try store.matchingAds(query, offset: 0, limit: 1_000).map(\.id)
                     let expected = Self.ads.filter(query.matches).sorted(by: query.inOrder).map(\.id)
@@ -109,12 +113,24 @@ import Testing
         #expect(Self.ads.filter(try parse("price:100..120").matches).map(\.price).allSatisfy { (100...120).contains($0) })
         #expect(Self.ads.filter(try parse("is:private").matches).contains { $0.id == 11 })
         #expect(try parse("sort:-price").sort == .priceDescending)
+        #expect(Self.ads.filter(try parse("-velo").matches).allSatisfy { !$0.title.hasPrefix("Vélo") })
+        #expect(Self.ads.filter(try parse("velo or is:urgent").matches).count
+                == Self.ads.filter { $0.title.hasPrefix("Vélo") || $0.isUrgent }.count)
+        // What every ad must meet stays in the query's own fields (SQLite's indexes), the rest
+        // is the condition, and the outline says both.
+        // Terms side by side are all required, whatever they are: a pro's and a private
+        // seller's ad at once is none.
+        #expect(Self.ads.filter(try parse("is:pro is:private").matches).isEmpty)
+        let mixed = try parse("chene cat:Maison -is:urgent (velo or price:<50) sort:price")
+        #expect(mixed.words == ["chene"] && mixed.categoryName == "Maison" && mixed.sort == .price)
+        #expect(mixed.outline == "(and chene cat:Maison (and (not is:urgent) (or velo price:..<50)) sort:price)")
     }
 
     @Test func badTermsAreRefusedWithTheirColumn() {
         let refusals: [(String, String)] = [
-            ("price:<abc", "\"price:<abc\" at column 1"), ("velo price:<", "at column 6"), ("(velo", "no or, - or parentheses"),
-            ("velo or table", "no or, - or parentheses"), ("is:pro is:private", "cannot go together"),
+            ("price:<abc", "\"price:<abc\" at column 1"), ("velo price:<", "at column 6"), ("(velo", "this ( is never closed"),
+            ("velo or", "or needs a term on each side"),
+            ("sort:price or velo", "or needs a term that tests something on each side"), ("-sort:price", "not under - or ( )"), ("velo )", "this ) closes no ("),
             ("sort:name", "sort: is price, -price or date"), ("price:500..100", "ends before it starts"),
             ("...", "nothing to look for"), ("due:today", "no such key on the ads tab"), ("cat:", "cat: needs a category"),
         ]

@@ -1,7 +1,8 @@
 /// What `find` asks of the ads (on the ads tab): words in the title or description, a
 /// category, a price range, urgent, a professional or a private seller (a professional's ad
-/// carries a SIRET), and the order. Every term is required. Both backends read it: the plist
-/// backend with `matches` and `listOrder`, SQLite with one statement over ad's indexes.
+/// carries a SIRET), and the order. The fields hold the terms every ad must meet; `condition`
+/// the rest (an `or`, a `-`, a group). Both backends read it: the plist backend with `matches`
+/// and `inOrder`, SQLite with one statement over ad's indexes.
 public struct AdQuery: Hashable, Sendable, CustomStringConvertible {
     public enum Seller: String, Hashable, Sendable { case pro, `private` }
 
@@ -30,6 +31,8 @@ public struct AdQuery: Hashable, Sendable, CustomStringConvertible {
     public var starredOnly = false
     public var seller: Seller?
     public var sort = Sort.listed
+    /// What the query asks beyond the terms every ad must meet (AdQueryParser).
+    public var condition: AdTerm?
     /// As typed, for headings.
     public var description: String
 
@@ -56,10 +59,20 @@ public struct AdQuery: Hashable, Sendable, CustomStringConvertible {
         case .private?: if ad.isProfessional { return false }
         case nil: break
         }
+        if let condition, !condition.matches(ad) { return false }
         guard !words.isEmpty else { return true }
         let found = SearchQuery.words(of: ad.title + " " + ad.description)
         return words.allSatisfy { word in found.contains { $0.hasPrefix(word) } }
     }
+
+    /// Every `cat:` named placed against the catalogue (`id` nil: none, which matches no ad).
+    public mutating func placeCategories(_ id: (String) -> Int64?) {
+        if let categoryName { categoryID = id(categoryName) ?? -1 }
+        condition = condition?.placing(id)
+    }
+
+    /// Every category the query names, for the shell to check.
+    public var categoryNames: [String] { (categoryName.map { [$0] } ?? []) + (condition?.categoryNames ?? []) }
 
     /// The order `sort:` asks for; id breaks ties so the numbering is stable.
     public func inOrder(_ a: Ad, _ b: Ad) -> Bool {

@@ -1,8 +1,6 @@
-/// Reads `find`'s query language (README's table, `help find`):
+/// Reads `find`'s query language on the to-do tab (docs/finding.md, `help find`), walked by
+/// QueryGrammar, which the ads tab shares:
 ///
-///     query   := all ("or" all)*
-///     all     := unary+                     (terms side by side: AND)
-///     unary   := "-" unary | "(" query ")" | term
 ///     term    := word | #tag | ! | !! | !!! | priority:P | due:D | due:<D | due:>D
 ///              | due:D..D | is:STATE | near:PLACE | within:DISTANCE
 ///
@@ -10,7 +8,7 @@
 /// by the shell's own date reader, passed in, so `due:` takes what `--date` takes. The size
 /// is bounded before anything is evaluated: a query is a line typed or saved, and SQLite
 /// refuses expressions nested past 1,000 deep.
-public struct QueryParser {
+public struct QueryParser: QueryGrammar {
     /// Terms in one query.
     public static let maxTerms = 100
     /// Parentheses inside one another.
@@ -55,13 +53,9 @@ public struct QueryParser {
     }
 
     mutating func whole() throws(QuerySyntaxError) -> QueryExpression {
-        guard !tokens.isEmpty else {
+        guard var expression = try wholeQuery() else {
+            // all() refuses terms that test nothing here (mayTestNothing is false).
             throw QuerySyntaxError(term: "", column: 1, reason: "say what to look for")
-        }
-        var expression = try query()
-        if let stray = peek {
-            throw QuerySyntaxError(term: stray.text, column: stray.column,
-                                   reason: stray.token == .close ? "this ) closes no (" : "unexpected here")
         }
         if let within {
             guard nearCount > 0 else {
@@ -76,72 +70,12 @@ public struct QueryParser {
         return expression
     }
 
-    var peek: Located? { position < tokens.count ? tokens[position] : nil }
+    static func all(_ nodes: [QueryExpression]) -> QueryExpression { .all(nodes) }
+    static func any(_ nodes: [QueryExpression]) -> QueryExpression { .any(nodes) }
+    static func not(_ node: QueryExpression) -> QueryExpression { .not(node) }
 
-    mutating func query() throws(QuerySyntaxError) -> QueryExpression {
-        var alternatives = [try all()]
-        while let next = peek, next.token == .or {
-            position += 1
-            guard let after = peek, after.token != .or, after.token != .close else {
-                throw QuerySyntaxError(term: next.text, column: next.column, reason: "or needs a term on each side")
-            }
-            alternatives.append(try all())
-        }
-        return alternatives.count == 1 ? alternatives[0] : .any(alternatives)
-    }
-
-    mutating func all() throws(QuerySyntaxError) -> QueryExpression {
-        var parts: [QueryExpression] = []
-        while let next = peek, next.token != .or, next.token != .close {
-            if let part = try unary() { parts.append(part) }
-        }
-        guard !parts.isEmpty else {
-            let at = peek ?? tokens.last
-            let reason = at?.token == .or ? "or needs a term on each side" : "nothing to look for here"
-            throw QuerySyntaxError(term: at?.text ?? "", column: at?.column ?? 1, reason: reason)
-        }
-        return parts.count == 1 ? parts[0] : .all(parts)
-    }
-
-    /// nil for `within:`, which sets the distance of every near: instead of testing an item.
-    mutating func unary() throws(QuerySyntaxError) -> QueryExpression? {
-        guard let next = peek else { return nil }
-        position += 1
-        switch next.token {
-        case .minus:
-            // Nested as parentheses are, and bounded the same: `- - - ...` recursed without end.
-            guard depth < Self.maxDepth else {
-                throw QuerySyntaxError(term: next.text, column: next.column,
-                                       reason: "- and parentheses nest at most \(Self.maxDepth) deep")
-            }
-            depth += 1
-            defer { depth -= 1 }
-            guard let after = peek, after.token != .or, after.token != .close, let inner = try unary() else {
-                throw QuerySyntaxError(term: next.text, column: next.column, reason: "- needs a term to leave out")
-            }
-            return .not(inner)
-        case .open:
-            guard depth < Self.maxDepth else {
-                throw QuerySyntaxError(term: next.text, column: next.column,
-                                       reason: "parentheses nest at most \(Self.maxDepth) deep")
-            }
-            depth += 1
-            if peek?.token == .close {
-                throw QuerySyntaxError(term: next.text, column: next.column, reason: "() holds nothing")
-            }
-            let inner = try query()
-            guard peek?.token == .close else {
-                throw QuerySyntaxError(term: next.text, column: next.column, reason: "this ( is never closed")
-            }
-            position += 1
-            depth -= 1
-            return inner
-        case let .word(text):
-            return try term(text, next)
-        case .close, .or:
-            // all() stops before these.
-            throw QuerySyntaxError(term: next.text, column: next.column, reason: "unexpected here")
-        }
+    mutating func leaf(_ text: String, _ at: Located) throws(QuerySyntaxError) -> QueryExpression? {
+        try term(text, at)
     }
 
     mutating func term(_ text: String, _ at: Located) throws(QuerySyntaxError) -> QueryExpression? {

@@ -261,6 +261,8 @@ extension CommandContext {
         let named = found?.categoryName
         let searched = named.map { catalogue.category(named: $0) } ?? category
         query?.categoryID = named == nil ? category?.id : searched?.id ?? -1
+        let placed = found?.condition?.placing { catalogue.category(named: $0)?.id }
+        query?.condition = placed
         let total = try query.map { try store.adMatchCount($0) } ?? catalogue.count(in: category)
         let page = try ListPage(session, continuing: continuing, total: total, describe: Plural.ads)
         let ads = try query.map { try store.matchingAds($0, offset: page.start, limit: page.limit) }

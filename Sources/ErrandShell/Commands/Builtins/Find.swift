@@ -29,7 +29,8 @@ struct Find: ShellCommand {
         those with no priority, -list:work those in the main list). \
         On the ads tab: words in the title or description, cat:NAME (else the filter's), price:<200 \
         and price:>100 (the amount itself left out; <= and >= keep it), price:100..500 (both included), is:urgent, is:pro (the seller has a SIRET), is:private, is:starred, \
-        sort:price|-price|date (else urgent first, then newest), all required; back returns to the list.
+        sort:price|-price|date (else urgent first, then newest), joined as above (or, -, parentheses; \
+        sort: only beside the other terms); back returns to the list.
         """
 
     /// The words as typed (QueryWords), read in the language of the tab it runs on.
@@ -78,7 +79,7 @@ struct Find: ShellCommand {
         guard let catalogue = try c.store.catalogueSummary() else {
             throw ShellError.usage("\(command): no ads are cached yet: sync URL first")
         }
-        if let name = query.categoryName, catalogue.category(named: name) == nil {
+        if let name = query.categoryNames.first(where: { catalogue.category(named: $0) == nil }) {
             throw ShellError.usage("\(command): no category \"\(name)\" in the catalogue (categories lists them)")
         }
         return query

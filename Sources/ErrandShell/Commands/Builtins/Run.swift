@@ -30,7 +30,7 @@ struct Run: ShellCommand {
         }
         var query = try Find.adQuery(search.query, command: "run \(name)", c)
         guard let catalogue = try c.store.catalogueSummary() else { throw ShellError.usage("run: no ads are cached yet: sync URL first") }
-        query.categoryID = query.categoryName.map { catalogue.category(named: $0)?.id ?? -1 }
+        query.placeCategories { catalogue.category(named: $0)?.id }
         let found = try c.commit(saved: "what it found is recorded as reported") { try $0.store.newAds(query, search: name) }
         c.session.tab = .ads
         c.session.stack = [.ads]

@@ -27,7 +27,7 @@ struct Saved: ShellCommand {
             case .ads:
                 guard let catalogue = try c.store.catalogueSummary() else { return nil }
                 var query = try Find.adQuery(search.query, command: "saved", c)
-                query.categoryID = query.categoryName.map { catalogue.category(named: $0)?.id ?? -1 }
+                query.placeCategories { catalogue.category(named: $0)?.id }
                 return try c.store.adMatchCount(query)
             }
         } catch {
