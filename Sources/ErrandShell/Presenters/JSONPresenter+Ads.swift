@@ -9,7 +9,8 @@ extension JSONPresenter {
                       ("category", .string(row.category)), ("category_id", .int(Int(row.ad.categoryID))),
                       ("price", .double(row.ad.price)), ("urgent", .bool(row.ad.isUrgent)),
                       ("date", .string(APIDate.format(row.ad.created))), ("image", .bool(row.ad.hasImage))]
-                     + JSONPresenter.marks(row.ad) + (row.was.map { [("was", JSONValue.double($0))] } ?? []))
+                     + JSONPresenter.marks(row.ad) + (row.was.map { [("was", JSONValue.double($0))] } ?? [])
+                     + (row.searches.isEmpty ? [] : [("searches", .array(row.searches.map(JSONValue.string)))]))
          }))]
     }
 

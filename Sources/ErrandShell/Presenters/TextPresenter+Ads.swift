@@ -37,12 +37,13 @@ extension TextPresenter {
         return out + pageFooter(first: first, count: rows.count, total: total)
     }
 
-    /// After the title: `(gone)`, `(reposted)`, `(was 350,00 €)`.
+    /// After the title: `(gone)`, `(reposted)`, `(was 350,00 €)`, `(found by flat, bikes)`.
     static func marks(_ row: AdRow) -> String {
         var marks: [String] = []
         if row.ad.isGone { marks.append("gone") }
         if row.ad.repostOf != nil { marks.append("reposted") }
         if let was = row.was { marks.append("was " + PriceFormat.euros(was)) }
+        if !row.searches.isEmpty { marks.append("found by " + row.searches.joined(separator: ", ")) }
         return marks.isEmpty ? "" : " (" + marks.joined(separator: ", ") + ")"
     }
 

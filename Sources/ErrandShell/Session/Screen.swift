@@ -57,6 +57,8 @@ public struct AdRow: Equatable, Sendable {
     public var category: String
     /// In `run NAME --new`: the price it had when last reported, when it dropped since.
     public var was: Double? = nil
+    /// In `run ALL --new`: every saved search that found it.
+    public var searches: [String] = []
 }
 
 public struct CategoryCount: Equatable, Sendable {

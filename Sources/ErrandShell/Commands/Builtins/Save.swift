@@ -14,6 +14,9 @@ struct Save: ShellCommand {
 
     func run(_ c: inout CommandContext) throws -> Display {
         try Save.check(name, command: "save")
+        guard name != Run.every else {
+            throw ShellError.usage("save: ALL names every ads search (run ALL --new): choose another name")
+        }
         let search = SavedSearch(name: name, tab: c.session.tab == .ads ? .ads : .todos, query: try current(c))
         let before = try c.store.savedSearch(named: name)
         if before == search { return Display(message: "\"\(name)\" already saves that: \(search.query)") }
