@@ -26,6 +26,21 @@ final class PrefetchState: Sendable {
         try cacheLock.withLock { _ throws(E) in try body() }
     }
 
+    func isUnreachable(_ host: String) -> Bool {
+        shared.withLock { $0.counted.unreachableHosts.contains(host) }
+    }
+
+    func markUnreachable(_ host: String) {
+        shared.withLock { state in
+            if !state.counted.unreachableHosts.contains(host) { state.counted.unreachableHosts.append(host) }
+        }
+    }
+
+    /// One photo not asked for: its host could not be reached earlier in the run.
+    func recordSkipped() {
+        shared.withLock { $0.counted.skipped += 1 }
+    }
+
     /// Counts one photo.
     func record(cached: Bool, failure: String?) {
         shared.withLock { state in

@@ -124,4 +124,41 @@ import Testing
         #expect(outcome.firstFailure?.contains("answered HTTP 404") == true)
         #expect(cache.cached(server.base + "a.jpg") != nil)
     }
+
+    /// Offline (issue 46): a host that cannot be reached is asked once per worker at most, and
+    /// its other photos are counted as not asked, while another host's photos still come.
+    @Test func anUnreachableHostIsNotAskedAgain() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let downloader = CountingDownloader()
+        let helper = PictureHelper(cache: ImageCache(directory: dir + "/images"), downloader: downloader, helperPath: "/nonexistent",
+                                   size: { PictureSize(columns: 1, rows: 1) })
+        let urls = (1...100).map { "https://img.offline.test/\($0).jpg" } + (1...5).map { "https://img.ok.test/\($0).jpg" }
+        let outcome = helper.prefetch(urls) { _, _ in }
+        let asked = downloader.asked(host: "img.offline.test")
+        #expect(asked >= 1 && asked <= PictureHelper.prefetchWorkers)
+        #expect(outcome.failed == asked && outcome.skipped == 100 - asked)
+        #expect(outcome.unreachableHosts == ["img.offline.test"])
+        #expect(outcome.fetched == 5 && downloader.asked(host: "img.ok.test") == 5)
+        #expect(outcome.firstFailure?.contains("cannot reach https://img.offline.test/") == true)
+    }
+}
+
+/// Answers img.ok.test with a few bytes and img.offline.test as an unknown host, counting each.
+final class CountingDownloader: Downloader, @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    func asked(host: String) -> Int { lock.withLock { counts[host] ?? 0 } }
+
+    func download(_ url: URL, limits: FetchLimits) throws(CatalogueError) -> Data {
+        let host = url.host ?? ""
+        lock.withLock { counts[host, default: 0] += 1 }
+        guard host == "img.ok.test" else { throw .unreachable(url: url.absoluteString, reason: "unknown host") }
+        return Data([0xFF, 0xD8, 0xFF])
+    }
+
+    func stream(_ url: URL, limits: FetchLimits, into consume: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let data = try download(url, limits: limits)
+        try data.withUnsafeBytes { try consume($0) }
+    }
 }

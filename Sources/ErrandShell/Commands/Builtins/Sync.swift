@@ -109,6 +109,9 @@ struct Sync: ShellCommand {
         if outcome.failed > 0 {
             line += ", \(outcome.failed) failed" + (outcome.firstFailure.map { " (the first: \($0))" } ?? "")
         }
+        if outcome.skipped > 0 {
+            line += ", \(outcome.skipped) not asked for: " + outcome.unreachableHosts.joined(separator: ", ") + " could not be reached"
+        }
         return line
     }
 }
