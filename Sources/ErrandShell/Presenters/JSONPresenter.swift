@@ -46,6 +46,7 @@ public struct JSONPresenter {
         case let .reminders(rang): return reminders(rang)
         case let .lists(summaries): return [("screen", .string("lists")), ("items", .array(summaries.map(JSONPresenter.list)))]
         case let .savedSearches(rows): return savedSearches(rows)
+        case let .priceStats(view): return priceStats(view)
         case let .log(rows): return log(rows)
         }
     }

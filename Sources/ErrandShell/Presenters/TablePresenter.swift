@@ -53,6 +53,10 @@ public struct TablePresenter {
             })
         case let .settings(values):
             return Table(header: ["setting", "value"], rows: values.map { [$0.name.rawValue, $0.value] })
+        case let .priceStats(view):
+            return Table(header: ["measure", "value"], rows: PriceStatsView.measures(view).map { measure in
+                [measure.name, measure.value.map { measure.name == "count" ? String(Int($0)) : FixedDecimals.text($0, decimals: 2) } ?? ""]
+            })
         case .detail, .help, .history, .remote, .form, .adDetail:
             return nil
         }

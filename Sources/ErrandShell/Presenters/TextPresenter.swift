@@ -63,6 +63,7 @@ public struct TextPresenter {
         case let .reminders(rang)?: lines += reminders(rang)
         case let .lists(summaries)?: lines += lists(summaries)
         case let .savedSearches(rows)?: lines += savedSearches(rows)
+        case let .priceStats(view)?: lines += priceStats(view)
         case let .log(rows)?:
             if rows.isEmpty { lines.append("no changes yet") }
             lines += rows.map { clip($0.when + "  " + DisplayWidth.sanitize($0.summary) + ($0.entry.undone ? "  (undone)" : "")) }

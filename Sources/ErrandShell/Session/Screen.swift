@@ -49,6 +49,8 @@ public enum Screen: Equatable, Sendable {
     case lists([ListSummary])
     /// `saved`: the saved searches by name.
     case savedSearches([SavedSearchRow])
+    /// `stats`: the prices of what an ads search finds.
+    case priceStats(PriceStatsView)
 }
 
 /// An ad as listed, with its category name resolved.

@@ -25,9 +25,16 @@ struct Save: ShellCommand {
         return Display(message: "\(verb) \"\(name)\" (\(search.tab.rawValue)): \(search.query); run \(name) runs it")
     }
 
-    /// The query of the tab's last `find`, as typed; on the ads tab the filter joins it as
-    /// `cat:`, so that the saved search finds what the screen showed.
     private func current(_ c: CommandContext) throws -> String {
+        if let text = Save.shown(c) { return text }
+        throw ShellError.usage("save: nothing to save on this tab: find something first"
+                               + (c.session.tab == .ads ? " (or filter a category)" : ""))
+    }
+
+    /// The query of the tab's last `find`, as typed; on the ads tab the filter joins it as
+    /// `cat:`, so that the saved search finds what the screen showed (`stats` reads it too).
+    /// nil when the tab shows no find and no filter.
+    static func shown(_ c: CommandContext) -> String? {
         let filter = c.session.tab == .ads ? c.session.filter.map { QueryWords.joined(["cat:" + $0]) } : nil
         for route in c.session.stack.reversed() {
             switch route {
@@ -39,9 +46,7 @@ struct Save: ShellCommand {
             default: continue
             }
         }
-        if let filter { return filter }
-        throw ShellError.usage("save: nothing to save on this tab: find something first"
-                               + (c.session.tab == .ads ? " (or filter a category)" : ""))
+        return filter
     }
 
     /// The one line a bad name gets, before anything is read or changed.
