@@ -19,9 +19,11 @@ public struct PrefetchOutcome: Equatable, Sendable {
     public var fetched = 0
     public var cached = 0
     public var failed = 0
-    /// Not asked for: their host could not be reached earlier in the run (unreachableHosts).
+    /// Not asked for: their host could not be reached earlier in the run (unreachableHosts),
+    /// or Ctrl-C stopped the run (`cancelled`).
     public var skipped = 0
     public var unreachableHosts: [String] = []
+    public var cancelled = false
     /// The first failure, as the line that says why.
     public var firstFailure: String?
 

@@ -79,6 +79,12 @@ public final class PictureHelper: PictureSource {
     func prefetchWorker(_ urls: [String], state: PrefetchState, stepped: DispatchSemaphore) {
         while let i = state.take(below: urls.count) {
             let url = urls[i]
+            // Ctrl-C reached a download (its helper died with SIGINT): the rest is not asked for.
+            if state.isCancelled {
+                state.recordSkipped()
+                stepped.signal()
+                continue
+            }
             let host = URL(string: url)?.host?.lowercased()
             if state.locked({ cache.cached(url) != nil }) {
                 state.record(cached: true, failure: nil)
@@ -92,6 +98,7 @@ public final class PictureHelper: PictureSource {
                     state.record(cached: false, failure: nil)
                 } catch {
                     if let host, error.unreachable { state.markUnreachable(host) }
+                    if error.cancelled { state.cancel() }
                     state.record(cached: false, failure: error.description)
                 }
             }
@@ -146,6 +153,8 @@ public final class PictureHelper: PictureSource {
         }
         do {
             return try fetcher.fetch(parsed)
+        } catch .cancelled {
+            throw PictureFailure(CatalogueError.cancelled.description, cancelled: true)
         } catch let .unreachable(url, reason) {
             throw PictureFailure(CatalogueError.unreachable(url: url, reason: reason).description, unreachable: true)
         } catch let .contentType(url, type) {
@@ -173,8 +182,11 @@ struct PictureFailure: Error, CustomStringConvertible {
     var description: String
     /// The host could not be reached at all (unknown, refused): not worth asking again.
     var unreachable = false
-    init(_ description: String, unreachable: Bool = false) {
+    /// Ctrl-C ended the download: the person wants the command to stop.
+    var cancelled = false
+    init(_ description: String, unreachable: Bool = false, cancelled: Bool = false) {
         self.description = description
         self.unreachable = unreachable
+        self.cancelled = cancelled
     }
 }

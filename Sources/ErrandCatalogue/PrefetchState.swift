@@ -26,6 +26,12 @@ final class PrefetchState: Sendable {
         try cacheLock.withLock { _ throws(E) in try body() }
     }
 
+    var isCancelled: Bool { shared.withLock { $0.counted.cancelled } }
+
+    func cancel() {
+        shared.withLock { $0.counted.cancelled = true }
+    }
+
     func isUnreachable(_ host: String) -> Bool {
         shared.withLock { $0.counted.unreachableHosts.contains(host) }
     }
@@ -36,7 +42,7 @@ final class PrefetchState: Sendable {
         }
     }
 
-    /// One photo not asked for: its host could not be reached earlier in the run.
+    /// One photo not asked for: its host could not be reached earlier in the run, or Ctrl-C.
     func recordSkipped() {
         shared.withLock { $0.counted.skipped += 1 }
     }

@@ -143,16 +143,44 @@ import Testing
     }
 }
 
-/// Answers img.ok.test with a few bytes and img.offline.test as an unknown host, counting each.
+extension PictureHelperTests {
+    /// Ctrl-C during `sync ads --images` (its SIGINT ends the download in flight): the photos
+    /// after it are not asked for, and what came is kept.
+    @Test func ctrlCStopsBetweenTwoPhotosKeepingWhatCame() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let downloader = CountingDownloader(cancelAfter: 10)
+        let cache = ImageCache(directory: dir + "/images")
+        let helper = PictureHelper(cache: cache, downloader: downloader, helperPath: "/nonexistent",
+                                   size: { PictureSize(columns: 1, rows: 1) })
+        let urls = (1...200).map { "https://img.ok.test/\($0).jpg" }
+        let outcome = helper.prefetch(urls) { _, _ in }
+        #expect(outcome.cancelled)
+        #expect(downloader.asked(host: "img.ok.test") <= 10 + PictureHelper.prefetchWorkers)
+        #expect(outcome.fetched + outcome.failed + outcome.skipped == 200 && outcome.skipped >= 200 - 10 - PictureHelper.prefetchWorkers)
+        #expect(outcome.fetched >= 1 && urls.filter { cache.cached($0) != nil }.count == outcome.fetched, "what came is kept")
+    }
+}
+
+/// Answers img.ok.test with a few bytes and img.offline.test as an unknown host, counting each;
+/// with `cancelAfter`, every download past that many ends as Ctrl-C ends one.
 final class CountingDownloader: Downloader, @unchecked Sendable {
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
+    let cancelAfter: Int?
+
+    init(cancelAfter: Int? = nil) {
+        self.cancelAfter = cancelAfter
+    }
 
     func asked(host: String) -> Int { lock.withLock { counts[host] ?? 0 } }
 
     func download(_ url: URL, limits: FetchLimits) throws(CatalogueError) -> Data {
         let host = url.host ?? ""
-        lock.withLock { counts[host, default: 0] += 1 }
+        let count = lock.withLock { () -> Int in
+            counts[host, default: 0] += 1
+            return counts[host, default: 0]
+        }
+        if let cancelAfter, count > cancelAfter { throw .cancelled }
         guard host == "img.ok.test" else { throw .unreachable(url: url.absoluteString, reason: "unknown host") }
         return Data([0xFF, 0xD8, 0xFF])
     }

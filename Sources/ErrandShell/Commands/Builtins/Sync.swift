@@ -110,7 +110,8 @@ struct Sync: ShellCommand {
             line += ", \(outcome.failed) failed" + (outcome.firstFailure.map { " (the first: \($0))" } ?? "")
         }
         if outcome.skipped > 0 {
-            line += ", \(outcome.skipped) not asked for: " + outcome.unreachableHosts.joined(separator: ", ") + " could not be reached"
+            let why = outcome.cancelled ? "stopped by Ctrl-C" : outcome.unreachableHosts.joined(separator: ", ") + " could not be reached"
+            line += ", \(outcome.skipped) not asked for: " + why
         }
         return line
     }
