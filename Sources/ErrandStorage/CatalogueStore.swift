@@ -19,6 +19,9 @@ public protocol CatalogueStore: AnyObject {
     /// Stars or unstars cached ads; an unstarred ad that is gone leaves the cache. Returns
     /// how many changed.
     func setStarred(_ starred: Bool, ids: [Int64], journaled journal: JournalContext?) throws -> Int
+    /// Hides ads (left out of lists, finds, counts and alerts, their re-posts with them) or
+    /// shows them again. Returns how many changed.
+    func setHidden(_ hidden: Bool, ids: [Int64], journaled journal: JournalContext?) throws -> Int
     /// The ads `query` finds that saved search `search` has not reported yet, or whose price
     /// dropped since it last did (a re-post counts as its original), in the query's order;
     /// what it finds is recorded as reported in the same transaction, so a run stopped before

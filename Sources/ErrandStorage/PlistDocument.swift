@@ -257,6 +257,7 @@ struct PlistCatalogue: Codable {
         var starred: Bool?
         var gone: Bool?
         var repostOf: Int64?
+        var hidden: Bool?
     }
 
     /// An earlier price of an ad (Catalogue.earlierPrices).
@@ -280,7 +281,8 @@ struct PlistCatalogue: Codable {
         ads = catalogue.ads.map {
             Entry(id: $0.id, category: $0.categoryID, title: $0.title, description: $0.description, price: $0.price,
                   small: $0.smallImage, thumb: $0.thumbImage, created: $0.created, urgent: $0.isUrgent, siret: $0.siret,
-                  starred: $0.isStarred ? true : nil, gone: $0.isGone ? true : nil, repostOf: $0.repostOf)
+                  starred: $0.isStarred ? true : nil, gone: $0.isGone ? true : nil, repostOf: $0.repostOf,
+                  hidden: $0.isHidden ? true : nil)
         }
         let points = catalogue.earlierPrices.keys.sorted().flatMap { id in
             (catalogue.earlierPrices[id] ?? []).map { Price(ad: id, price: $0.price, seen: $0.seen) }
@@ -298,6 +300,7 @@ struct PlistCatalogue: Codable {
             ad.isStarred = $0.starred ?? false
             ad.isGone = $0.gone ?? false
             ad.repostOf = $0.repostOf
+            ad.isHidden = $0.hidden ?? false
             return ad
         }, categories: categories.map { AdCategory(id: $0.id, name: $0.name) }, source: source, fetched: fetched)
         for point in prices ?? [] where point.price.isFinite {

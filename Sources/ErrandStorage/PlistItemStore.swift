@@ -170,6 +170,21 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore, SavedS
         }
     }
 
+    public func setHidden(_ hidden: Bool, ids: [Int64], journaled context: JournalContext?) throws -> Int {
+        try changeAll { _, catalogue, journal, _ in
+            guard var changed = catalogue else { return 0 }
+            let wanted = Set(ids)
+            var count = 0
+            for i in changed.ads.indices where wanted.contains(changed.ads[i].id) && changed.ads[i].isHidden != hidden {
+                changed.ads[i].isHidden = hidden
+                count += 1
+            }
+            catalogue = changed
+            if count > 0 { try journal.appendIrreversible(context: context, path: path) }
+            return count
+        }
+    }
+
     // MARK: catalogue
 
     public func catalogueSummary() throws -> CatalogueSummary? {

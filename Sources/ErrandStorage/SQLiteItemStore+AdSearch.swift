@@ -19,8 +19,11 @@ extension SQLiteItemStore {
             return try s.step() ? Int(s.int(0)) : 0
         }
         let all = try count("SELECT count(*) FROM ad" + conditions)
-        guard !query.starredOnly else { return all }
-        return all - (try count("SELECT count(*) FROM ad INDEXED BY ad_gone" + conditions + " AND gone = 1"))
+        guard !query.hiddenOnly else { return query.starredOnly ? all : all - (try count("SELECT count(*) FROM ad" + conditions + " AND gone = 1")) }
+        let hidden = try count("SELECT count(*) FROM ad INDEXED BY ad_hidden" + conditions + " AND hidden = 1"
+                               + (query.starredOnly ? "" : " AND gone = 0"))
+        guard !query.starredOnly else { return all - hidden }
+        return all - hidden - (try count("SELECT count(*) FROM ad INDEXED BY ad_gone" + conditions + " AND gone = 1"))
     }
 
     public func matchingAds(_ query: AdQuery, offset: Int, limit: Int) throws -> [Ad] {
@@ -63,6 +66,14 @@ extension SQLiteItemStore {
         } else if let gone {
             conditions.append(gone)
         }
+        // A hidden ad (and its re-posts) is left out of every query but the hidden list: in
+        // the page's walk as the gone ones are; a count subtracts them (ad_hidden), as an
+        // alert skips them, so neither reads every match's row.
+        if query.hiddenOnly {
+            conditions.append("hidden = 1")
+        } else if gone != nil {
+            conditions.append("+hidden = 0")
+        }
         switch query.seller {
         case .pro?: conditions.append("coalesce(siret, '') <> ''")
         case .private?: conditions.append("coalesce(siret, '') = ''")
@@ -93,6 +104,7 @@ extension SQLiteItemStore {
             return "(" + (tests.isEmpty ? "1" : tests.joined(separator: " AND ")) + ")"
         case .urgent: return "urgent = 1"
         case .starred: return "starred = 1"
+        case .hidden: return "hidden = 1"
         case .seller(.pro): return "coalesce(siret, '') <> ''"
         case .seller(.private): return "coalesce(siret, '') = ''"
         case let .all(parts):

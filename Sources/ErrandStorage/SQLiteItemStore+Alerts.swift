@@ -26,12 +26,14 @@ extension SQLiteItemStore {
             var changed: [(id: Int64, price: Double)] = []
             while try select.step() {
                 let ad = adRow(select)
-                let was = select.isNull(13) ? nil : select.double(13)
+                let was = select.isNull(14) ? nil : select.double(14)
                 // Gone ads are recorded too: harmless, and leaving them out would read every row.
                 changed.append((ad.id, ad.price))
                 if let was, was <= ad.price { continue }
                 // A gone ad is kept for its star alone: news only to a search for the starred.
                 if ad.isGone, !query.starredOnly { continue }
+                // Hidden (hide N): news to no search.
+                if ad.isHidden, !query.hiddenOnly { continue }
                 found.append(NewAd(ad: ad, was: was))
             }
             select.reset()

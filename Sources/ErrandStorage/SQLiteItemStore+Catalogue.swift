@@ -14,12 +14,15 @@ extension SQLiteItemStore: CatalogueStore {
 
     /// Both ORDER BYs are index column lists (ad_list_order, ad_category_order): a page is a
     /// walk of the index, whatever the size of the cache.
-    static let listedAdsSQL = "SELECT \(adColumns) FROM ad WHERE +gone = 0 ORDER BY urgent DESC, created DESC, id LIMIT ?1 OFFSET ?2"
+    static let listedAdsSQL = """
+        SELECT \(adColumns) FROM ad WHERE +gone = 0 AND +hidden = 0 ORDER BY urgent DESC, created DESC, id LIMIT ?1 OFFSET ?2
+        """
     static let listedInCategorySQL = """
-        SELECT \(adColumns) FROM ad WHERE category_id = ?3 AND +gone = 0 ORDER BY urgent DESC, created DESC, id LIMIT ?1 OFFSET ?2
+        SELECT \(adColumns) FROM ad WHERE category_id = ?3 AND +gone = 0 AND +hidden = 0 ORDER BY urgent DESC, created DESC, id \
+        LIMIT ?1 OFFSET ?2
         """
     static let adColumns = "id, category_id, title, description, price, small_image, thumb_image, created, urgent, siret, "
-        + "starred, gone, repost_of"
+        + "starred, gone, repost_of, hidden"
 
     public func listedAds(in categoryID: Int64?, offset: Int, limit: Int) throws -> [Ad] {
         let s = try db.statement(categoryID == nil ? Self.listedAdsSQL : Self.listedInCategorySQL)
@@ -37,6 +40,7 @@ extension SQLiteItemStore: CatalogueStore {
         ad.isStarred = a.int(10) != 0
         ad.isGone = a.int(11) != 0
         ad.repostOf = a.isNull(12) ? nil : a.int(12)
+        ad.isHidden = a.int(13) != 0
         return ad
     }
 
@@ -65,13 +69,13 @@ extension SQLiteItemStore: CatalogueStore {
     public func ad(id: Int64) throws -> (ad: Ad, category: String?)? {
         let a = try db.statement("""
             SELECT ad.id, category_id, title, description, price, small_image, thumb_image, created, urgent, siret, starred, gone,
-                repost_of, ad_category.name
+                repost_of, hidden, ad_category.name
             FROM ad LEFT JOIN ad_category ON ad_category.id = ad.category_id WHERE ad.id = ?1
             """)
         a.bind(1, id)
         defer { a.reset() }
         guard try a.step() else { return nil }
-        return (adRow(a), a.optionalText(13))
+        return (adRow(a), a.optionalText(14))
     }
 
     public func replaceCatalogue(_ next: Catalogue) throws -> CatalogueChange {
@@ -129,7 +133,7 @@ extension SQLiteItemStore: CatalogueStore {
                 change.removed = try retireAds(notIn: seen, added: added)
             }
             try db.execute("DELETE FROM ad_tally; INSERT INTO ad_tally (category_id, listed) "
-                           + "SELECT category_id, count(*) FROM ad WHERE +gone = 0 GROUP BY category_id")
+                           + "SELECT category_id, count(*) FROM ad WHERE +gone = 0 AND +hidden = 0 GROUP BY category_id")
             try db.execute("DELETE FROM catalogue_info")
             let i = try db.statement("INSERT INTO catalogue_info (key, value) VALUES (?1, ?2)")
             for (key, value) in [("source", source), ("fetched", String(fetched))] {
@@ -202,7 +206,7 @@ extension SQLiteItemStore: CatalogueStore {
 
     /// An ad as a re-post would repeat it: its title, text and seller.
     private typealias RepostKey = [String]
-    private typealias Original = (id: Int64, price: Double, starred: Bool)
+    private typealias Original = (id: Int64, price: Double, starred: Bool, hidden: Bool)
 
     /// Of the ads leaving: how many were still listed, which are starred, and the first of
     /// each title, text and seller (what a re-post would repeat).
@@ -210,7 +214,7 @@ extension SQLiteItemStore: CatalogueStore {
         var removed = 0
         var originals: [RepostKey: Original] = [:]
         var starred = Set<Int64>()
-        let row = try db.statement("SELECT title, description, siret, price, starred, gone FROM ad WHERE id = ?1")
+        let row = try db.statement("SELECT title, description, siret, price, starred, gone, hidden FROM ad WHERE id = ?1")
         defer { row.reset() }
         for id in left {
             row.reset()
@@ -219,17 +223,18 @@ extension SQLiteItemStore: CatalogueStore {
             if row.int(5) == 0 { removed += 1 }
             if row.int(4) != 0 { starred.insert(id) }
             let key = [row.text(0), row.text(1), row.optionalText(2) ?? ""]
-            if originals[key] == nil { originals[key] = (id, row.double(3), row.int(4) != 0) }
+            if originals[key] == nil { originals[key] = (id, row.double(3), row.int(4) != 0, row.int(6) != 0) }
         }
         return (removed, starred, originals)
     }
 
-    /// Marks each added ad that repeats a leaving one as its re-post, handing it the star,
+    /// Marks each added ad that repeats a leaving one as its re-post, handing it the star, the
+    /// hidden mark (a hidden ad's re-posts stay hidden),
     /// the earlier prices (and the original's last one when it changed) and what alerts
     /// reported; returns the originals taken over.
     private func markReposts(of originals: [RepostKey: Original], among added: [Int64]) throws -> Set<Int64> {
         var reposted = Set<Int64>()
-        let mark = try db.statement("UPDATE ad SET repost_of = ?2, starred = ?3 WHERE id = ?1")
+        let mark = try db.statement("UPDATE ad SET repost_of = ?2, starred = ?3, hidden = ?4 WHERE id = ?1")
         let history = try db.statement("""
             INSERT INTO ad_price (ad, price, seen) SELECT ?1, price, seen FROM ad_price WHERE ad = ?2
             """)
@@ -252,6 +257,7 @@ extension SQLiteItemStore: CatalogueStore {
             mark.bind(1, id)
             mark.bind(2, original.id)
             mark.bind(3, original.starred ? 1 : 0)
+            mark.bind(4, original.hidden ? 1 : 0)
             try mark.run()
             for s in [history, reported] {
                 s.reset()
@@ -275,6 +281,32 @@ extension SQLiteItemStore: CatalogueStore {
         var points: [PricePoint] = []
         while try s.step() { points.append(PricePoint(price: s.double(0), seen: s.int(1))) }
         return points
+    }
+
+    /// Hides or shows ads again; the listed counts (ad_tally) follow, a gone ad being counted
+    /// in none. Journaled as a change undo cannot revert, as stars are.
+    public func setHidden(_ hidden: Bool, ids: [Int64], journaled context: JournalContext?) throws -> Int {
+        try db.writeTransaction {
+            let mark = try db.statement("UPDATE ad SET hidden = ?2 WHERE id = ?1 AND hidden <> ?2")
+            let tally = try db.statement("""
+                UPDATE ad_tally SET listed = listed + ?2 WHERE category_id = (SELECT category_id FROM ad WHERE id = ?1 AND gone = 0)
+                """)
+            var changed = 0
+            for id in Set(ids) {
+                mark.reset()
+                mark.bind(1, id)
+                mark.bind(2, hidden ? 1 : 0)
+                try mark.run()
+                guard db.changes > 0 else { continue }
+                changed += 1
+                tally.reset()
+                tally.bind(1, id)
+                tally.bind(2, hidden ? -1 : 1)
+                try tally.run()
+            }
+            if changed > 0, let context { try appendIrreversible(context) }
+            return changed
+        }
     }
 
     public func setStarred(_ starred: Bool, ids: [Int64], journaled context: JournalContext?) throws -> Int {

@@ -17,6 +17,13 @@ extension SQLiteSchema {
         DELETE FROM search_seen WHERE ad NOT IN (SELECT id FROM ad);
         """
 
+    /// `hide N`: the mark, and the hidden ads by id for the `hidden` list (a handful among
+    /// 100,000: a partial index).
+    static let adHidden = """
+        ALTER TABLE ad ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX ad_hidden ON ad (id) WHERE hidden = 1;
+        """
+
     static let adMemory = """
         ALTER TABLE ad ADD COLUMN starred INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE ad ADD COLUMN gone INTEGER NOT NULL DEFAULT 0;

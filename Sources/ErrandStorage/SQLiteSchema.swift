@@ -216,6 +216,8 @@ enum SQLiteSchema {
         foldedWords,
         // The open repeating items by day, for the week's later occurrences (see openSeries).
         openSeries,
+        // Hidden ads (see adHidden).
+        adHidden,
     ]
 
     /// What `log` shows of each journal entry (SQLiteJournalBrief), in a table of its own as

@@ -12,7 +12,7 @@ import Testing
         let t = try ShellTester()
         #expect(complete(t, "vi").candidates.map(\.insert) == ["view"])
         #expect(complete(t, "vi").replaceCount == 2)
-        #expect(complete(t, "un").candidates.map(\.insert) == ["uncheck", "undo", "unstar"])
+        #expect(complete(t, "un").candidates.map(\.insert) == ["uncheck", "undo", "unstar", "unhide"])
         #expect(complete(t, "").candidates.count == CommandTable.standard.specs.count)
     }
 

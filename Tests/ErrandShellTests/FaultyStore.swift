@@ -69,6 +69,10 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore & SavedSea
     }
     func replaceCatalogue(_ catalogue: Catalogue) throws -> CatalogueChange { try base.replaceCatalogue(catalogue) }
     func earlierPrices(of id: Int64) throws -> [PricePoint] { try read { try base.earlierPrices(of: id) } }
+    func setHidden(_ hidden: Bool, ids: [Int64], journaled journal: JournalContext?) throws -> Int {
+        try base.setHidden(hidden, ids: ids, journaled: journal)
+    }
+
     func setStarred(_ starred: Bool, ids: [Int64], journaled journal: JournalContext?) throws -> Int {
         try base.setStarred(starred, ids: ids, journaled: journal)
     }

@@ -118,8 +118,32 @@ import Testing
         SQLiteSchema.migrations.firstIndex(of: migration) ?? SQLiteSchema.currentVersion
     }
 
-    /// The newest migration, the open series' index (SQLiteSchema.openSeries).
-    static let withoutOpenSeries = """
+    /// The newest migration, hidden ads (SQLiteSchema.adHidden).
+    static let withoutHiddenAds = """
+        DROP INDEX ad_hidden;
+        ALTER TABLE ad DROP COLUMN hidden;
+
+        """
+
+    /// A store from before `hide` opens with every ad shown, and can hide one.
+    @Test func aStoreFromBeforeHiddenAdsShowsEveryAd() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("old.sqlite")
+        let store = try StoreOpener.open(path: path, backend: .sqlite)
+        let ads = [1, 2].map { Ad(id: $0, categoryID: 1, title: "a\($0)", description: "d", price: 1, created: $0, isUrgent: false) }
+        _ = try store.replaceCatalogue(Catalogue(ads: ads, categories: [AdCategory(id: 1, name: "c")], source: "file:///x/", fetched: 5))
+        store.close()
+        #expect(try SQLiteCLI.run(path, Self.withoutHiddenAds
+            + "PRAGMA user_version = \(Self.version(before: SQLiteSchema.adHidden));") == 0)
+        let reopened = try StoreOpener.open(path: path, backend: .sqlite)
+        defer { reopened.close() }
+        #expect(try reopened.listedAds(in: nil, offset: 0, limit: 10).map(\.id) == [2, 1])
+        #expect(try reopened.setHidden(true, ids: [2], journaled: nil) == 1)
+        #expect(try reopened.listedAds(in: nil, offset: 0, limit: 10).map(\.id) == [1])
+    }
+
+    /// The migration before, the open series' index (SQLiteSchema.openSeries).
+    static let withoutOpenSeries = withoutHiddenAds + """
         DROP INDEX item_open_series;
 
         """

@@ -17,6 +17,8 @@ public struct Ad: Hashable, Sendable, Identifiable {
     public var isStarred = false
     /// No longer in the listing, kept because it is starred.
     public var isGone = false
+    /// Hidden (`hide N`): left out of lists, finds and alerts, with its re-posts, until unhidden.
+    public var isHidden = false
     /// The ad this one re-posts under a new id (same title, text and seller), as a sync found it.
     public var repostOf: Int64?
 
@@ -42,6 +44,7 @@ public struct Ad: Hashable, Sendable, Identifiable {
         var mine = self
         mine.isStarred = other.isStarred
         mine.isGone = other.isGone
+        mine.isHidden = other.isHidden
         mine.repostOf = other.repostOf
         return mine == other
     }

@@ -1,6 +1,6 @@
 extension AdQuery {
     public static let keys = ["cat:", "price:", "is:", "sort:"]
-    public static let states = ["urgent", "pro", "private", "starred"]
+    public static let states = ["urgent", "pro", "private", "starred", "hidden"]
 
     /// `find`'s terms on the ads tab: words, `cat:NAME`, `price:<200`, `price:>100`,
     /// `price:100..500`, `price:250`, `is:urgent|pro|private|starred`, `sort:price|-price|date`,
@@ -38,6 +38,7 @@ extension AdQuery {
                 (query.lowestExcluded, query.highestExcluded) = (range.lowExcluded, range.highExcluded)
             case .urgent: query.urgentOnly = true
             case .starred: query.starredOnly = true
+            case .hidden: query.hiddenOnly = true
             case let .seller(seller) where query.seller == nil:
                 query.seller = seller
             default:

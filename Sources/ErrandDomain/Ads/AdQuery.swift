@@ -29,6 +29,8 @@ public struct AdQuery: Hashable, Sendable, CustomStringConvertible {
     public var urgentOnly = false
     /// `is:starred`: the starred ads, those gone from the listing included.
     public var starredOnly = false
+    /// `is:hidden` (the `hidden` list): the hidden ads, which every other query leaves out.
+    public var hiddenOnly = false
     public var seller: Seller?
     public var sort = Sort.listed
     /// What the query asks beyond the terms every ad must meet (AdQueryParser).
@@ -54,6 +56,7 @@ public struct AdQuery: Hashable, Sendable, CustomStringConvertible {
         if urgentOnly, !ad.isUrgent { return false }
         // A gone ad is kept for its star alone: only is:starred lists it.
         if starredOnly ? !ad.isStarred : ad.isGone { return false }
+        if hiddenOnly != ad.isHidden { return false }
         switch seller {
         case .pro?: if !ad.isProfessional { return false }
         case .private?: if ad.isProfessional { return false }

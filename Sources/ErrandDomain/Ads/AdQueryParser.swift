@@ -38,6 +38,7 @@ struct AdQueryParser: QueryGrammar {
             switch TextFolding.fold(value) {
             case "urgent": return .urgent
             case "starred": return .starred
+            case "hidden": return .hidden
             case "pro": return .seller(.pro)
             case "private": return .seller(.private)
             default: throw fail("on the ads tab is: is one of " + AdQuery.states.joined(separator: ", "))

@@ -10,6 +10,9 @@ public indirect enum AdTerm: Hashable, Sendable {
     case price(AdPriceRange)
     case urgent
     case starred
+    /// `is:hidden`: tells only among the terms every ad must meet (AdQuery.hiddenOnly); a
+    /// hidden ad is left out of every other query.
+    case hidden
     case seller(AdQuery.Seller)
     case all([AdTerm])
     case any([AdTerm])
@@ -24,6 +27,7 @@ public indirect enum AdTerm: Hashable, Sendable {
         case let .price(range): return range.contains(ad.price)
         case .urgent: return ad.isUrgent
         case .starred: return ad.isStarred
+        case .hidden: return ad.isHidden
         case let .seller(seller): return (seller == .pro) == ad.isProfessional
         case let .all(terms): return terms.allSatisfy { $0.matches(ad) }
         case let .any(terms): return terms.contains { $0.matches(ad) }
@@ -39,6 +43,7 @@ public indirect enum AdTerm: Hashable, Sendable {
         case let .price(range): return "price:" + range.outline
         case .urgent: return "is:urgent"
         case .starred: return "is:starred"
+        case .hidden: return "is:hidden"
         case let .seller(seller): return "is:" + seller.rawValue
         case let .all(terms): return "(and " + terms.map(\.outline).joined(separator: " ") + ")"
         case let .any(terms): return "(or " + terms.map(\.outline).joined(separator: " ") + ")"

@@ -18,12 +18,14 @@ extension Catalogue {
             let ad = result.ads[i]
             if let previous = old[ad.id] {
                 result.ads[i].isStarred = previous.isStarred
+                result.ads[i].isHidden = previous.isHidden
                 result.ads[i].repostOf = previous.repostOf
                 if previous.price != ad.price { history[ad.id, default: []].append(PricePoint(price: previous.price, seen: fetched)) }
             } else if let original = leftByKey[ad.repostKey], !reposted.contains(original.id) {
                 reposted.insert(original.id)
                 result.ads[i].repostOf = original.id
                 result.ads[i].isStarred = original.isStarred
+                result.ads[i].isHidden = original.isHidden
                 history[ad.id] = (history[original.id] ?? [])
                     + (original.price != ad.price ? [PricePoint(price: original.price, seen: fetched)] : [])
             }

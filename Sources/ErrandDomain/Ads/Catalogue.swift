@@ -24,7 +24,7 @@ public struct Catalogue: Equatable, Sendable {
 
     public var summary: CatalogueSummary {
         var counts: [Int64: Int] = [:]
-        for ad in ads where !ad.isGone { counts[ad.categoryID, default: 0] += 1 }
+        for ad in ads where !ad.isGone && !ad.isHidden { counts[ad.categoryID, default: 0] += 1 }
         return CatalogueSummary(source: source, fetched: fetched, categories: categories, counts: counts)
     }
 
@@ -33,7 +33,7 @@ public struct Catalogue: Equatable, Sendable {
     /// SQLite backend's WHERE does), and ads whose category is missing from the list are still
     /// found by their id.
     public func listed(in categoryID: Int64?) -> [Ad] {
-        ads.filter { !$0.isGone && (categoryID == nil || $0.categoryID == categoryID) }.sorted(by: Ad.listOrder)
+        ads.filter { !$0.isGone && !$0.isHidden && (categoryID == nil || $0.categoryID == categoryID) }.sorted(by: Ad.listOrder)
     }
 
     /// What `find` finds on the ads tab, in the query's order.

@@ -33,7 +33,7 @@ public struct CommandTable: Sendable {
         SetCommand.spec, Ads.spec, Filter.spec, Categories.spec, Sync.spec, Remote.spec, More.spec, Quit.spec,
         Remind.spec, Snooze.spec,
         Lists.spec, Use.spec, MoveToList.spec,
-        Save.spec, Saved.spec, Run.spec, Stats.spec, Forget.spec, Star.star, Star.unstar,
+        Save.spec, Saved.spec, Run.spec, Stats.spec, Forget.spec, Star.star, Star.unstar, Hide.hide, Hide.unhide, Hide.list,
         Watch.spec,
     ])
 

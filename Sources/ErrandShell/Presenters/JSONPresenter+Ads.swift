@@ -39,6 +39,7 @@ extension JSONPresenter {
         var pairs: [(String, JSONValue)] = []
         if ad.isStarred { pairs.append(("starred", .bool(true))) }
         if ad.isGone { pairs.append(("gone", .bool(true))) }
+        if ad.isHidden { pairs.append(("hidden", .bool(true))) }
         if let original = ad.repostOf { pairs.append(("reposted_from", .int(Int(original)))) }
         return pairs
     }

@@ -41,6 +41,7 @@ extension TextPresenter {
     static func marks(_ row: AdRow) -> String {
         var marks: [String] = []
         if row.ad.isGone { marks.append("gone") }
+        if row.ad.isHidden { marks.append("hidden") }
         if row.ad.repostOf != nil { marks.append("reposted") }
         if let was = row.was { marks.append("was " + PriceFormat.euros(was)) }
         if !row.searches.isEmpty { marks.append("found by " + row.searches.joined(separator: ", ")) }

@@ -15,9 +15,10 @@ struct Undo: ShellCommand {
 extension CommandContext {
     /// Undo and redo: apply the journal's next entry that way and say which change it was.
     mutating func apply(_ step: JournalStep, done: String) throws -> Display {
-        // Stars are not journaled: reverting the change before one would undo something else.
+        // Stars and hidden marks are not journaled: reverting the change before one would undo something else.
         if step == .undo, let command = try store.irreversibleCommand(for: step) {
-            let reverse = command == "star" ? "unstar" : command == "unstar" ? "star" : "doing it again"
+            let reverses = ["star": "unstar", "unstar": "star", "hide": "unhide", "unhide": "hide"]
+            let reverse = reverses[command] ?? "doing it again"
             throw ShellError.usage("undo: the last change, \(command), cannot be undone (\(reverse) reverts it); nothing was changed")
         }
         guard let entry = try changeIfAny({ try $0.apply(step) }) else {
