@@ -15,19 +15,9 @@ struct Hide: ShellCommand {
     let hidden: Bool
 
     func run(_ c: inout CommandContext) throws -> Display {
-        let command = hidden ? "hide" : "unhide"
-        let ads = try c.parseContext.ads(rows, command: command)
-        let now = c.environment.clock.now
-        // Journaled as a change undo cannot revert, so that undo says so instead of reverting the one before.
-        let changed = try c.commit(saved: "the hidden marks were saved") { environment in
-            try environment.store.setHidden(hidden, ids: ads.map(\.id), journaled: JournalContext(command: command, time: now))
-        }
-        let verb = hidden ? "hid" : "unhid"
-        let message = changed == ads.count ? "\(verb) \(Plural.ads(changed))"
-            : "\(verb) \(Plural.ads(changed)) (\(ads.count - changed) already \(hidden ? "hidden" : "shown"))"
-        // A list keeps its numbering until listed again (hide 3 then hide 4 means the rows
-        // seen); a detail shows the mark.
-        if case .ad? = c.session.route { return try c.render(message: message) }
-        return Display(message: message)
+        try AdMark(command: hidden ? "hide" : "unhide", verb: hidden ? "hid" : "unhid",
+                   already: hidden ? "already hidden" : "already shown", saved: "the hidden marks were saved") { store, ids, journal in
+            try store.setHidden(hidden, ids: ids, journaled: journal)
+        }.apply(rows, &c)
     }
 }

@@ -14,18 +14,9 @@ struct Star: ShellCommand {
     let starred: Bool
 
     func run(_ c: inout CommandContext) throws -> Display {
-        let command = starred ? "star" : "unstar"
-        let ads = try c.parseContext.ads(rows, command: command)
-        let now = c.environment.clock.now
-        // Journaled as a change undo cannot revert, so that undo says so instead of reverting the one before.
-        let changed = try c.commit(saved: "the stars were saved") { environment in
-            try environment.store.setStarred(starred, ids: ads.map(\.id), journaled: JournalContext(command: command, time: now))
-        }
-        let verb = starred ? "starred" : "unstarred"
-        let message = changed == ads.count ? "\(verb) \(Plural.ads(changed))"
-            : "\(verb) \(Plural.ads(changed)) (\(ads.count - changed) already \(starred ? "starred" : "not starred"))"
-        // A list keeps its numbering (and its page) until listed again; a detail shows the star.
-        if case .ad? = c.session.route { return try c.render(message: message) }
-        return Display(message: message)
+        try AdMark(command: starred ? "star" : "unstar", verb: starred ? "starred" : "unstarred",
+                   already: starred ? "already starred" : "already not starred", saved: "the stars were saved") { store, ids, journal in
+            try store.setStarred(starred, ids: ids, journaled: journal)
+        }.apply(rows, &c)
     }
 }
