@@ -47,6 +47,20 @@ enum ICalOccurrences {
         return days
     }
 
+    /// The days a series's RDATEs add to its rule's (a DATE, a DATE-TIME, or a PERIOD's start),
+    /// in order, each once.
+    static func addedDays(_ todo: OpaquePointer) -> [DueDay] {
+        var days = Set<DueDay>()
+        var property = icalcomponent_get_first_property(todo, ICAL_RDATE_PROPERTY)
+        while let current = property {
+            let value = icalproperty_get_rdate(current)
+            let time = icaltime_is_null_time(value.time) == 0 ? value.time : value.period.start
+            if icaltime_is_null_time(time) == 0, let d = day(time) { days.insert(d) }
+            property = icalcomponent_get_next_property(todo, ICAL_RDATE_PROPERTY)
+        }
+        return days.sorted()
+    }
+
     /// The due day of the first occurrence on or after the series's due day `due` whose start
     /// is neither in `done` (local start days of completed occurrences) nor excluded; nil when
     /// the rule has none left (its COUNT reached, its UNTIL passed) or libical cannot walk it.
@@ -55,12 +69,9 @@ enum ICalOccurrences {
         let offset = due.dayNumber - startDay.dayNumber
         let excluded = excluded(todo)
         icalerror_clear_errno()
-        let recurrence = walkable(rule)
-        guard recurrence.freq != ICAL_NO_RECURRENCE, let walk = icalrecur_iterator_new(recurrence, start) else { return nil }
-        defer { icalrecur_iterator_free(walk) }
+        guard let walk = OccurrenceWalk(rule, todo: todo, start: start) else { return nil }
         for _ in 0..<stepLimit {
-            let next = icalrecur_iterator_next(walk)
-            guard icaltime_is_null_time(next) == 0, let occurrence = day(next) else { return nil }
+            guard let (occurrence, _) = walk.next() else { return nil }
             if done.contains(occurrence.dayNumber) || excluded.contains(occurrence.dayNumber) { continue }
             return occurrence.adding(days: offset)
         }

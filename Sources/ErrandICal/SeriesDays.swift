@@ -25,13 +25,10 @@ public struct SeriesDays {
         let offset = seriesDue.dayNumber - startDay.dayNumber
         let excluded = ICalOccurrences.excluded(series.master)
         icalerror_clear_errno()
-        let recurrence = ICalOccurrences.walkable(rule)
-        guard recurrence.freq != ICAL_NO_RECURRENCE, let walk = icalrecur_iterator_new(recurrence, start) else { return [] }
-        defer { icalrecur_iterator_free(walk) }
+        guard let walk = OccurrenceWalk(rule, todo: series.master, start: start) else { return [] }
         var found: [DueDay] = []
         for _ in 0..<ICalOccurrences.stepLimit {
-            let next = icalrecur_iterator_next(walk)
-            guard icaltime_is_null_time(next) == 0, let day = ICalOccurrences.day(next) else { break }
+            guard let (day, _) = walk.next() else { break }
             let due = day.adding(days: offset)
             if due > window.upperBound { break }
             if due > open || (withOpen && due == open), due >= window.lowerBound, !excluded.contains(day.dayNumber) { found.append(due) }

@@ -70,15 +70,15 @@ struct SeriesRoll {
             throw .unusableTodo(number: 1, reason: "its rule has no day libical can walk from")
         }
         let excluded = ICalOccurrences.excluded(master)
-        let recurrence = ICalOccurrences.walkable(rule)
-        guard recurrence.freq != ICAL_NO_RECURRENCE, let walk = icalrecur_iterator_new(recurrence, start) else {
+        guard let walk = OccurrenceWalk(rule, todo: master, start: start) else {
             throw .unusableTodo(number: 1, reason: "libical cannot walk its rule")
         }
-        defer { icalrecur_iterator_free(walk) }
         var open: DueDay?
-        for passed in 0..<ICalOccurrences.stepLimit {
-            let next = icalrecur_iterator_next(walk)
-            guard icaltime_is_null_time(next) == 0, let day = ICalOccurrences.day(next) else { return nil }
+        // COUNT counts the rule's instances (an EXDATE'd one too), not the RDATEs'.
+        var passed = 0
+        for _ in 0..<ICalOccurrences.stepLimit {
+            guard let (day, fromRule) = walk.next() else { return nil }
+            defer { if fromRule { passed += 1 } }
             if excluded.contains(day.dayNumber) { continue }
             guard let current = open else {
                 open = day

@@ -60,6 +60,20 @@ import Testing
         #expect(ClientCorpus.blocks("VTODO", in: text).count == 4)
     }
 
+    /// RDATE adds days to the rule's (RFC 5545 §3.8.5.2): the week shows them, and a check
+    /// moves the series to an added day when it comes first; EXDATE still takes days away.
+    @Test func anRdateIsAnOccurrenceOfItsOwn() throws {
+        let text = ICalText.calendar(ICalText.todo(["UID:r", "SUMMARY:rent", "DTSTART;VALUE=DATE:20261201", "DUE;VALUE=DATE:20261201",
+                                                    "RRULE:FREQ=MONTHLY;BYMONTHDAY=1;COUNT=4", "RDATE;VALUE=DATE:20261215,20270115",
+                                                    "EXDATE;VALUE=DATE:20270201"]))
+        let item = try #require(try VTodoReader(zoneName: "UTC", now: now).read(text, newID: UUID.init).items.first)
+        let window = try #require(DueDay(year: 2026, month: 12, day: 1))...(try #require(DueDay(year: 2027, month: 3, day: 31)))
+        #expect(SeriesDays(zoneName: "UTC").days(item, in: window).map(\.iso) == ["2026-12-15", "2027-01-01", "2027-01-15", "2027-03-01"])
+        let (next, done) = try OccurrenceCheck(zoneName: "UTC", now: now).check(item, at: now)
+        #expect(done.due == DueDay(year: 2026, month: 12, day: 1))
+        #expect(next.due == DueDay(year: 2026, month: 12, day: 15) && !next.isDone)
+    }
+
     /// A series made with DUE and RRULE only (no DTSTART) names its occurrence by its due.
     @Test func aRuleOnDueAloneNamesTheOccurrenceByItsDue() throws {
         let text = ICalText.calendar(ICalText.todo(["UID:d", "SUMMARY:water plants", "DUE;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY"]))
