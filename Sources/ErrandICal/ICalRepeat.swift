@@ -15,10 +15,13 @@ public enum ICalRepeat {
     static let afterDoneProperty = "X-ERRAND-AFTER-DONE"
     static let monToFri: Int32 = 0b011_1110
 
-    static func repeatRule(_ r: icalrecurrencetype, afterDone: Bool, due: DueDay?) -> Repeat? {
+    /// `walked`: the series adds or removes days (RDATE, EXDATE), which only libical's walk
+    /// follows: the rule is kept as libical's even when Errand could step it itself.
+    static func repeatRule(_ r: icalrecurrencetype, afterDone: Bool, due: DueDay?, walked: Bool = false) -> Repeat? {
         var rule = r
         guard due != nil, errand_recur_is_by_day(&rule) != 0 else { return nil }
-        guard errand_recur_has_more_than_byday(&rule) == 0, let simple = simpleRule(r, afterDone: afterDone, due: due) else {
+        guard !walked || afterDone, errand_recur_has_more_than_byday(&rule) == 0,
+              let simple = simpleRule(r, afterDone: afterDone, due: due) else {
             return richRule(&rule)
         }
         return simple

@@ -180,7 +180,10 @@ struct VTodoFields: Equatable {
     static func repeats(_ todo: OpaquePointer, due: DueDay?) -> Repeat? {
         guard icalcomponent_count_properties(todo, ICAL_RRULE_PROPERTY) == 1,
               let property = icalcomponent_get_first_property(todo, ICAL_RRULE_PROPERTY) else { return nil }
-        return ICalRepeat.repeatRule(icalproperty_get_rrule(property), afterDone: afterDone(todo), due: due)
+        // A series that adds or removes days is walked by libical, which follows both.
+        let walked = icalcomponent_get_first_property(todo, ICAL_RDATE_PROPERTY) != nil
+            || icalcomponent_get_first_property(todo, ICAL_EXDATE_PROPERTY) != nil
+        return ICalRepeat.repeatRule(icalproperty_get_rrule(property), afterDone: afterDone(todo), due: due, walked: walked)
     }
 
     static func afterDone(_ todo: OpaquePointer) -> Bool {

@@ -74,6 +74,19 @@ import Testing
         #expect(next.due == DueDay(year: 2026, month: 12, day: 15) && !next.isDone)
     }
 
+    /// A weekly series Errand could step itself, but with a day taken away (EXDATE) and one
+    /// added (RDATE): read as libical's rule, so the week and a check follow both.
+    @Test func aSimpleRuleWithExdateAndRdateIsWalkedByLibical() throws {
+        let text = ICalText.calendar(ICalText.todo(["UID:w", "SUMMARY:bins", "DTSTART;VALUE=DATE:20261201", "DUE;VALUE=DATE:20261201",
+                                                    "RRULE:FREQ=WEEKLY", "EXDATE;VALUE=DATE:20261208", "RDATE;VALUE=DATE:20261210"]))
+        let item = try #require(try VTodoReader(zoneName: "UTC", now: now).read(text, newID: UUID.init).items.first)
+        #expect(item.repeats?.rule != nil, "kept as libical's rule")
+        let window = try #require(DueDay(year: 2026, month: 12, day: 1))...(try #require(DueDay(year: 2026, month: 12, day: 22)))
+        #expect(SeriesDays(zoneName: "UTC").days(item, in: window).map(\.iso) == ["2026-12-10", "2026-12-15", "2026-12-22"])
+        let (next, _) = try OccurrenceCheck(zoneName: "UTC", now: now).check(item, at: now)
+        #expect(next.due == DueDay(year: 2026, month: 12, day: 10))
+    }
+
     /// A series made with DUE and RRULE only (no DTSTART) names its occurrence by its due.
     @Test func aRuleOnDueAloneNamesTheOccurrenceByItsDue() throws {
         let text = ICalText.calendar(ICalText.todo(["UID:d", "SUMMARY:water plants", "DUE;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY"]))
