@@ -189,8 +189,29 @@ struct ReferenceModel {
     }
 
     /// Checking a parent checks its open subtasks; a repeating item leaves its next
-    /// occurrence in To do.
+    /// occurrence in To do. A repeating item's subtasks are its checklist (docs/repeats.md):
+    /// checked, it leaves them all open again, its own under the next occurrence.
     private mutating func check(_ id: Int) {
+        if let root = item(id), !root.done, let rule = root.repeats, let due = root.due {
+            var next = root
+            next.done = false
+            next.due = rule.next(after: due, today: Self.today)
+            if !isDuplicate(next, besides: root.id) {
+                var done = root
+                done.done = true
+                update(done)
+                lastID += 1
+                next.id = lastID
+                items.append(next)
+                for member in subtree(of: id).dropFirst() {
+                    guard var below = item(member) else { continue }
+                    below.done = false
+                    if below.parent == root.id { below.parent = next.id }
+                    update(below)
+                }
+                return
+            }
+        }
         for member in subtree(of: id) {
             guard var item = item(member), !item.done else { continue }
             item.done = true
