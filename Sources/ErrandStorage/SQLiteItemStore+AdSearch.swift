@@ -60,6 +60,7 @@ extension SQLiteItemStore {
         if let high = query.highestPrice { conditions.append("price \(query.highestExcluded ? "<" : "<=") \(parameter(.real(high)))") }
         // `+`: the urgent and seller tests never drive a walk (see SQLiteQueryCondition's +done).
         if query.urgentOnly { conditions.append("+urgent = 1") }
+        if let since = query.postedSince { conditions.append("+created >= \(parameter(.integer(since)))") }
         // A gone ad is kept for its star alone (ad_starred indexes the starred ones).
         if query.starredOnly {
             conditions.append("starred = 1")
@@ -104,6 +105,7 @@ extension SQLiteItemStore {
             return "(" + (tests.isEmpty ? "1" : tests.joined(separator: " AND ")) + ")"
         case .urgent: return "urgent = 1"
         case .starred: return "starred = 1"
+        case let .since(moment): return "created >= \(parameter(.integer(moment)))"
         case .hidden: return "hidden = 1"
         case .seller(.pro): return "coalesce(siret, '') <> ''"
         case .seller(.private): return "coalesce(siret, '') = ''"

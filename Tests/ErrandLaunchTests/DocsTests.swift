@@ -106,7 +106,7 @@ import Testing
     /// none shows what the program does not do; the same for the ads tab's terms.
     @Test func theQueryTablesExamplesAreReplayed() throws {
         try expectExamplesReplayed(in: "docs/finding.md", from: "| term | matches | example |", sessions: ["find-query", "lists", "subtasks"], atLeast: 10)
-        try expectExamplesReplayed(in: "docs/ads.md", from: "- `find` on the ads tab", sessions: ["ads-query", "ads-find"], atLeast: 6)
+        try expectExamplesReplayed(in: "docs/ads.md", from: "- `find` on the ads tab", sessions: ["ads-query", "ads-find", "ads-hide"], atLeast: 6)
     }
 
     func expectExamplesReplayed(in page: String, from start: String, sessions: [String], atLeast count: Int) throws {

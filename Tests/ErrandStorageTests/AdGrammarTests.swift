@@ -61,10 +61,12 @@ import Testing
         let store = try Backend.sqlite.open(TemporaryDirectory())
         let categories = [AdCategory(id: 1, name: "Maison"), AdCategory(id: 2, name: "Véhicule"), AdCategory(id: 3, name: "Mode")]
         _ = try store.replaceCatalogue(Catalogue(ads: ads, categories: categories, source: "file:///x/", fetched: 100))
-        let texts = ["velo -enfant or (piano price:<500)", "-(cat:Maison or is:urgent) chene", "(is:pro or price:>900) -bois sort:price"]
+        let texts = ["velo -enfant or (piano price:<500)", "-(cat:Maison or is:urgent) chene", "(is:pro or price:>900) -bois sort:price",
+                     "since:0d velo", "velo or (since:0d piano)", "-since:0d bois"]
             + (0..<30).map { _ in Self.query(&rng) }
         for text in texts {
-            var query = try AdQuery.parse(text)
+            // since:0d counts from 1,050 s: the ads posted at 1,050 s or after (created 1,000 + n % 97).
+            var query = try AdQuery.parse(text, now: 1_050)
             query.placeCategories { name in categories.first { $0.name == name }?.id }
             let expected = ads.filter(query.matches).sorted(by: query.inOrder).map(\.id)
             #expect(try store.matchingAds(query, offset: 0, limit: 100_000).map(\.id) == expected, "seed \(Self.seed): find \(text)")

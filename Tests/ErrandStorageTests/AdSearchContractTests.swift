@@ -130,7 +130,8 @@ import Testing
         let refusals: [(String, String)] = [
             ("price:<abc", "\"price:<abc\" at column 1"), ("velo price:<", "at column 6"), ("(velo", "this ( is never closed"),
             ("velo or", "or needs a term on each side"),
-            ("sort:price or velo", "or needs a term that tests something on each side"), ("-sort:price", "not under - or ( )"), ("velo )", "this ) closes no ("),
+            ("sort:price or velo", "or needs a term that tests something on each side"),
+            ("since:soon", "since: takes days or weeks back"), ("-sort:price", "not under - or ( )"), ("velo )", "this ) closes no ("),
             ("sort:name", "sort: is price, -price or date"), ("price:500..100", "ends before it starts"),
             ("...", "nothing to look for"), ("due:today", "no such key on the ads tab"), ("cat:", "cat: needs a category"),
         ]

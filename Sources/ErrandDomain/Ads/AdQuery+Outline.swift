@@ -11,6 +11,7 @@ extension AdQuery {
         if urgentOnly { terms.append("is:urgent") }
         if starredOnly { terms.append("is:starred") }
         if hiddenOnly { terms.append("is:hidden") }
+        if let postedSince { terms.append("since:" + AdTerm.day(postedSince)) }
         if let seller { terms.append("is:" + seller.rawValue) }
         if let condition { terms.append(condition.outline) }
         if sort != .listed { terms.append("sort:" + sort.rawValue) }

@@ -1,5 +1,7 @@
+import FoundationEssentials
+
 extension AdQuery {
-    public static let keys = ["cat:", "price:", "is:", "sort:"]
+    public static let keys = ["cat:", "price:", "is:", "since:", "sort:"]
     public static let states = ["urgent", "pro", "private", "starred", "hidden"]
 
     /// `find`'s terms on the ads tab: words, `cat:NAME`, `price:<200`, `price:>100`,
@@ -7,13 +9,14 @@ extension AdQuery {
     /// joined as on the to-do tab (AdQueryParser: side by side, `or`, `-`, parentheses). A value
     /// with spaces is quoted (`cat:"Livres/CD/DVD"`). The terms every ad must meet go to the
     /// query's own fields, which SQLite answers from its indexes; the rest is its `condition`.
-    public static func parse(_ text: String) throws(QuerySyntaxError) -> AdQuery {
+    /// `now` (seconds since 1970): what `since:3d` counts back from.
+    public static func parse(_ text: String, now: Int64 = Int64(Date().timeIntervalSince1970)) throws(QuerySyntaxError) -> AdQuery {
         let tokens = try QueryParser.lex(text)
         let terms = tokens.filter { if case .word = $0.token { true } else { false } }
         if terms.count > QueryParser.maxTerms, let extra = terms.dropFirst(QueryParser.maxTerms).first {
             throw QuerySyntaxError(term: extra.text, column: extra.column, reason: "a query holds at most \(QueryParser.maxTerms) terms")
         }
-        var parser = AdQueryParser(tokens: tokens)
+        var parser = AdQueryParser(tokens: tokens, now: now)
         let whole = try parser.wholeQuery()
         var query = AdQuery(description: TextSafety.trimmed(text))
         query.sort = parser.sort
@@ -39,6 +42,7 @@ extension AdQuery {
             case .urgent: query.urgentOnly = true
             case .starred: query.starredOnly = true
             case .hidden: query.hiddenOnly = true
+            case let .since(moment) where query.postedSince == nil: query.postedSince = moment
             case let .seller(seller) where query.seller == nil:
                 query.seller = seller
             default:

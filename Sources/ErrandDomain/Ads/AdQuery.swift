@@ -31,6 +31,8 @@ public struct AdQuery: Hashable, Sendable, CustomStringConvertible {
     public var starredOnly = false
     /// `is:hidden` (the `hidden` list): the hidden ads, which every other query leaves out.
     public var hiddenOnly = false
+    /// `since:`: posted at or after this moment (seconds since 1970).
+    public var postedSince: Int64?
     public var seller: Seller?
     public var sort = Sort.listed
     /// What the query asks beyond the terms every ad must meet (AdQueryParser).
@@ -57,6 +59,7 @@ public struct AdQuery: Hashable, Sendable, CustomStringConvertible {
         // A gone ad is kept for its star alone: only is:starred lists it.
         if starredOnly ? !ad.isStarred : ad.isGone { return false }
         if hiddenOnly != ad.isHidden { return false }
+        if let postedSince, ad.created < postedSince { return false }
         switch seller {
         case .pro?: if !ad.isProfessional { return false }
         case .private?: if ad.isProfessional { return false }

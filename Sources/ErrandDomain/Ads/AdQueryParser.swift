@@ -6,9 +6,12 @@ struct AdQueryParser: QueryGrammar {
     var position = 0
     var depth = 0
     var sort = AdQuery.Sort.listed
+    /// Seconds since 1970 that `since:3d` counts back from.
+    let now: Int64
 
-    init(tokens: [Located]) {
+    init(tokens: [Located], now: Int64) {
         self.tokens = tokens
+        self.now = now
     }
 
     /// `sort:price` alone lists every ad in that order.
@@ -43,6 +46,8 @@ struct AdQueryParser: QueryGrammar {
             case "private": return .seller(.private)
             default: throw fail("on the ads tab is: is one of " + AdQuery.states.joined(separator: ", "))
             }
+        case "since:":
+            return .since(try AdQueryParser.moment(value, now: now, fail))
         case "sort:":
             guard depth == 0 else { throw fail("sort: orders the whole list: give it beside the other terms, not under - or ( )") }
             guard sort == .listed else { throw fail("sort: is given once") }
@@ -54,5 +59,16 @@ struct AdQueryParser: QueryGrammar {
         default:
             throw fail("no such key on the ads tab: the keys are " + AdQuery.keys.joined(separator: " "))
         }
+    }
+
+    /// `since:`'s value: a number of days or weeks back from now (`3d`, `2w`), or a day
+    /// (`2026-11-20`, from its start, UTC as the API's dates).
+    static func moment(_ value: String, now: Int64, _ fail: (String) -> QuerySyntaxError) throws(QuerySyntaxError) -> Int64 {
+        let unit = value.last.map { String($0).lowercased() }
+        if let unit, unit == "d" || unit == "w", let n = Int64(value.dropLast()), (0...3_650).contains(n) {
+            return now - n * (unit == "w" ? 7 : 1) * 86_400
+        }
+        if let day = DueDay(iso: value) { return Int64(day.dayNumber) * 86_400 }
+        throw fail("since: takes days or weeks back (since:3d, since:2w) or a day (since:2026-11-20)")
     }
 }

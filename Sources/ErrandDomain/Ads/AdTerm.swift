@@ -10,6 +10,8 @@ public indirect enum AdTerm: Hashable, Sendable {
     case price(AdPriceRange)
     case urgent
     case starred
+    /// `since:3d`, `since:2026-11-20`: posted at or after this moment (seconds since 1970).
+    case since(Int64)
     /// `is:hidden`: tells only among the terms every ad must meet (AdQuery.hiddenOnly); a
     /// hidden ad is left out of every other query.
     case hidden
@@ -27,6 +29,7 @@ public indirect enum AdTerm: Hashable, Sendable {
         case let .price(range): return range.contains(ad.price)
         case .urgent: return ad.isUrgent
         case .starred: return ad.isStarred
+        case let .since(moment): return ad.created >= moment
         case .hidden: return ad.isHidden
         case let .seller(seller): return (seller == .pro) == ad.isProfessional
         case let .all(terms): return terms.allSatisfy { $0.matches(ad) }
@@ -43,12 +46,19 @@ public indirect enum AdTerm: Hashable, Sendable {
         case let .price(range): return "price:" + range.outline
         case .urgent: return "is:urgent"
         case .starred: return "is:starred"
+        case let .since(moment): return "since:" + AdTerm.day(moment)
         case .hidden: return "is:hidden"
         case let .seller(seller): return "is:" + seller.rawValue
         case let .all(terms): return "(and " + terms.map(\.outline).joined(separator: " ") + ")"
         case let .any(terms): return "(or " + terms.map(\.outline).joined(separator: " ") + ")"
         case let .not(term): return "(not " + term.outline + ")"
         }
+    }
+
+    /// The day a moment falls on (UTC, as the API's dates), for outlines.
+    static func day(_ moment: Int64) -> String {
+        let days = moment >= 0 ? moment / 86_400 : (moment - 86_399) / 86_400
+        return DueDay(dayNumber: Int(clamping: days)).iso
     }
 
     /// Every `cat:` with its id from `id` (nil: no such category, which matches no ad).

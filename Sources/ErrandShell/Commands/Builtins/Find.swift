@@ -28,7 +28,8 @@ struct Find: ShellCommand {
         A term that leaves out what it matches keeps the items without that value (-!!! keeps \
         those with no priority, -list:work those in the main list). \
         On the ads tab: words in the title or description, cat:NAME (else the filter's), price:<200 \
-        and price:>100 (the amount itself left out; <= and >= keep it), price:100..500 (both included), is:urgent, is:pro (the seller has a SIRET), is:private, is:starred, \
+        and price:>100 (the amount itself left out; <= and >= keep it), price:100..500 (both included), is:urgent, is:pro (the seller has a SIRET), is:private, is:starred, is:hidden, \
+        since:3d, since:2w or since:DAY (posted since), \
         sort:price|-price|date (else urgent first, then newest), joined as above (or, -, parentheses; \
         sort: only beside the other terms); back returns to the list.
         """
@@ -72,7 +73,7 @@ struct Find: ShellCommand {
     static func adQuery(_ text: String, command: String, _ c: CommandContext) throws -> AdQuery {
         let query: AdQuery
         do {
-            query = try AdQuery.parse(text)
+            query = try AdQuery.parse(text, now: c.environment.nowSeconds)
         } catch {
             throw ShellError.usage("\(command): \(error.description)")
         }
