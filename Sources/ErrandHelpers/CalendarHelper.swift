@@ -165,9 +165,7 @@ public struct CalendarHelper: Sendable {
         let stop = helper.collect(errorLimit: 64 << 10, output: output)
         let exit = helper.wait()
         if stop == .refused || exit.succeeded { return }
-        let line = String(decoding: helper.errors, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-        let reason = exit.signal != nil ? "the iCalendar helper \(exit)"
-            : line.isEmpty ? "the iCalendar helper failed (exit status \(exit.status ?? 0))" : line
+        let reason = exit.signal != nil ? "the iCalendar helper \(exit)" : CalendarHelper.reason(helper.errors, status: exit.status ?? 0)
         throw failed(CalendarHelper.withoutPath(TextSafety.neutralised(reason), path))
     }
 
@@ -182,9 +180,13 @@ public struct CalendarHelper: Sendable {
         }
         guard let answer else { throw failed("the iCalendar helper stopped answering") }
         if answer.status == 0 { return answer.output }
-        let line = String(decoding: answer.errors, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-        let reason = line.isEmpty ? "the iCalendar helper failed (exit status \(answer.status))" : line
-        throw failed(CalendarHelper.withoutPath(TextSafety.neutralised(reason), path))
+        throw failed(CalendarHelper.withoutPath(TextSafety.neutralised(CalendarHelper.reason(answer.errors, status: answer.status)), path))
+    }
+
+    /// A failure's reason: the helper's last stderr line, or its exit status when it said nothing.
+    static func reason(_ errors: [UInt8], status: Int32) -> String {
+        let line = String(decoding: errors, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+        return line.isEmpty ? "the iCalendar helper failed (exit status \(status))" : line
     }
 
     /// The helper names the file as errand does; said once is enough.

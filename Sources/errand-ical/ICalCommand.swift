@@ -88,41 +88,28 @@ enum ICalCommand {
                 throw OptionFailure("malformed input: \(error)")
             }
         }
+        func batch() throws(OptionFailure) -> CalendarWire.Batch { try decode { try CalendarWire.decode(bytes: $0, newID: UUID.init) } }
         switch arguments.mode {
         case .serve:
             throw OptionFailure("serve is a mode of its own")
         case .read:
             try read(arguments, into: &out)
         case .write:
-            let batch = try decode { try CalendarWire.decode(bytes: $0, newID: UUID.init) }
-            guard let text = VTodoWriter(zoneName: zone).calendar(batch.items) else { throw OptionFailure("libical ran out of memory") }
+            guard let text = VTodoWriter(zoneName: zone).calendar(try batch().items) else { throw OptionFailure("libical ran out of memory") }
             try out.append(Data(text.utf8))
         case .writeEach:
-            let batch = try decode { try CalendarWire.decode(bytes: $0, newID: UUID.init) }
-            guard let texts = VTodoWriter(zoneName: zone).calendars(batch.items) else {
+            guard let texts = VTodoWriter(zoneName: zone).calendars(try batch().items) else {
                 throw OptionFailure("libical ran out of memory")
             }
             try out.append(CalendarWire.encode(texts: texts))
         case .checkOccurrences:
-            let batch = try decode { try CalendarWire.decode(bytes: $0, newID: UUID.init) }
-            let check = OccurrenceCheck(zoneName: zone, now: now)
-            var checked = CalendarWire.Batch(items: [])
-            for (index, item) in batch.items.enumerated() {
-                do throws(ICalError) {
-                    let (series, done) = try check.check(item, at: now)
-                    checked.items += [series, done]
-                } catch {
-                    throw OptionFailure("item \(index + 1): \(error.description)")
-                }
-            }
-            try out.append(CalendarWire.encode(checked))
+            try out.append(CalendarWire.encode(try checked(try batch().items, zone: zone, now: now)))
         case .occurrenceDays:
             guard let from = arguments.from, let through = arguments.through, from <= through else {
                 throw OptionFailure("occurrence-days needs --from DAY and --through DAY, in that order")
             }
-            let batch = try decode { try CalendarWire.decode(bytes: $0, newID: UUID.init) }
             let days = SeriesDays(zoneName: zone)
-            let lines = batch.items.map { days.days($0, in: from...through, withOpen: arguments.withOpen).map(\.iso).joined(separator: " ") + "\n" }
+            let lines = try batch().items.map { days.days($0, in: from...through, withOpen: arguments.withOpen).map(\.iso).joined(separator: " ") + "\n" }
             try out.append(Data(lines.joined().utf8))
         case .checkRule:
             guard let text = arguments.file, let rule = ICalRepeat.checked(text) else {
@@ -140,6 +127,22 @@ enum ICalCommand {
             }
             try out.append(CalendarWire.encode(CalendarWire.Batch(items: items)))
         }
+    }
+
+    /// Each repeating item's open occurrence checked: the series as it then reads and the
+    /// done item, in pairs, in order (OccurrenceCheck).
+    static func checked(_ items: [TodoItem], zone: String, now: Date) throws(OptionFailure) -> CalendarWire.Batch {
+        let check = OccurrenceCheck(zoneName: zone, now: now)
+        var checked = CalendarWire.Batch(items: [])
+        for (index, item) in items.enumerated() {
+            do throws(ICalError) {
+                let (series, done) = try check.check(item, at: now)
+                checked.items += [series, done]
+            } catch {
+                throw OptionFailure("item \(index + 1): \(error.description)")
+            }
+        }
+        return checked
     }
 
     /// `read FILE`: each item goes out as it is made; a refusal after some did still fails the

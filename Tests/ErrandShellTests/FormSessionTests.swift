@@ -6,15 +6,20 @@ import Testing
 /// it is answered and asked again with the reason, Tab and history of the field's own, the
 /// repeat asked, `none` for no date.
 @Suite struct FormSessionTests {
+    /// `create` answered through the form: the lines said, the form left as the screen.
+    func created(_ t: ShellTester, _ said: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        t.send("create", said, { session in
+            session.tab = .create
+            session.stacks[.create] = [.createForm]
+        }, sourceLocation: sourceLocation)
+    }
+
     static let bad = "cannot read the date \"dec 33\": try YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +3d, +2w or dec 1; or none for no date"
 
     @Test func aBadDateIsAskedAgainWithTheReasonAndTheOtherAnswersStay() throws {
         let answers = ScriptedPrompter(["Dentist", "dec 33", "dec 3 10:00", "Clinic", "", "bring card", "", "", "", ""])
         let t = try ShellTester(prompter: answers)
-        t.send("create", ["created \"Dentist\" for Thu Dec 3 2026 at 10:00"]) {
-            $0.tab = .create
-            $0.stacks[.create] = [.createForm]
-        }
+        created(t, ["created \"Dentist\" for Thu Dec 3 2026 at 10:00"])
         #expect(answers.questions == ["Title: ", "Date [today]: ", "Date [today]: ", "Place (optional): ",
                                       "Coordinates LAT,LON (optional): ", "Notes (optional): ", "Repeat (optional): ", "Priority (optional): ", "Tags (optional): ",
                                       "Starts (optional): "])
@@ -37,10 +42,7 @@ import Testing
     @Test func badCoordinatesAndABadRepeatAreAskedAgain() throws {
         let answers = ScriptedPrompter(["Run", "", "Parc", "95,2", "48.85,2.35", "", "fortnight", "2 weeks", "", "", "", "", ""])
         let t = try ShellTester(prompter: answers)
-        t.send("create", ["created \"Run\" for Sun Nov 29 2026, every 2 weeks"]) {
-            $0.tab = .create
-            $0.stacks[.create] = [.createForm]
-        }
+        created(t, ["created \"Run\" for Sun Nov 29 2026, every 2 weeks"])
         #expect(answers.told.count == 2)
         #expect(answers.told.first?.hasPrefix("invalid coordinates \"95,2\"") == true)
         #expect(answers.told.last == "create: --every needs day, weekday, week, month, year, a number of them (2 weeks) or a day in words (2nd tuesday, last friday, 15th, mon,wed,fri), not \"fortnight\"")
@@ -52,10 +54,7 @@ import Testing
     @Test func noneIsAnItemWithoutADateAndItIsNotAskedARepeat() throws {
         let answers = ScriptedPrompter(["Someday", "None", "", "", "", "", ""])
         let t = try ShellTester(prompter: answers)
-        t.send("create", ["created \"Someday\" without a date"]) {
-            $0.tab = .create
-            $0.stacks[.create] = [.createForm]
-        }
+        created(t, ["created \"Someday\" without a date"])
         #expect(answers.questions == ["Title: ", "Date [today]: ", "Place (optional): ", "Notes (optional): ", "Priority (optional): ", "Tags (optional): ",
                                       "Starts (optional): "])
         #expect(try t.item(1).due == nil)
@@ -122,10 +121,7 @@ import Testing
     @Test func theFormAsksARepeatsEndingOnlyOfARepeat() throws {
         let answers = ScriptedPrompter(["Rent", "dec 8", "", "", "2nd tuesday", "5", "", "", "", ""])
         let t = try ShellTester(prompter: answers)
-        t.send("create", ["created \"Rent\" for Tue Dec 8 2026, on the 2nd Tuesday of each month, 5 times"]) {
-            $0.tab = .create
-            $0.stacks[.create] = [.createForm]
-        }
+        created(t, ["created \"Rent\" for Tue Dec 8 2026, on the 2nd Tuesday of each month, 5 times"])
         #expect(answers.questions == ["Title: ", "Date [today]: ", "Place (optional): ", "Notes (optional): ", "Repeat (optional): ",
                                       "Times in all (optional): ", "Until (optional): ", "Priority (optional): ", "Tags (optional): ",
                                       "Starts (optional): "])

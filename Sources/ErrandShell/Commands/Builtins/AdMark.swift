@@ -13,6 +13,27 @@ struct AdMark {
     let saved: String
     let set: (ErrandStore, [Int64], JournalContext) throws -> Int
 
+    static func star(_ on: Bool) -> AdMark {
+        AdMark(command: on ? "star" : "unstar", verb: on ? "starred" : "unstarred",
+               already: on ? "already starred" : "already not starred", saved: "the stars were saved") { store, ids, journal in
+            try store.setStarred(on, ids: ids, journaled: journal)
+        }
+    }
+
+    static func hide(_ on: Bool) -> AdMark {
+        AdMark(command: on ? "hide" : "unhide", verb: on ? "hid" : "unhid",
+               already: on ? "already hidden" : "already shown", saved: "the hidden marks were saved") { store, ids, journal in
+            try store.setHidden(on, ids: ids, journaled: journal)
+        }
+    }
+
+    static let rows = ArgumentSpec("N", .adRows, rest: true, help: "row numbers of the ads listed: 1 3 5, 1,2, 2-4")
+
+    /// A command that sets or clears a mark on the rows named (star, unstar, hide, unhide).
+    static func spec(_ name: String, summary: String, make: @escaping @Sendable (String) -> any ShellCommand) -> CommandSpec {
+        CommandSpec(name, summary: summary, arguments: [rows], effect: .changesStore) { make(try $0.requiredText(rows)) }
+    }
+
     func apply(_ rows: String, _ c: inout CommandContext) throws -> Display {
         let ads = try c.parseContext.ads(rows, command: command)
         let journal = JournalContext(command: command, time: c.environment.clock.now)

@@ -5,19 +5,16 @@ import ErrandStorage
 /// unhidden, its re-posts with it (a sync marks a re-post as it marks a star: same title, text
 /// and seller). `hidden` lists them. Like a star, not undone by undo: unhide reverts it.
 struct Hide: ShellCommand {
-    static let hide = CommandSpec("hide", summary: "hide ads, and their re-posts, from lists, finds and alerts (hidden lists them)",
-                                  arguments: [Star.rows], effect: .changesStore) { Hide(rows: try $0.requiredText(Star.rows), hidden: true) }
-    static let unhide = CommandSpec("unhide", summary: "show hidden ads again (hidden lists them)",
-                                    arguments: [Star.rows], effect: .changesStore) { Hide(rows: try $0.requiredText(Star.rows), hidden: false) }
+    static let hide = AdMark.spec("hide", summary: "hide ads, and their re-posts, from lists, finds and alerts (hidden lists them)") {
+        Hide(rows: $0, hidden: true)
+    }
+    static let unhide = AdMark.spec("unhide", summary: "show hidden ads again (hidden lists them)") { Hide(rows: $0, hidden: false) }
     static let list = CommandSpec("hidden", summary: "the hidden ads, numbered for unhide N and open N") { _ in HiddenList() }
 
     let rows: String
     let hidden: Bool
 
     func run(_ c: inout CommandContext) throws -> Display {
-        try AdMark(command: hidden ? "hide" : "unhide", verb: hidden ? "hid" : "unhid",
-                   already: hidden ? "already hidden" : "already shown", saved: "the hidden marks were saved") { store, ids, journal in
-            try store.setHidden(hidden, ids: ids, journaled: journal)
-        }.apply(rows, &c)
+        try AdMark.hide(hidden).apply(rows, &c)
     }
 }
