@@ -148,6 +148,9 @@ final class SQLiteConnection {
     /// `sqlite3_total_changes64` when the word index last merged: how much was written since
     /// sizes the next merge (SQLiteItemStore+WordMerges).
     var changesAtMerge: Int64 = 0
+    /// The rows the to-dos' word merges wrote (SQLiteItemStore.mergeWordsIfDue): they change no
+    /// ad, so the ads' facts (AdFacts) are not read again for them.
+    var changesByMerges: Int64 = 0
     /// Called once when a change must wait for another process's transaction (a `-1` script),
     /// so a person at a terminal is told why nothing happens.
     var onWait: (() -> Void)?

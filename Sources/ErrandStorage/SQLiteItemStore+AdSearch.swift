@@ -3,12 +3,13 @@ import FoundationEssentials
 
 /// `find` on the ads tab: the ad_text index (schema version 9) answers which ads hold the
 /// words; the category, the order and the prices come from the ad table's own indexes
-/// (ad_list_order, ad_category_order, ad_price_order, ad_category_price), so a page in price
+/// (ad_listing, ad_category_order, ad_price_order, ad_category_price), so a page in price
 /// order within a category walks an index and stops once full. The other terms are columns
 /// of the row.
 extension SQLiteItemStore {
     public func adMatchCount(_ query: AdQuery) throws -> Int {
         try refreshAdText(for: query)
+        if Self.needsFacts(query) { return try foundAds(query).count }
         // Counted from the indexes alone, less the gone ads counted from theirs (ad_gone): a
         // test of `gone` here read every matching row (3x the time of `cat:X price:<500`).
         let (conditions, values) = Self.adConditions(query, gone: nil)
@@ -28,6 +29,7 @@ extension SQLiteItemStore {
 
     public func matchingAds(_ query: AdQuery, offset: Int, limit: Int) throws -> [Ad] {
         try refreshAdText(for: query)
+        if Self.needsFacts(query) { return try foundAds(query, offset: offset, limit: limit) }
         let (conditions, values) = Self.adConditions(query)
         let next = Int32(values.count + 1)
         let s = try db.statement("SELECT \(Self.adColumns) FROM ad\(conditions) ORDER BY \(Self.adOrder(query.sort)) "

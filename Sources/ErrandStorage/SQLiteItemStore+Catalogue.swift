@@ -12,7 +12,7 @@ extension SQLiteItemStore: CatalogueStore {
         return CatalogueSummary(source: source, fetched: fetched, categories: try adCategories(), counts: counts)
     }
 
-    /// Both ORDER BYs are index column lists (ad_list_order, ad_category_order): a page is a
+    /// Both ORDER BYs are index column lists (ad_listing, ad_category_order): a page is a
     /// walk of the index, whatever the size of the cache.
     static let listedAdsSQL = """
         SELECT \(adColumns) FROM ad WHERE +gone = 0 AND +hidden = 0 ORDER BY urgent DESC, created DESC, id LIMIT ?1 OFFSET ?2

@@ -35,9 +35,11 @@ extension SQLiteItemStore {
         // Never waits: another Errand's transaction means this one merges after a later command.
         sqlite3_busy_timeout(handle, 0)
         defer { sqlite3_busy_timeout(handle, 10_000) }
-        let pages = Self.mergePages(afterWriting: sqlite3_total_changes64(handle) - db.changesAtMerge)
+        let before = sqlite3_total_changes64(handle)
+        let pages = Self.mergePages(afterWriting: before - db.changesAtMerge)
         if (try? db.execute("INSERT INTO item_text (item_text, rank) VALUES ('merge', \(pages))")) != nil {
             db.changesAtMerge = sqlite3_total_changes64(handle)
+            db.changesByMerges += db.changesAtMerge - before
         }
     }
 }

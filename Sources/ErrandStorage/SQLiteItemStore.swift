@@ -15,6 +15,10 @@ public final class SQLiteItemStore: ItemStore {
     var lastMatches: FoundRows?
     /// What the last query-language `find` counted (SQLiteItemStore+Filter).
     var lastFilterCount: FilterCount?
+    /// What every ad holds for a query no index answers, and what the last such query found
+    /// (SQLiteItemStore+AdFacts).
+    var lastAdFacts: AdFacts?
+    var lastFoundAds: FoundAds?
 
     /// What a read takes (SQLiteItemColumns): the stored columns and the row's number, which
     /// names a row whose uuid cannot be read (ItemDamage.unreadableID).

@@ -77,8 +77,12 @@ enum SQLiteSchema {
         CREATE INDEX item_same_entry ON item (title, due, done);
         """,
         // Version 4: the ads list pages through indexes in its order, in all or per category
-        // (a 100,000-ad cache was loaded whole for every ads, filter and more).
-        adIndexes,
+        // (a 100,000-ad cache was loaded whole for every ads, filter and more). As then: the
+        // listing's index has grown since (adListFacts) over columns later versions add.
+        """
+        CREATE INDEX ad_list_order ON ad (urgent DESC, created DESC, id);
+        CREATE INDEX ad_category_order ON ad (category_id, urgent DESC, created DESC, id);
+        """,
         // Version 5: titles are compared in NFC (CanonicalText), as the in-memory backend's
         // String == compares them. New titles are stored in NFC; a title an older version
         // stored otherwise keeps its bytes (a store is never rewritten behind the user's back)
@@ -218,6 +222,8 @@ enum SQLiteSchema {
         openSeries,
         // Hidden ads (see adHidden).
         adHidden,
+        // Every ad's facts in the listing's index (see adListFacts).
+        adListFacts,
     ]
 
     /// What `log` shows of each journal entry (SQLiteJournalBrief), in a table of its own as

@@ -118,8 +118,15 @@ import Testing
         SQLiteSchema.migrations.firstIndex(of: migration) ?? SQLiteSchema.currentVersion
     }
 
-    /// The newest migration, hidden ads (SQLiteSchema.adHidden).
-    static let withoutHiddenAds = """
+    /// The newest migration, the listing's index holding every ad's facts (SQLiteSchema.adListFacts).
+    static let withoutAdListFacts = """
+        DROP INDEX ad_listing;
+        CREATE INDEX ad_list_order ON ad (urgent DESC, created DESC, id);
+
+        """
+
+    /// The migration before, hidden ads (SQLiteSchema.adHidden).
+    static let withoutHiddenAds = withoutAdListFacts + """
         DROP INDEX ad_hidden;
         ALTER TABLE ad DROP COLUMN hidden;
 

@@ -43,4 +43,31 @@ import Testing
         #expect(try store.catalogueSummary()?.counts[1] == 2)
         #expect(try store.adMatchCount(velo) == 2)
     }
+
+    /// SQLite keeps what a query with words found, and every ad's facts, between a find and its
+    /// next page (AdFacts): a star or a hide in between, by this connection or another process's,
+    /// is seen by the next find, never the kept answer.
+    @Test(arguments: Backend.allCases)
+    func aMarkBetweenTwoFindsIsSeen(_ backend: Backend) throws {
+        let dir = TemporaryDirectory()
+        let store = try backend.open(dir)
+        defer { store.close() }
+        let ads = [ad(1, "Vélo rouge"), ad(2, "Vélo bleu"), ad(3, "Piano", category: 2, price: 400)]
+        _ = try store.replaceCatalogue(Catalogue(ads: ads, categories: categories, source: "file:///x/", fetched: 100))
+        let query = try AdQuery.parse("velo -bleu or piano")
+        #expect(try store.matchingAds(query, offset: 0, limit: 10).map(\.id) == [3, 1])
+        #expect(try store.setHidden(true, ids: [3], journaled: nil) == 1)
+        #expect(try store.matchingAds(query, offset: 0, limit: 10).map(\.id) == [1])
+        #expect(try store.adMatchCount(query) == 1)
+        let starred = try AdQuery.parse("is:starred or piano")
+        #expect(try store.adMatchCount(starred) == 0)
+        _ = try store.setStarred(true, ids: [2])
+        #expect(try store.matchingAds(starred, offset: 0, limit: 10).map(\.id) == [2])
+        guard backend == .sqlite else { return }
+        // Another process's hide: the same file opened again, as a second shell would.
+        let other = try backend.open(dir)
+        #expect(try other.setHidden(true, ids: [1], journaled: nil) == 1)
+        other.close()
+        #expect(try store.matchingAds(query, offset: 0, limit: 10).map(\.id) == [])
+    }
 }

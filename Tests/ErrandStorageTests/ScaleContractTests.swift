@@ -222,7 +222,7 @@ import Testing
         }
         #expect(try plan(store, SQLitePagePlan.countSQL(.on, openOnly: true)).contains("USING PRIMARY KEY (due=?)"))
         let ads = try plan(store, SQLiteItemStore.listedAdsSQL)
-        #expect(ads.contains("ad_list_order") && !ads.contains("TEMP B-TREE"), "\(ads)")
+        #expect(ads.contains("ad_listing") && !ads.contains("TEMP B-TREE"), "\(ads)")
         let inCategory = try plan(store, SQLiteItemStore.listedInCategorySQL)
         #expect(inCategory.contains("ad_category_order (category_id=?)") && !inCategory.contains("TEMP B-TREE"), "\(inCategory)")
         let same = try plan(store, SQLiteItemRecords.sameEntrySQL)
