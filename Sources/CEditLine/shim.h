@@ -17,6 +17,8 @@ typedef int (*cel_read_fn)(EditLine *, wchar_t *);
 static inline int cel_set_read(EditLine *el, cel_read_fn fn) { return el_set(el, EL_GETCFN, fn); }
 static inline int cel_set_editor(EditLine *el, const char *mode) { return el_set(el, EL_EDITOR, mode); }
 static inline int cel_set_signal(EditLine *el, int on) { return el_set(el, EL_SIGNAL, on); }
+// 0: the terminal as it was before libedit (for a program errand runs on it); 1: libedit's mode again.
+static inline int cel_prep_term(EditLine *el, int edit) { return el_set(el, EL_PREP_TERM, edit); }
 static inline int cel_set_history(EditLine *el, History *h) { return el_set(el, EL_HIST, history, h); }
 static inline int cel_set_clientdata(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
 static inline void *cel_get_clientdata(EditLine *el) {

@@ -30,8 +30,10 @@ public struct ExternalEditor: Equatable, Sendable {
     }
 
     /// The text as the editor left it; nil when it left it as it was. Nothing is kept when the
-    /// editor fails, cannot start or writes more than `limit` bytes.
-    public func edit(_ text: String, limit: Int) throws(Failure) -> String? {
+    /// editor fails, cannot start or writes more than `limit` bytes. `file` starts the private
+    /// file's name (the editor shows it); `what` names the text in errors ("notes": "notes are
+    /// at most ... bytes").
+    public func edit(_ text: String, limit: Int, file name: String = "errand-notes", what: String = "notes") throws(Failure) -> String? {
         do {
             try PrivateDirectory.makeParents(of: folder + "/notes")
         } catch {
@@ -39,7 +41,7 @@ public struct ExternalEditor: Equatable, Sendable {
         }
         let file: (descriptor: Int32, path: String)
         do {
-            file = try PrivateFile.create(beside: folder + "/errand-notes", tag: "txt")
+            file = try PrivateFile.create(beside: folder + "/" + name, tag: "txt")
         } catch {
             throw Failure(reason: "cannot make a private file in \(folder): \(error.reason)")
         }
@@ -48,9 +50,9 @@ public struct ExternalEditor: Equatable, Sendable {
         let written = text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
         let failed = Descriptor.writeAll(file.descriptor, written)
         close(file.descriptor)
-        if let failed { throw Failure(reason: "cannot write the notes to \(file.path) (\(String(cString: strerror(failed))))") }
+        if let failed { throw Failure(reason: "cannot write the \(what) to \(file.path) (\(String(cString: strerror(failed))))") }
         try run(on: file.path)
-        let back = try read(file.path, limit: limit)
+        let back = try read(file.path, limit: limit, what: what)
         return back == written ? nil : (back.hasSuffix("\n") ? String(back.dropLast()) : back)
     }
 
@@ -92,14 +94,14 @@ public struct ExternalEditor: Equatable, Sendable {
         }
     }
 
-    private func read(_ path: String, limit: Int) throws(Failure) -> String {
+    private func read(_ path: String, limit: Int, what: String) throws(Failure) -> String {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(reason: "the editor left no file at \(path)") }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(reason: "cannot read \(path)") }
         guard info.st_size <= off_t(limit) else {
-            throw Failure(reason: "the editor wrote \(info.st_size) bytes: notes are at most \(limit) bytes")
+            throw Failure(reason: "the editor wrote \(info.st_size) bytes: \(what) \(what.hasSuffix("s") ? "are" : "is") at most \(limit) bytes")
         }
         let bytes = Descriptor.readAll(fd, limit: limit)
         guard let text = String(validating: bytes, as: UTF8.self) else {

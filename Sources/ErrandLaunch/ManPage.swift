@@ -23,6 +23,8 @@ public struct ManPage {
         ]
         lines += synopsis + section("DESCRIPTION", ManPage.description.flatMap { [".PP", Roff.escape($0)] })
         lines += section("COMMANDS", [".PP", Roff.escape(ManPage.commandsIntro)] + commands.specs.flatMap(command))
+        // The prompt's keys, as help says them (CommandTable.keys).
+        lines += section("KEYS", [".PP", Roff.escape(CommandTable.keys)])
         lines += section("OPTIONS", LaunchOption.errand.flatMap(option))
         lines += [".SS \"errand check\"", ".PP", Roff.escape(LaunchHelp.checkAbout.prefix(1).uppercased()
                                                            + LaunchHelp.checkAbout.dropFirst())]

@@ -104,3 +104,22 @@ public final class HistorySuggester {
         return memcmp(a, b, typed.count) == 0
     }
 }
+
+extension HistorySuggester {
+    /// Every line, the newest first, each once (where it was last entered, without the spaces
+    /// that end it: `find x ` is `find x`): what Ctrl-R ranks.
+    public func linesNewestFirst() -> [String] {
+        var seen = Set<String>()
+        var lines: [String] = []
+        var end = bytes.count
+        for start in starts.reversed() {
+            var last = end
+            while last > start, bytes[last - 1] == 0x20 { last -= 1 }
+            let line = String(decoding: bytes[start..<last], as: UTF8.self)
+            end = start
+            guard !line.isEmpty else { continue }
+            if seen.insert(line).inserted { lines.append(line) }
+        }
+        return lines
+    }
+}

@@ -16,12 +16,12 @@ public final class LineEditor {
     /// fields): Up there recalls earlier answers to the same question, never commands.
     private var otherHistories: [String: OpaquePointer] = [:]
     private var promptBuffer: UnsafeMutablePointer<CChar>?
-    private var promptText = ""
+    private(set) var promptText = ""
     /// Suggestions from the commands' history; shown only while `suggesting` (a colour
     /// terminal with `set suggest on`) and never in a question's own history.
-    private let suggester: HistorySuggester
+    let suggester: HistorySuggester
     public var suggesting = false
-    private var ownHistoryActive = false
+    private(set) var ownHistoryActive = false
     private let output: UnsafeMutablePointer<FILE>?
     private let maxLineBytes: Int
     public var completer: Completer?
@@ -30,6 +30,10 @@ public final class LineEditor {
     /// `markInColour` is off. Never asked in a question's own history.
     public var refuses: ((String) -> Bool)?
     public var markInColour = false
+    /// Alt-E and Ctrl-X Ctrl-E: the line in the person's editor (nil: the keys do nothing).
+    public var externalEdit: ((String) -> EditedLine)?
+    /// Space after the first word: what that word expands to, when it is an abbreviation.
+    public var expand: ((String) -> String?)?
     /// Told each time a key is awaited with none pending (ReadySignal); nil outside tests.
     public var ready: ReadySignal?
     /// What the current read is, for `ready`: "prompt" or "form"; "key" after its first key.
@@ -88,6 +92,7 @@ public final class LineEditor {
         // modes: tmux and xterm send ESC O A once libedit has put the keypad in its mode.
         for key in ["\\e[A", "\\eOA"] { cel_bind(el, key, "ed-search-prev-history") }
         for key in ["\\e[B", "\\eOB"] { cel_bind(el, key, "ed-search-next-history") }
+        bindKeys(el)
         // The user's own key bindings win over ours, as in every libedit program.
         el_source(el, nil)
         setPrompt("> ")
@@ -164,7 +169,7 @@ public final class LineEditor {
     }
 
     /// The line typed so far and whether the cursor is at its end (where a suggestion applies).
-    private func typed(_ el: OpaquePointer) -> (bytes: UnsafeBufferPointer<UInt8>, atEnd: Bool)? {
+    func typed(_ el: OpaquePointer) -> (bytes: UnsafeBufferPointer<UInt8>, atEnd: Bool)? {
         guard let info = el_line(el)?.pointee, let start = info.buffer else { return nil }
         let count = info.lastchar - start
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self), count: count)
@@ -308,14 +313,14 @@ public final class LineEditor {
         }
     }
 
-    private func replace(_ el: OpaquePointer, typed: String, with text: String) {
+    func replace(_ el: OpaquePointer, typed: String, with text: String) {
         // el_deletestr counts characters as libedit sees them: Unicode scalars.
         let scalars = typed.unicodeScalars.count
         if scalars > 0 { el_deletestr(el, Int32(scalars)) }
         el_insertstr(el, text)
     }
 
-    private func writeOut(_ text: String) {
+    func writeOut(_ text: String) {
         guard let output else { return }
         fputs(text, output)
         fflush(output)

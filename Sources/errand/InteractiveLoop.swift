@@ -1,3 +1,4 @@
+import ErrandHelpers
 import ErrandLaunch
 import ErrandShell
 import ErrandStorage
@@ -24,11 +25,20 @@ struct InteractiveLoop {
                                  candidates: answer.candidates.map { ($0.insert, $0.display, $0.isComplete) })
         }
         // The prompt's mark says when Enter would refuse the line: from the declarations and the
-        // listing in memory, no store read at any key.
+        // listing in memory, no store read at any key. An abbreviation is checked as what it runs.
         editor.refuses = { line in
             let interpreter = runner.interpreter
-            return LineCheck(table: interpreter.table, session: interpreter.session,
-                             today: interpreter.environment.clock.today).refuses(line)
+            return LineCheck(table: interpreter.table, session: interpreter.session, today: interpreter.environment.clock.today)
+                .refuses(interpreter.session.abbreviations.expanded(line) ?? line)
+        }
+        editor.expand = { word in runner.interpreter.session.abbreviations.expansion(of: word) }
+        editor.externalEdit = { line in
+            guard let chosen = runner.interpreter.environment.editor else { return .failed("errand: no editor is set up here (set VISUAL or EDITOR)") }
+            do throws(ExternalEditor.Failure) {
+                return try chosen.edit(line, limit: LineLimit.bytes, file: "errand-line", what: "a line").map(EditedLine.changed) ?? .unchanged
+            } catch {
+                return .failed("errand: \(error.reason); the line is as it was")
+            }
         }
         runner.sink.out("Errand: type help for commands, Tab to complete, Ctrl-D to leave.")
         if let notice = runner.interpreter.startupNotice() { runner.sink.out(notice) }
@@ -43,7 +53,9 @@ struct InteractiveLoop {
             let read = editor.readLine(prompt: runner.prompt)
             runner.options.width = width()
             switch read {
-            case let .line(line):
+            case let .line(typed):
+                // Enter on an abbreviation runs its expansion, which the history keeps.
+                let line = session.abbreviations.expanded(typed) ?? typed
                 // Recalled as saved: with any password masked (the history file scrubs it, ShellWiring).
                 if history.add(line), let kept = history.entries.last { editor.remember(kept) }
                 runner.runOne(line)

@@ -13,8 +13,9 @@ import Testing
     @Test func hasTheSectionsOfAManPageInOrder() {
         let sections = page.split(separator: "\n").filter { $0.hasPrefix(".SH ") }
             .map { $0.dropFirst(4).replacingOccurrences(of: "\"", with: "") }
-        #expect(sections == ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES",
+        #expect(sections == ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "KEYS", "OPTIONS", "ENVIRONMENT", "FILES",
                              "EXIT STATUS", "EXAMPLES", "SEE ALSO"])
+        #expect(page.contains("Alt-E or Ctrl-X Ctrl-E edits the line"), "the prompt's keys, as help says them")
         #expect(page.contains(".TH ERRAND 1 \"\(ProgramVersion.date)\" \"errand \(ProgramVersion.number)\""))
     }
 

@@ -30,7 +30,7 @@ public struct CommandTable: Sendable {
         View.spec, Week.spec, Open.spec, Back.spec, Create.spec, Edit.spec, Notes.spec, Postpone.spec, Swipe.spec, Move.check,
         Move.uncheck, Tag.spec, Tags.spec, ListAll.spec, Find.spec, Near.spec, Locate.spec,
         Day.spec, Undo.spec, Redo.spec, Log.spec, Clear.spec, ImportItems.spec, Export.spec, History.spec, Source.spec, Help.spec,
-        SetCommand.spec, Ads.spec, Filter.spec, Categories.spec, Sync.spec, Remote.spec, More.spec, Quit.spec,
+        SetCommand.spec, Abbr.spec, Ads.spec, Filter.spec, Categories.spec, Sync.spec, Remote.spec, More.spec, Quit.spec,
         Remind.spec, Snooze.spec,
         Lists.spec, Use.spec, MoveToList.spec,
         Save.spec, Saved.spec, Run.spec, Stats.spec, Forget.spec, Star.star, Star.unstar, Hide.hide, Hide.unhide, Hide.list,
@@ -62,7 +62,9 @@ public struct CommandTable: Sendable {
     public static let keys = "Keys: Tab completes; the newest history line starting with what is typed shows dimmed "
         + "after it (colour terminals; set suggest off): → or Ctrl-F at the end takes it, Alt-F one word of it; "
         + "Up and Down walk the history lines starting with what is typed (all of them on an empty line); "
-        + "Ctrl-R searches the history; Ctrl-C cancels the line (and stops watch); Ctrl-D leaves. "
+        + "Ctrl-R lists the history lines that hold what is typed, best first (Up and Down pick, Enter takes, Escape leaves); "
+        + "Alt-E or Ctrl-X Ctrl-E edits the line in $VISUAL or $EDITOR; Space after an abbreviation (abbr) expands it; "
+        + "Ctrl-C cancels the line (and stops watch); Ctrl-D leaves. "
         + "The prompt's > turns red (! without colour) while Enter would refuse the line."
 
     /// How the parser places words, said once for `help` (CommandParser keeps to it).

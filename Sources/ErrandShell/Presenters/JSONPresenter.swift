@@ -38,6 +38,9 @@ public struct JSONPresenter {
         case let .history(lines): return JSONPresenter.lines("history", lines)
         case let .remote(lines): return JSONPresenter.lines("remote", lines)
         case let .settings(values): return JSONPresenter.lines("set", values.map(\.line))
+        case let .abbreviations(all):
+            return [("screen", .string("abbr")),
+                    ("abbreviations", .array(all.map { .object([("name", .string($0.name)), ("expansion", .string($0.expansion))]) }))]
         case let .form(hint): return [("screen", .string("create")), ("hint", .string(hint))]
         case let .ads(heading, rows, first, total): return ads(rows, heading: heading, first: first, total: total)
         case let .adDetail(ad, category, _, earlier): return adDetail(ad, category: category, earlier: earlier)

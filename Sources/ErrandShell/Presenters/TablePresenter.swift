@@ -53,6 +53,8 @@ public struct TablePresenter {
             })
         case let .settings(values):
             return Table(header: ["setting", "value"], rows: values.map { [$0.name.rawValue, $0.value] })
+        case let .abbreviations(all):
+            return Table(header: ["name", "expansion"], rows: all.map { [$0.name, $0.expansion] })
         case let .priceStats(view):
             return Table(header: ["measure", "value"], rows: PriceStatsView.measures(view).map { measure in
                 [measure.name, measure.value.map { measure.name == "count" ? String(Int($0)) : FixedDecimals.text($0, decimals: 2) } ?? ""]

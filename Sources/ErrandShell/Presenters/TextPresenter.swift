@@ -55,6 +55,8 @@ public struct TextPresenter {
         case let .history(text)?: lines += text.map { clip(DisplayWidth.sanitize($0)) }
         case let .remote(text)?: lines += text.map(DisplayWidth.sanitize)
         case let .settings(values)?: lines += values.map { DisplayWidth.sanitize($0.line) }
+        case let .abbreviations(all)?:
+            lines += all.isEmpty ? ["no abbreviations (abbr NAME EXPANSION makes one)"] : all.map { DisplayWidth.sanitize($0.line) }
         case let .form(hint)?: lines.append(hint)
         case let .ads(heading, rows, first, total)?: lines += ads(rows, heading: heading, first: first, total: total)
         case let .adDetail(ad, category, picture, earlier)?: lines += adDetail(ad, category: category, picture: picture, earlier: earlier)

@@ -32,6 +32,8 @@ public enum Screen: Equatable, Sendable {
     case remote([String])
     /// `set` without a value: each setting with its current value.
     case settings([SettingValue])
+    /// `abbr`: the abbreviations by name.
+    case abbreviations([Abbreviation])
     case form(String)
     /// A page of the ads list: rows numbered from `first`, out of `total`.
     case ads(heading: String, rows: [AdRow], first: Int, total: Int)

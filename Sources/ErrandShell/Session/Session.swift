@@ -42,6 +42,8 @@ public struct Session: Equatable, Sendable {
     public var images = false
     /// `set suggest off`: no suggestion from history at the prompt (shown only at a colour terminal).
     public var suggest = true
+    /// `abbr`: words expanded when typed first on a line at the keyboard.
+    public var abbreviations = Abbreviations()
 
     public init(output: OutputMode = .text, color: Bool = false, pageSize: Int? = nil) {
         self.output = output

@@ -1,0 +1,32 @@
+/// Ctrl-R's order: the history lines that hold what is typed, best first. A line that starts
+/// with it comes before one that holds it further on, which comes before one that holds its
+/// letters only in order (`fdo` finds `find due:<+7d is:open`); within each, the most recent
+/// first. Letters compare without case. Pure, so it is tested without a terminal.
+public enum HistoryRanking {
+    /// `newestFirst`: the history, each line once (HistorySuggester.linesNewestFirst).
+    public static func ranked(_ typed: String, newestFirst lines: [String], limit: Int) -> [String] {
+        guard limit > 0 else { return [] }
+        let wanted = Array(typed.lowercased().unicodeScalars)
+        guard !wanted.isEmpty else { return Array(lines.prefix(limit)) }
+        var tiers: [[String]] = [[], [], []]
+        for line in lines {
+            // The first tier full: nothing later can come before it.
+            if tiers[0].count >= limit { break }
+            guard let tier = tier(of: Array(line.lowercased().unicodeScalars), for: wanted) else { continue }
+            tiers[tier].append(line)
+        }
+        return Array(tiers.joined().prefix(limit))
+    }
+
+    /// 0: the line starts with it; 1: holds it; 2: holds its letters in order; nil: none.
+    static func tier(of line: [Unicode.Scalar], for wanted: [Unicode.Scalar]) -> Int? {
+        guard line.count >= wanted.count else { return nil }
+        if line.starts(with: wanted) { return 0 }
+        for start in stride(from: 1, through: line.count - wanted.count, by: 1) where line[start] == wanted[0] {
+            if line[start..<(start + wanted.count)].elementsEqual(wanted) { return 1 }
+        }
+        var next = 0
+        for scalar in line where next < wanted.count && scalar == wanted[next] { next += 1 }
+        return next == wanted.count ? 2 : nil
+    }
+}
