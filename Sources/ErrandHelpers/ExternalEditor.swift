@@ -57,6 +57,10 @@ public struct ExternalEditor: Equatable, Sendable {
     }
 
     private func run(on path: String) throws(Failure) {
+        // A command runs with the terminal's echo off (keys typed then wait for the next
+        // prompt): the editor gets it as a shell hands a terminal over, echo and lines on.
+        let handedOver = ExternalEditor.cookedTerminal()
+        defer { handedOver.map { ExternalEditor.restore($0) } }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -108,5 +112,23 @@ public struct ExternalEditor: Equatable, Sendable {
             throw Failure(reason: "the editor wrote text that is not UTF-8")
         }
         return text
+    }
+
+    /// The terminal on stdin with echo and line editing on, and its modes before; nil when it
+    /// is no terminal or already so.
+    private static func cookedTerminal() -> termios? {
+        var modes = termios()
+        guard isatty(0) == 1, tcgetattr(0, &modes) == 0 else { return nil }
+        let wanted = tcflag_t(ECHO | ICANON)
+        guard modes.c_lflag & wanted != wanted else { return nil }
+        let saved = modes
+        modes.c_lflag |= wanted
+        guard tcsetattr(0, TCSANOW, &modes) == 0 else { return nil }
+        return saved
+    }
+
+    private static func restore(_ modes: termios) {
+        var modes = modes
+        _ = tcsetattr(0, TCSANOW, &modes)
     }
 }

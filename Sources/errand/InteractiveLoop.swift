@@ -58,7 +58,10 @@ struct InteractiveLoop {
                 let line = session.abbreviations.expanded(typed) ?? typed
                 // Recalled as saved: with any password masked (the history file scrubs it, ShellWiring).
                 if history.add(line), let kept = history.entries.last { editor.remember(kept) }
+                // Keys typed while it runs wait for the next prompt, unseen (TerminalEcho).
+                let echo = TerminalEcho.silenced()
                 runner.runOne(line)
+                echo?.restore()
                 // SIGTERM while a command ran (watch ends its wait for it): leave as at the prompt.
                 if SignalFlags.terminationRequested { break loop }
             case .tooLong:
