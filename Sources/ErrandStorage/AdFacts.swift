@@ -59,6 +59,15 @@ struct AdFacts {
 
     /// The ids of the rows `test` keeps, in the query's order (AdQuery.inOrder).
     func matching(_ test: AdFactTest, sort: AdQuery.Sort) -> [Int64] {
+        rows(matching: test, sort: sort).map { ids[$0] }
+    }
+
+    /// Their prices and posting times, in the same order (`stats`).
+    func prices(_ test: AdFactTest, sort: AdQuery.Sort) -> [AdPrice] {
+        rows(matching: test, sort: sort).map { AdPrice(id: ids[$0], price: prices[$0], created: created[$0]) }
+    }
+
+    private func rows(matching test: AdFactTest, sort: AdQuery.Sort) -> [Int] {
         var kept: [Int] = []
         for (row, holds) in rows(test).enumerated() where holds { kept.append(row) }
         switch sort {
@@ -71,7 +80,7 @@ struct AdFacts {
         case .date:
             kept.sort { created[$0] != created[$1] ? created[$0] > created[$1] : ids[$0] < ids[$1] }
         }
-        return kept.map { ids[$0] }
+        return kept
     }
 
     /// Whether each row passes: a column at a time, each part of the test one loop over the

@@ -14,6 +14,9 @@ public protocol CatalogueStore: AnyObject {
     func adMatchCount(_ query: AdQuery) throws -> Int
     /// A page of those ads in the query's order.
     func matchingAds(_ query: AdQuery, offset: Int, limit: Int) throws -> [Ad]
+    /// Each of those ads' price and posting time, in the query's order: what `stats` counts,
+    /// without the ads' text.
+    func adPrices(_ query: AdQuery) throws -> [AdPrice]
     /// The ad's earlier prices, oldest first, each with the sync that last saw it.
     func earlierPrices(of id: Int64) throws -> [PricePoint]
     /// Stars or unstars cached ads; an unstarred ad that is gone leaves the cache. Returns

@@ -210,6 +210,11 @@ public final class PlistItemStore: ItemStore, CatalogueStore, PlaceStore, SavedS
         return PageWindow(offset: offset, limit: limit).slice(catalogue.listed(matching: query))
     }
 
+    public func adPrices(_ query: AdQuery) throws -> [AdPrice] {
+        try refresh()
+        return (cachedCatalogue?.listed(matching: query) ?? []).map { AdPrice(id: $0.id, price: $0.price, created: $0.created) }
+    }
+
     public func ad(id: Int64) throws -> (ad: Ad, category: String?)? {
         try refresh()
         guard let catalogue = cachedCatalogue, let ad = catalogue.ads.first(where: { $0.id == id }) else { return nil }

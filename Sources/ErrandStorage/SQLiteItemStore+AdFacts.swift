@@ -24,12 +24,25 @@ extension SQLiteItemStore {
         }
     }
 
+    /// What this connection wrote less its word merges, which change no ad (the merge after the
+    /// write that rebuilt the text index would have had the next find read them again), and
+    /// what other connections committed.
+    private func adStamp() throws -> [Int64] {
+        [try db.scalar("PRAGMA data_version"), try db.scalar("SELECT total_changes()") - db.changesByMerges]
+    }
+
     /// The ids the query finds, in its order.
     func foundAds(_ query: AdQuery) throws -> [Int64] {
-        // What this connection wrote less its word merges, which change no ad: the merge after
-        // the write that rebuilt the text index would have had the next find read them again.
-        let stamp = [try db.scalar("PRAGMA data_version"), try db.scalar("SELECT total_changes()") - db.changesByMerges]
+        let stamp = try adStamp()
         if let last = lastFoundAds, last.query == query, last.stamp == stamp { return last.ids }
+        let (facts, test) = try factsTest(query, stamp: stamp)
+        let ids = facts.matching(test, sort: query.sort)
+        lastFoundAds = FoundAds(query: query, stamp: stamp, ids: ids)
+        return ids
+    }
+
+    /// Every ad's facts as of `stamp`, and the query as a test of them.
+    private func factsTest(_ query: AdQuery, stamp: [Int64]) throws -> (AdFacts, AdFactTest) {
         let facts: AdFacts
         if let known = lastAdFacts, known.stamp == stamp {
             facts = known
@@ -42,9 +55,24 @@ extension SQLiteItemStore {
         let test = try AdFactTest(query) { match in
             facts.marking(try db.collect("SELECT errand_collect(rowid) FROM ad_text WHERE ad_text MATCH ?1") { $0.bind(1, match) })
         }
-        let ids = facts.matching(test, sort: query.sort)
-        lastFoundAds = FoundAds(query: query, stamp: stamp, ids: ids)
-        return ids
+        return (facts, test)
+    }
+
+    /// `stats`: each found ad's price and posting time, from the facts for a query they answer,
+    /// else from one statement over ad's indexes; never an ad's text.
+    public func adPrices(_ query: AdQuery) throws -> [AdPrice] {
+        try refreshAdText(for: query)
+        if Self.needsFacts(query) {
+            let (facts, test) = try factsTest(query, stamp: try adStamp())
+            return facts.prices(test, sort: query.sort)
+        }
+        let (conditions, values) = Self.adConditions(query)
+        let s = try db.statement("SELECT id, price, created FROM ad\(conditions) ORDER BY \(Self.adOrder(query.sort))")
+        Self.bind(values, s)
+        defer { s.reset() }
+        var prices: [AdPrice] = []
+        while try s.step() { prices.append(AdPrice(id: s.int(0), price: s.double(1), created: s.int(2))) }
+        return prices
     }
 
     /// A page of them, each ad read by its id.

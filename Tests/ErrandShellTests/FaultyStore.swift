@@ -67,6 +67,9 @@ final class FaultyStore<Base: ItemStore & CatalogueStore & PlaceStore & SavedSea
     func matchingAds(_ query: AdQuery, offset: Int, limit: Int) throws -> [Ad] {
         try read { try base.matchingAds(query, offset: offset, limit: limit) }
     }
+    func adPrices(_ query: AdQuery) throws -> [AdPrice] {
+        try read { try base.adPrices(query) }
+    }
     func replaceCatalogue(_ catalogue: Catalogue) throws -> CatalogueChange { try base.replaceCatalogue(catalogue) }
     func earlierPrices(of id: Int64) throws -> [PricePoint] { try read { try base.earlierPrices(of: id) } }
     func setHidden(_ hidden: Bool, ids: [Int64], journaled journal: JournalContext?) throws -> Int {

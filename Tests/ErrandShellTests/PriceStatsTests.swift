@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func thePriceThenIsTheLastSeenByThen() {
-        let ad = Ad(id: 1, categoryID: 1, title: "Vélo", description: "", price: 80, created: 0, isUrgent: false)
+        let ad = AdPrice(id: 1, price: 80, created: 0)
         let points = [PricePoint(price: 120, seen: 100), PricePoint(price: 100, seen: 200)]
         #expect(PriceStats.price(of: ad, at: 150, earlier: points) == 120)
         #expect(PriceStats.price(of: ad, at: 250, earlier: points) == 100)
@@ -53,5 +53,25 @@ import Testing
                                "  30 days ago: median 200,00 € (-42%)"])
         // Numbered cheapest first: open 1 is the lowest.
         #expect(t.interpreter.session.listing.compactMap { if case let .ad(ad) = $0 { ad.id } else { nil } } == [Int64(4), 1, 2, 3])
+    }
+
+    /// Every ad's price counts; the cheapest 1,000 are numbered for `open N` (the listing holds
+    /// each whole), so `stats` of a big catalogue never holds every ad's text.
+    @Test func everyPriceCountsAndTheCheapestThousandAreNumbered() throws {
+        let t = try ShellTester()
+        let ads = (1...1_200).map { Ad(id: Int64($0), categoryID: 1, title: "Vélo \($0)", description: "cadre", price: Double($0),
+                                       created: 0, isUrgent: false) }
+        _ = try t.store.replaceCatalogue(Catalogue(ads: ads, categories: [AdCategory(id: 1, name: "Véhicule")], source: "file:///x/",
+                                                   fetched: 1))
+        t.given("ads")
+        t.given("stats")
+        #expect(t.sink.all.first == "Prices of every ad: 1200 ads", "\(t.sink.all)")
+        #expect(t.interpreter.session.listing.count == 1_000)
+        let failures = t.runner.failures
+        t.sink.reset()
+        t.runner.runOne("open 1001")
+        #expect(t.runner.failures == failures + 1 && t.sink.all.count == 1 && t.sink.all[0].hasPrefix("error: open: "), "\(t.sink.all.prefix(3))")
+        t.given("open 1000")
+        #expect(t.sink.all.first == "Vélo 1000")
     }
 }

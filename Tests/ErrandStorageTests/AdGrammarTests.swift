@@ -71,6 +71,11 @@ import Testing
             let expected = ads.filter(query.matches).sorted(by: query.inOrder).map(\.id)
             #expect(try store.matchingAds(query, offset: 0, limit: 100_000).map(\.id) == expected, "seed \(Self.seed): find \(text)")
             #expect(try store.adMatchCount(query) == expected.count, "find \(text)")
+            // `stats` reads the same ads' prices alone, in the same order.
+            let byID = Dictionary(uniqueKeysWithValues: ads.map { ($0.id, $0) })
+            #expect(try store.adPrices(query) == expected.compactMap { id in
+                byID[id].map { AdPrice(id: id, price: $0.price, created: $0.created) }
+            }, "stats of \(text)")
         }
     }
 }

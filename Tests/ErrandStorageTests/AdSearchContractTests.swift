@@ -37,6 +37,11 @@ import Testing
         #expect(try store.matchingAds(query("chai chene", nil), offset: 0, limit: 10).map(\.id) == [4, 1])
         #expect(try store.adMatchCount(query("velo", 1)) == 0)
         #expect(try store.adMatchCount(query("absent", nil)) == 0)
+        // `stats` reads prices alone, in the query's order: words, `or`, none (every ad).
+        #expect(try store.adPrices(query("chene", nil)) == [AdPrice(id: 4, price: 10, created: 5), AdPrice(id: 2, price: 10, created: 20),
+                                                            AdPrice(id: 1, price: 10, created: 10)])
+        #expect(try store.adPrices(query("lampe or velo", nil)).map(\.id) == [3, 2])
+        #expect(try store.adPrices(AdQuery(description: "every ad")).map(\.id) == [3, 4, 2, 1])
 
         // The next copy of the catalogue is what is searched.
         _ = try store.replaceCatalogue(Catalogue(ads: [ad(5, 2, "Vélo électrique", "batterie neuve", created: 40)],

@@ -54,7 +54,7 @@ public struct PriceStats: Equatable, Sendable {
     /// The price an ad had at `moment` (seconds since 1970), as last seen by then: each
     /// earlier price is kept with the last sync that showed it. Every change after the
     /// moment: the first price kept (the one it had then); no change at all: its price now.
-    public static func price(of ad: Ad, at moment: Int64, earlier: [PricePoint]) -> Double {
+    public static func price(of ad: AdPrice, at moment: Int64, earlier: [PricePoint]) -> Double {
         let points = earlier.sorted { $0.seen < $1.seen }
         return points.last { $0.seen <= moment }?.price ?? points.first?.price ?? ad.price
     }
