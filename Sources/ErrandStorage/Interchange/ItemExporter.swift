@@ -3,12 +3,14 @@ import ErrandFiles
 import FoundationEssentials
 
 /// Writes items for other programs: `.plist` in the SwiftUI app's `todos.plist` shape (text,
-/// date, id; notes and places have no field there), `.json` with every field.
+/// date, id; notes and places have no field there), `.json` with every field, `.txt` as
+/// todo.txt (TodoTxt).
 public enum ItemExporter {
     public enum Format: String, Sendable {
         case weekAppPlist = "SwiftUI app plist"
         case json = "JSON"
         case icalendar = "iCalendar"
+        case todoTxt = "todo.txt"
     }
 
     public static func format(for path: String) throws -> Format {
@@ -16,7 +18,8 @@ public enum ItemExporter {
         if lower.hasSuffix(".plist") { return .weekAppPlist }
         if lower.hasSuffix(".json") { return .json }
         if lower.hasSuffix(".ics") || lower.hasSuffix(".ical") { return .icalendar }
-        throw StoreError.badFile(path: path, reason: "unknown export format: name the file .plist, .json or .ics")
+        if lower.hasSuffix(".txt") { return .todoTxt }
+        throw StoreError.badFile(path: path, reason: "unknown export format: name the file .plist, .json, .ics or .txt")
     }
 
     /// `icalendar` renders .ics (through the iCalendar helper, which storage does not run).
@@ -28,6 +31,7 @@ public enum ItemExporter {
         switch format {
         case .weekAppPlist: data = try weekAppPlist(items, clock: clock)
         case .json: data = try json(items, clock: clock)
+        case .todoTxt: data = TodoTxt.write(items, clock: clock)
         case .icalendar:
             guard let icalendar else { throw StoreError.badFile(path: path, reason: "iCalendar needs errand-ical") }
             data = try icalendar(items)
@@ -53,6 +57,12 @@ public enum ItemExporter {
     /// the SwiftUI app's plist keeps a title, a day and time and an id, nothing else. (Items
     /// it cannot hold at all, those without a date, are counted by the caller.)
     public static func fieldsLeftOut(_ items: [TodoItem], in format: Format) -> [(field: String, items: Int)] {
+        if format == .todoTxt {
+            return TodoTxt.leftOut.compactMap { name, has in
+                let count = items.filter(has).count
+                return count == 0 ? nil : (name, count)
+            }
+        }
         guard format == .weekAppPlist else { return [] }
         let written = items.filter { $0.due != nil }
         let core: [(String, (TodoItem) -> Bool)] = [

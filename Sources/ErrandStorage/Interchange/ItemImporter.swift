@@ -18,6 +18,11 @@ public enum ItemImporter {
     }
 
     /// The file's bytes, a regular file of at most `ImportFile.maxBytes`.
+    /// A todo.txt file's tasks, one item at a time (TodoTxt).
+    public static func eachTodoTxt(_ data: Data, clock: Clock, kept: inout TodoTxtKept, _ body: (TodoItem) throws -> Void) throws {
+        try TodoTxt.each(data, clock: clock, kept: &kept, body)
+    }
+
     public static func file(_ path: String) throws -> Data {
         do {
             return try ImportFile.read(path)

@@ -5,9 +5,9 @@ import ErrandStorage
 /// named), .json (every field: `import` restores it whole) or .ics (iCalendar VTODOs, as sync
 /// sends them).
 struct Export: ShellCommand {
-    static let file = ArgumentSpec("FILE", .file, help: "where to write: .plist, .json or .ics")
+    static let file = ArgumentSpec("FILE", .file, help: "where to write: .plist, .json, .ics or .txt (todo.txt)")
     static let list = OptionSpec("list", value: "NAME", kind: .listName(orAll: false), help: "only the items of this list (see lists)")
-    static let spec = CommandSpec("export", summary: "write every item to FILE: .plist (SwiftUI app format), .json or .ics (iCalendar)",
+    static let spec = CommandSpec("export", summary: "write every item to FILE: .plist (SwiftUI app format), .json, .ics (iCalendar) or .txt (todo.txt)",
                                   arguments: [file], options: [list], effect: .writesFile) {
         Export(name: try $0.requiredText(file), list: $0.text(list))
     }
@@ -37,8 +37,9 @@ struct Export: ShellCommand {
         // A finished occurrence (Occurrence) is its series's record, not an item: .ics writes it
         // inside the series's VTODOs, .json as a row whose UID names the series (import puts it
         // back so); both count the series alone. Only the SwiftUI app's plist, which has no
-        // series, writes it as an entry of its own, counted as one.
-        let inside = format == .weekAppPlist ? 0 : items.filter(\.isOccurrence).count
+        // series, and todo.txt, whose lines are tasks alone, write it as an entry of its own,
+        // counted as one.
+        let inside = format == .weekAppPlist || format == .todoTxt ? 0 : items.filter(\.isOccurrence).count
         let within = inside == 0 ? "" : ", with \(Plural.finishedOccurrences(inside)) "
             + (format == .icalendar ? "inside their series" : "as rows of their series")
         return Display(message: "exported \(Plural.items(items.count - undated - inside)) to \(name) (\(format.rawValue))\(within)\(left)")
