@@ -61,4 +61,13 @@ import Testing
         #expect(try t.store.allItems().map(\.title).sorted() == ["(AB) two letters", "(a) lower", "2026-13-01 not a day", "xylophone lesson"])
         #expect(try t.store.allItems().allSatisfy { !$0.isDone && $0.fields[.priority] == nil })
     }
+
+    @Test func aFileThatIsNotTextIsRefusedAndAMarkAtItsStartIsNoWord() throws {
+        let t = try ShellTester()
+        try Data([0x66, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: t.directory + "/bad.txt"))
+        t.send("import bad.txt", ["error: bad.txt: is not UTF-8 text, as todo.txt is"], succeeds: false)
+        try Data("\u{FEFF}(A) Call mum\n".utf8).write(to: URL(fileURLWithPath: t.directory + "/bom.txt"))
+        t.given("import bom.txt")
+        #expect(try t.store.allItems().map(\.title) == ["Call mum"])
+    }
 }

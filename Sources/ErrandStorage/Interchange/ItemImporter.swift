@@ -19,8 +19,9 @@ public enum ItemImporter {
 
     /// The file's bytes, a regular file of at most `ImportFile.maxBytes`.
     /// A todo.txt file's tasks, one item at a time (TodoTxt).
-    public static func eachTodoTxt(_ data: Data, clock: Clock, kept: inout TodoTxtKept, _ body: (TodoItem) throws -> Void) throws {
-        try TodoTxt.each(data, clock: clock, kept: &kept, body)
+    public static func eachTodoTxt(_ data: Data, path: String, clock: Clock, kept: inout TodoTxtKept,
+                                   _ body: (TodoItem) throws -> Void) throws {
+        try TodoTxt.each(data, path: path, clock: clock, kept: &kept, body)
     }
 
     public static func file(_ path: String) throws -> Data {

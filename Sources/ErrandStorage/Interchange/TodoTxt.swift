@@ -11,8 +11,12 @@ import FoundationEssentials
 enum TodoTxt {
     /// Each task of the file as an item, in order. The same line (its creation day and text)
     /// always gives the same UID, so reading the file again finds its items already here.
-    static func each(_ data: Data, clock: Clock, kept: inout TodoTxtKept, _ body: (TodoItem) throws -> Void) throws {
-        let text = String(decoding: data, as: UTF8.self)
+    static func each(_ data: Data, path: String, clock: Clock, kept: inout TodoTxtKept, _ body: (TodoItem) throws -> Void) throws {
+        guard var text = String(validating: data, as: UTF8.self) else {
+            throw StoreError.badFile(path: path, reason: "is not UTF-8 text, as todo.txt is")
+        }
+        // A byte-order mark some editors write is not the first task's first word.
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             guard let task = TodoTxtLine(line) else { continue }
             try body(item(task, clock: clock, kept: &kept))

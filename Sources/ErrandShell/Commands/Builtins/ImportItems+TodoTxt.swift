@@ -15,7 +15,7 @@ extension ImportItems {
         do {
             receipts = try c.change { store, journal in
                 try store.receiveEach(movedAt: moving(environment), journaled: journal) { add in
-                    try ItemImporter.eachTodoTxt(data, clock: environment.clock, kept: &kept) { item in
+                    try ItemImporter.eachTodoTxt(data, path: path, clock: environment.clock, kept: &kept) { item in
                         try add(placed(item, in: stored))
                     }
                 }
