@@ -18,6 +18,15 @@ public enum ItemImporter {
     }
 
     /// The file's bytes, a regular file of at most `ImportFile.maxBytes`.
+    /// Whether the data is taskwarrior's `task export` (a JSON array of tasks).
+    public static func isTaskwarrior(_ data: Data) -> Bool { Taskwarrior.isExport(data) }
+
+    /// A taskwarrior export's tasks, one item at a time, parents before their subtasks (Taskwarrior).
+    public static func eachTaskwarrior(_ data: Data, path: String, clock: Clock, report: inout TaskwarriorReport,
+                                       _ body: (TodoItem) throws -> Void) throws {
+        try Taskwarrior.each(data, path: path, clock: clock, report: &report, body)
+    }
+
     /// A todo.txt file's tasks, one item at a time (TodoTxt).
     public static func eachTodoTxt(_ data: Data, path: String, clock: Clock, kept: inout TodoTxtKept,
                                    _ body: (TodoItem) throws -> Void) throws {

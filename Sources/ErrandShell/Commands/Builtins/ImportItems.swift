@@ -8,12 +8,14 @@ import FoundationEssentials
 /// Errand's own JSON export or the VTODOs of an iCalendar file (.ics), matched by UID: a known UID updates its item when the
 /// file's copy was modified later, and is left alone otherwise. One step for `undo` either way.
 struct ImportItems: ShellCommand {
-    static let file = ArgumentSpec("FILE", .file, help: "a property list, an export .json, an iCalendar file (.ics) or a todo.txt file (.txt)")
+    static let file = ArgumentSpec("FILE", .file, help: "a property list, an export .json (Errand's or task export's), an iCalendar file (.ics) or a todo.txt file (.txt)")
     static let spec = CommandSpec(
-        "import", summary: "add items from the SwiftUI app's todos.plist, the book app's toDoItems.plist, an export .json, an .ics or a todo.txt file",
+        "import", summary: "add items from the SwiftUI app's todos.plist, the book app's toDoItems.plist, an export .json, "
+            + "taskwarrior's task export, an .ics or a todo.txt file",
         details: "From .json (what export writes): every field back, matched by UID. From .ics: VTODOs only (other components are counted and skipped); an item already here by UID "
             + "is updated when the file's LAST-MODIFIED is later. From .txt (todo.txt): (A) to (I) are priorities 1 to 9, +project the list, "
-            + "@context a tag, due: the day, t: the start, x done; the same line imported again is the same item.",
+            + "@context a tag, due: the day, t: the start, x done; the same line imported again is the same item. From task export (JSON): "
+            + "project as list, tags, priority H/M/L, due, scheduled as start, recur, annotations as notes, depends as subtasks, uuid as UID.",
         arguments: [file], options: [list], effect: .changesStore, undoable: true) { ImportItems(name: try $0.requiredText(file), list: $0.text(list)) }
     static let list = OptionSpec("list", value: "NAME", kind: .listName(orAll: false),
                                  help: "put the items in this list (a new name makes one); else each keeps its own, or joins the main list")
@@ -39,6 +41,7 @@ struct ImportItems: ShellCommand {
         let environment = c.environment
         let path = environment.resolve(path: name)
         let data = try c.naming(name) { try ItemImporter.file($0) }
+        if ItemImporter.isTaskwarrior(data), !path.lowercased().hasSuffix(".plist") { return try taskwarrior(data, &c) }
         if ItemImporter.isJSON(data), !path.lowercased().hasSuffix(".plist") { return try backup(data, &c) }
         // The apps' property lists, read into the store an item at a time (ItemImporter.each).
         var format = ImportFormat.weekApp
