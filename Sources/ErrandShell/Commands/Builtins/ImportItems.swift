@@ -67,22 +67,30 @@ struct ImportItems: ShellCommand {
     /// the store a row at a time (ItemImporter.eachJSON), so that the items are never all in
     /// memory on SQLite; a bad row anywhere stores nothing.
     func backup(_ data: Data, _ c: inout CommandContext) throws -> Display {
+        let receipts = try receiving(&c) { path, add in try ItemImporter.eachJSON(data, path: path, add) }
+        return try c.refresh(message: ImportItems.summary(receipts, skipped: [], from: name, format: ImportFormat.errandJSON.rawValue))
+    }
+
+    /// Items matched by UID (CalendarReceipt), read by `each` from the file at the path it is
+    /// given and handed to the store one at a time, in one step for `undo`; with --list each
+    /// goes there. A store refusal names the file as typed.
+    func receiving(_ c: inout CommandContext,
+                   _ each: (_ path: String, _ add: (TodoItem) throws -> Void) throws -> Void) throws -> ReceiptTally {
         let environment = c.environment
         let path = environment.resolve(path: name)
         let stored = list == nil ? nil : try c.storedList(list)
-        let receipts: ReceiptTally
         do {
-            receipts = try c.change { store, journal in
+            return try c.change { store, journal in
                 try store.receiveEach(movedAt: moving(environment), journaled: journal) { add in
-                    try ItemImporter.eachJSON(data, path: path) { item in
-                        try add(placed(item, in: stored))
+                    // `add` lives as long as this call: the reader calls it only while it runs.
+                    try withoutActuallyEscaping(add) { add in
+                        try each(path) { item in try add(placed(item, in: stored)) }
                     }
                 }
             }
         } catch let error as StoreError {
             throw ShellError.failed(error.description.replacing(path, with: name))
         }
-        return try c.refresh(message: ImportItems.summary(receipts, skipped: [], from: name, format: ImportFormat.errandJSON.rawValue))
     }
 
     /// The .ics read into the store an item at a time as errand-ical reads it (CalendarHelper.readEach).
