@@ -17,29 +17,7 @@ struct InteractiveLoop {
     let width: () -> Int
 
     func run() {
-        editor.completer = { line in
-            let interpreter = runner.interpreter
-            let answer = Completer(table: interpreter.table, session: interpreter.session,
-                                   environment: interpreter.environment).complete(line)
-            return TabCompletion(replaceCount: answer.replaceCount,
-                                 candidates: answer.candidates.map { ($0.insert, $0.display, $0.isComplete) })
-        }
-        // The prompt's mark says when Enter would refuse the line: from the declarations and the
-        // listing in memory, no store read at any key. An abbreviation is checked as what it runs.
-        editor.refuses = { line in
-            let interpreter = runner.interpreter
-            return LineCheck(table: interpreter.table, session: interpreter.session, today: interpreter.environment.clock.today)
-                .refuses(interpreter.session.abbreviations.expanded(line) ?? line)
-        }
-        editor.expand = { word in runner.interpreter.session.abbreviations.expansion(of: word) }
-        editor.externalEdit = { line in
-            guard let chosen = runner.interpreter.environment.editor else { return .failed("errand: no editor is set up here (set VISUAL or EDITOR)") }
-            do throws(ExternalEditor.Failure) {
-                return try chosen.edit(line, limit: LineLimit.bytes, file: "errand-line", what: "a line").map(EditedLine.changed) ?? .unchanged
-            } catch {
-                return .failed("errand: \(error.reason); the line is as it was")
-            }
-        }
+        wireEditor()
         runner.sink.out("Errand: type help for commands, Tab to complete, Ctrl-D to leave.")
         if let notice = runner.interpreter.startupNotice() { runner.sink.out(notice) }
         runner.sink.flush()
@@ -80,6 +58,34 @@ struct InteractiveLoop {
             try history.save()
         } catch {
             runner.sink.err("errand: \(error)")
+        }
+    }
+
+    /// What the prompt asks of the shell: Tab's candidates, whether Enter would refuse the
+    /// line, abbreviations, and the line in the person's editor.
+    private func wireEditor() {
+        editor.completer = { line in
+            let interpreter = runner.interpreter
+            let answer = Completer(table: interpreter.table, session: interpreter.session,
+                                   environment: interpreter.environment).complete(line)
+            return TabCompletion(replaceCount: answer.replaceCount,
+                                 candidates: answer.candidates.map { ($0.insert, $0.display, $0.isComplete) })
+        }
+        // The prompt's mark says when Enter would refuse the line: from the declarations and the
+        // listing in memory, no store read at any key. An abbreviation is checked as what it runs.
+        editor.refuses = { line in
+            let interpreter = runner.interpreter
+            return LineCheck(table: interpreter.table, session: interpreter.session, today: interpreter.environment.clock.today)
+                .refuses(interpreter.session.abbreviations.expanded(line) ?? line)
+        }
+        editor.expand = { word in runner.interpreter.session.abbreviations.expansion(of: word) }
+        editor.externalEdit = { line in
+            guard let chosen = runner.interpreter.environment.editor else { return .failed("errand: no editor is set up here (set VISUAL or EDITOR)") }
+            do throws(ExternalEditor.Failure) {
+                return try chosen.edit(line, limit: LineLimit.bytes, file: "errand-line", what: "a line").map(EditedLine.changed) ?? .unchanged
+            } catch {
+                return .failed("errand: \(error.reason); the line is as it was")
+            }
         }
     }
 }
