@@ -18,6 +18,14 @@ extension LineEditor {
             return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().spaceExpanding(el)
         }
         cel_bind(el, " ", "errand-space")
+        cel_add_function(el, "errand-enter", "an abbreviation expanded, then the line entered") { el, _ in
+            guard let el, let data = cel_get_clientdata(el) else { return UInt8(CC_ERROR) }
+            return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().enterExpanding(el)
+        }
+        // Enter (^M, or ^J where the terminal turns it into one) expands, then pushes a key of
+        // errand's own that libedit's ed-newline takes: no terminal sends it.
+        for key in ["^M", "^J"] { cel_bind(el, key, "errand-enter") }
+        cel_bind(el, LineEditor.enteredKey, "ed-newline")
         cel_add_function(el, "errand-search-history", "search the history, best matches listed") { el, _ in
             guard let el, let data = cel_get_clientdata(el) else { return UInt8(CC_ERROR) }
             return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().searchHistory(el)
@@ -60,6 +68,25 @@ extension LineEditor {
         }
         return UInt8(CC_REDISPLAY)
     }
+
+    /// Enter on a line whose first word is an abbreviation: the line is shown expanded, as fish
+    /// shows it, before it is entered (a key pushed for libedit's own ed-newline, which ends
+    /// the read and moves below a line that wraps).
+    private func enterExpanding(_ el: OpaquePointer) -> UInt8 {
+        if let expand, !ownHistoryActive, let line = wholeLine(el) {
+            let lead = line.prefix { $0 == " " }
+            let word = line.dropFirst(lead.count).prefix { $0 != " " }
+            if !word.isEmpty, let expansion = expand(String(word)) {
+                replaceLine(el, with: String(lead) + expansion + line.dropFirst(lead.count + word.count))
+            }
+        }
+        el_push(el, LineEditor.pushedEnter)
+        return UInt8(CC_REFRESH)
+    }
+
+    /// An escape sequence no key sends, bound to ed-newline: what Enter pushes.
+    static let enteredKey = "\\e[7741~"
+    static let pushedEnter = "\u{1B}[7741~"
 
     /// Space after a first word that is an abbreviation: the expansion in its place, then the space.
     private func spaceExpanding(_ el: OpaquePointer) -> UInt8 {

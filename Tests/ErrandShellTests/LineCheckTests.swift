@@ -52,4 +52,15 @@ import Testing
         #expect(!refuses(t, "watch --count 3 op"))
         #expect(refuses(t, "watch --often 3 view"))
     }
+
+    /// `abbr NAME EXPANSION`: the expansion is a command line, quoted whole or not; watch's
+    /// COMMAND is read as typed, so a quoted word there is one (unknown) name.
+    @Test func anAbbreviationsExpansionIsCheckedAsTheLineItRuns() throws {
+        let t = try ShellTester()
+        #expect(!refuses(t, "abbr tw \"find due:<+7d\""))
+        #expect(!refuses(t, "abbr nw create --date tomorrow"))
+        #expect(refuses(t, "abbr tw \"fnd velo\""))
+        #expect(refuses(t, "abbr tw fnd velo"))
+        #expect(refuses(t, "watch 2 \"find velo\""))
+    }
 }

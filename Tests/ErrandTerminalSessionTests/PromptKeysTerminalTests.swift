@@ -18,9 +18,13 @@ extension PromptTerminalTests {
         try tmux.waitLine("create> find due:<+7d")
         try tmux.press("Enter", until: \.startsALine)
         try tmux.wait(for: "Found \"due:<+7d\"")
-        // Enter on the word alone runs what it stands for.
+        // Enter on the word alone shows what it stands for on the line, then runs it.
         try tmux.type("tw")
-        #expect(try read(tmux, "tw", rows: 2).first == "Found \"due:<+7d\"")
+        try tmux.wait(describing: "the expansion run twice", read: { try tmux.scrollback() }) {
+            $0.components(separatedBy: "Found \"due:<+7d\"").count == 3
+        }
+        let lines = try tmux.scrollback().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.filter { $0.hasSuffix("> find due:<+7d") }.count == 2 && !lines.contains { $0.hasSuffix("> tw") }, "\(lines)")
         // A word that only starts like one, or one later on the line, stays as typed (and the
         // prompt's mark says Enter would refuse it).
         try tmux.enter(text: "twx tw")

@@ -48,7 +48,12 @@ public struct LineCheck {
             rest = rest.dropFirst(option.valueName != nil && !word.text.contains("=") ? 2 : 1)
         }
         for argument in spec.arguments {
-            if argument.passthrough { return refuses(rest, endsInSpace: endsInSpace) }
+            if argument.passthrough {
+                // `abbr tw "find due:<+7d"`: a line given as one quoted word is checked inside its
+                // quotes; watch's COMMAND is read as typed, so a quoted word there is one name.
+                if argument.kind != .command, rest.count == 1, let only = rest.first, only.quoted { return refuses(only.text) }
+                return refuses(rest, endsInSpace: endsInSpace)
+            }
             guard let next = rest.first else { return false }
             if argument.optional, !argument.kind.mayTake(next.text) { continue }
             rest = rest.dropFirst()

@@ -90,9 +90,20 @@ enum Taskwarrior {
                      clock: Clock, report: inout TaskwarriorReport) -> TodoItem {
         for key in task.keys where !mapped.contains(key) { report.leave(key) }
         var fields = ItemFieldValues()
-        if let project = task.project, (try? ItemField.list.checked(.words([project]))) != nil { fields[.list] = .words([project]) }
+        if let project = task.project {
+            if (try? ItemField.list.checked(.words([project]))) != nil {
+                fields[.list] = .words([project])
+            } else {
+                report.leave("project (not a list name here)")
+            }
+        }
         let tags = (task.tags ?? []).filter { (try? ItemField.tags.checked(.words([$0]))) != nil }
-        if !tags.isEmpty { fields[.tags] = .words(tags) }
+        if tags.count < (task.tags ?? []).count { report.leave("tags (not a tag here)") }
+        if let held = try? ItemField.tags.checked(.words(tags)) {
+            fields[.tags] = held
+        } else if !tags.isEmpty {
+            report.leave("tags (too many)")
+        }
         if let priority = ["H": 1, "M": 5, "L": 9][task.priority ?? ""] { fields[.priority] = .number(priority) }
         let due = task.due.flatMap(moment)
         let start = (task.scheduled ?? task.wait).flatMap(moment)
