@@ -151,7 +151,7 @@ import Testing
         #expect(rows[0]["time"] as? String == "10:15")
         #expect((rows[0]["location"] as? [String: Any])?["latitude"] as? Double == 1)
         #expect(rows[1]["done"] as? Bool == true)
-        #expect(throws: StoreError.self) { try ItemExporter.write(items, to: dir.file("x.txt"), clock: clock) }
+        #expect(throws: StoreError.self) { try ItemExporter.write(items, to: dir.file("x.docx"), clock: clock) }
     }
 }
 
