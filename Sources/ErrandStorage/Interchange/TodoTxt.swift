@@ -68,10 +68,15 @@ enum TodoTxt {
     }
 
     /// The line for an item (TodoTxtLine.rendered): its day of creation, and for a done one the
-    /// day it last changed, which is when it was done unless it was edited after.
+    /// day it last changed, which is when it was done unless it was edited after. The words
+    /// follow the title in todo.sh's order: +list, @tags, due:, t:.
     static func line(_ item: TodoItem, clock: Clock) -> String {
-        var words = [item.title]
-        if let list = item.list { words.append("+" + list) }
+        // The list before any +word kept in the title, so it is the first project read back.
+        var words = item.title.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        if let list = item.list {
+            let at = words.firstIndex { $0.count > 1 && $0.hasPrefix("+") } ?? words.endIndex
+            words.insert("+" + list, at: at)
+        }
         if case let .words(tags)? = item.fields[.tags] { words += tags.map { "@" + $0 } }
         if let due = item.due { words.append("due:" + due.iso) }
         if case let .text(start)? = item.fields[.start], let day = DayTime(text: start)?.day { words.append("t:" + day.iso) }
@@ -93,6 +98,12 @@ enum TodoTxt {
         ("repeat", { $0.repeats != nil }), ("UID", { $0.uid != $0.id.uuidString }),
         ("other calendar fields", { $0.icalendar != nil }),
         ("reminders", { $0.fields[.reminders] != nil }), ("parent", { $0.fields[.parent] != nil }),
+        // todo.txt has no quoting: a title word it reads as a tag, a day or the list comes back
+        // as that, not as title (read back here to know).
+        ("title words todo.txt reads as fields", { item in
+            var kept = TodoTxtKept()
+            return TodoTxtLine(Substring(line(item, clock: Clock()))).map { TodoTxt.item($0, clock: Clock(), kept: &kept).title } != item.title
+        }),
         ("start time", { item in
             if case let .text(start)? = item.fields[.start] { return DayTime(text: start)?.time != nil }
             return false
