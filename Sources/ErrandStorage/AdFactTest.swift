@@ -41,6 +41,7 @@ indirect enum AdFactTest {
             return
         }
         switch term {
+        // Words alone always have a match text (above): no ad here, as SQL's `0`.
         case .words: self = .any([])
         case let .category(_, id): self = .category(id ?? -1)
         case let .price(range): self = .price(range)
