@@ -38,8 +38,10 @@ struct InteractiveLoop {
                 if history.add(line), let kept = history.entries.last { editor.remember(kept) }
                 // Keys typed while it runs wait for the next prompt, unseen (TerminalEcho).
                 let echo = TerminalEcho.silenced()
+                let abbreviations = runner.interpreter.session.abbreviations
                 runner.runOne(line)
                 echo?.restore()
+                keepAbbreviations(was: abbreviations)
                 // SIGTERM while a command ran (watch ends its wait for it): leave as at the prompt.
                 if SignalFlags.terminationRequested { break loop }
             case .tooLong:
@@ -87,5 +89,18 @@ struct InteractiveLoop {
                 return .failed("errand: \(error.reason); the line is as it was")
             }
         }
+    }
+
+    /// An `abbr` typed here is kept in the errandrc for the next session (none with -X).
+    private func keepAbbreviations(was: Abbreviations) {
+        let now = runner.interpreter.session.abbreviations
+        guard now != was, let startup else { return }
+        do {
+            try startup.keep(now, was: was)
+            runner.sink.out("kept in " + startup.path)
+        } catch {
+            runner.sink.err("errand: \(error); the abbreviation holds for this session only")
+        }
+        runner.sink.flush()
     }
 }

@@ -8,11 +8,11 @@ import Testing
     @Test func anAbbreviationIsMadeListedShownAndErased() throws {
         let t = try ShellTester()
         t.send("abbr", ["no abbreviations (abbr NAME EXPANSION makes one)"])
-        t.send("abbr tw \"find due:<+7d is:open\"", ["tw now stands for \"find due:<+7d is:open\" (errandrc keeps abbr lines)"]) {
+        t.send("abbr tw \"find due:<+7d is:open\"", ["tw now stands for \"find due:<+7d is:open\""]) {
             $0.abbreviations.set("tw", to: "find due:<+7d is:open")
         }
         // Unquoted, the rest of the words are the expansion.
-        t.send("abbr nw create --date tomorrow", ["nw now stands for \"create --date tomorrow\" (errandrc keeps abbr lines)"]) {
+        t.send("abbr nw create --date tomorrow", ["nw now stands for \"create --date tomorrow\""]) {
             $0.abbreviations.set("nw", to: "create --date tomorrow")
         }
         // Listed in the form the errandrc takes, by name.
@@ -22,7 +22,7 @@ import Testing
         t.send("abbr", [#"{"ok":true,"command":"abbr","screen":"abbr","abbreviations":[{"name":"nw","expansion":"create --date tomorrow"},"#
                         + #"{"name":"tw","expansion":"find due:<+7d is:open"}]}"#])
         t.given("set output text")
-        t.send("abbr tw find velo", ["tw now stands for \"find velo\" (errandrc keeps abbr lines)"]) {
+        t.send("abbr tw find velo", ["tw now stands for \"find velo\""]) {
             $0.abbreviations.set("tw", to: "find velo")
         }
         t.send("abbr --erase nw", ["nw is no longer an abbreviation"]) { $0.abbreviations.remove("nw") }

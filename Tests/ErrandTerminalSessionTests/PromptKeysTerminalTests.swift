@@ -11,6 +11,9 @@ extension PromptTerminalTests {
         let tmux = TerminalSessionTests.Tmux(dir: dir)
         try launch(tmux, columns: 100, options: "--no-color")
         try tmux.type("abbr tw \"find due:<+7d\"")
+        // Kept for the next session.
+        try tmux.wait(for: "kept in \(dir)/.config/errand/errandrc")
+        #expect(try String(contentsOfFile: dir + "/.config/errand/errandrc", encoding: .utf8) == "abbr tw \"find due:<+7d\"\n")
         try tmux.type("create Buy milk")
         try tmux.enter(text: "tw")
         let expanded = try tmux.press("Space")

@@ -2,7 +2,8 @@
 /// expansion as fish's abbreviations do: on Space the line shows the full words, on Enter they
 /// run; the history keeps the full words, so it reads the same on a machine without the
 /// abbreviation. Scripts and pipes never expand them (a script means the same everywhere).
-/// Kept for the session; the errandrc keeps them across sessions, as it keeps `set`.
+/// Made at the keyboard, they are kept in the errandrc (errand's InteractiveLoop writes the
+/// `abbr` line there), which makes them again at the next session.
 public struct Abbreviations: Equatable, Sendable {
     private var expansions: [String: String] = [:]
 

@@ -10,7 +10,7 @@ struct Abbr: ShellCommand {
     static let spec = CommandSpec(
         "abbr", summary: "an abbreviation: NAME typed first on a line becomes EXPANSION on Space or Enter; alone, list them",
         details: "At the keyboard only: a script or a pipe runs what it says. The history keeps the full words. "
-            + "Put abbr lines in the errandrc to keep them: abbr alone prints them in that form.",
+            + "Made or erased at the keyboard, an abbreviation is kept in the errandrc (its abbr line); abbr alone prints them in that form.",
         arguments: [name, expansion], options: [erase], effect: .changesSettings) { values in
         Abbr(name: values.text(name), expansion: values.text(expansion).map(Abbr.unquoted), erase: values.has(erase))
     }
@@ -46,7 +46,7 @@ struct Abbr: ShellCommand {
         }
         try Abbr.check(name, expansion, table: c.table)
         c.session.abbreviations.set(name, to: expansion)
-        return Display(message: "\(name) now stands for \(Tokenizer.quote(expansion)) (errandrc keeps abbr lines)")
+        return Display(message: "\(name) now stands for \(Tokenizer.quote(expansion))")
     }
 
     /// One word a person can type that is not a command already (it would hide it), and an
