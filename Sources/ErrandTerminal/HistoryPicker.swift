@@ -61,7 +61,8 @@ struct HistoryPicker {
         var rows = [label + query.text + count]
         let first = max(0, picked - self.rows + 1)
         for (index, line) in matches.enumerated().dropFirst(first).prefix(self.rows) {
-            let shown = HistoryPicker.head(line, room: room - 2).text
+            var shown = HistoryPicker.head(line, room: room - 2).text
+            if colour { shown = HistoryPicker.bold(HistoryRanking.matched(typed, in: line), in: shown) }
             if index == picked {
                 rows.append(colour ? "\u{1B}[7m> " + shown + "\u{1B}[0m" : "> " + shown)
             } else {
@@ -69,6 +70,21 @@ struct HistoryPicker {
             }
         }
         return (rows, label.count + query.columns)
+    }
+
+    /// `text` with the letters at `positions` (scalar offsets) in bold: what was typed, seen in
+    /// each line (bold off with 22, so the picked row's reverse video stays on).
+    static func bold(_ positions: Set<Int>, in text: String) -> String {
+        guard !positions.isEmpty else { return text }
+        var out = "", on = false
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            if positions.contains(offset) != on {
+                on.toggle()
+                out += on ? "\u{1B}[1m" : "\u{1B}[22m"
+            }
+            out.unicodeScalars.append(scalar)
+        }
+        return on ? out + "\u{1B}[22m" : out
     }
 
     /// As much of `text` from its start as fits in `room` columns, whole characters.

@@ -29,4 +29,20 @@ public enum HistoryRanking {
         for scalar in line where next < wanted.count && scalar == wanted[next] { next += 1 }
         return next == wanted.count ? 2 : nil
     }
+
+    /// Where the typed letters stand in `line` (scalar offsets), for Ctrl-R to show them: the
+    /// first place it holds them together, else the first letters that spell them in order.
+    static func matched(_ typed: String, in line: String) -> Set<Int> {
+        let fold = { (scalar: Unicode.Scalar) in String(scalar).lowercased() }
+        let wanted = typed.unicodeScalars.map(fold), have = line.unicodeScalars.map(fold)
+        guard !wanted.isEmpty, have.count >= wanted.count else { return [] }
+        for start in 0...(have.count - wanted.count) where have[start] == wanted[0] {
+            if have[start..<(start + wanted.count)].elementsEqual(wanted) { return Set(start..<(start + wanted.count)) }
+        }
+        var positions = Set<Int>()
+        for (offset, scalar) in have.enumerated() where positions.count < wanted.count && scalar == wanted[positions.count] {
+            positions.insert(offset)
+        }
+        return positions.count == wanted.count ? positions : []
+    }
 }

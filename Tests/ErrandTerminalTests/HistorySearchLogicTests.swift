@@ -68,9 +68,13 @@ import Testing
         _ = picker.press(.down)
         // The third picked: the two shown end with it.
         #expect(picker.drawn(width: 30, colour: false).rows == ["search: e  3 of 6", "  create Call mum", "> view"])
-        // 12 columns: the count leaves no room for what is typed; the picked row in reverse video.
+        // 12 columns: the count leaves no room for what is typed; the picked row in reverse
+        // video, the letters typed in bold.
         let coloured = HistoryPicker(typed: "velo", newestFirst: history, rows: 3).drawn(width: 12, colour: true)
-        #expect(coloured.rows == ["search:   1 of 1", "\u{1B}[7m> find velo\u{1B}[0m"])
+        #expect(coloured.rows == ["search:   1 of 1", "\u{1B}[7m> find \u{1B}[1mvelo\u{1B}[22m\u{1B}[0m"])
+        let spread = HistoryPicker(typed: "fdop", newestFirst: history, rows: 3).drawn(width: 40, colour: true)
+        // The first letters that spell it: the d of find, not of due.
+        #expect(spread.rows.last == "\u{1B}[7m> \u{1B}[1mf\u{1B}[22min\u{1B}[1md\u{1B}[22m due:<+7d is:\u{1B}[1mop\u{1B}[22men\u{1B}[0m")
         // Typed past the room: its end stays in sight.
         let long = HistoryPicker(typed: "abcdefghijklmnop", newestFirst: [], rows: 3).drawn(width: 30, colour: false)
         #expect(long.rows == ["search: fghijklmnop  no match"])
@@ -85,6 +89,15 @@ import Testing
         #expect(frame.drawing(["search:   no match"], cursorColumn: 8) == "\r\u{1B}[Jsearch:   no match\r\u{1B}[8C")
         #expect(frame.closing == "\r\u{1B}[J\u{1B}[3A")
         #expect(PickerFrame(promptColumns: 6, beforeCursorColumns: 3, lineColumns: 3, width: 80).rowsBelow == 0)
+    }
+
+    @Test func theLettersTypedAreFoundTogetherFirstElseInOrder() {
+        #expect(HistoryRanking.matched("DUE", in: "find due:x") == [5, 6, 7])
+        #expect(HistoryRanking.matched("fdo", in: "find due:<+7d is:open") == [0, 3, 17])
+        #expect(HistoryRanking.matched("zz", in: "find").isEmpty)
+        #expect(HistoryRanking.matched("find more", in: "find").isEmpty)
+        #expect(HistoryPicker.bold([1, 2], in: "abcd") == "a\u{1B}[1mbc\u{1B}[22md")
+        #expect(HistoryPicker.bold([3], in: "abcd") == "abc\u{1B}[1md\u{1B}[22m")
     }
 
     @Test func anEditorsTextComesBackAsOneLine() {
