@@ -63,8 +63,12 @@ extension SQLiteItemStore {
     public func adPrices(_ query: AdQuery) throws -> [AdPrice] {
         try refreshAdText(for: query)
         if Self.needsFacts(query) {
-            let (facts, test) = try factsTest(query, stamp: try adStamp())
-            return facts.prices(test, sort: query.sort)
+            let stamp = try adStamp()
+            let (facts, test) = try factsTest(query, stamp: stamp)
+            let prices = facts.prices(test, sort: query.sort)
+            // What it found, for the page `stats` numbers next: found once, not twice.
+            lastFoundAds = FoundAds(query: query, stamp: stamp, ids: prices.map(\.id))
+            return prices
         }
         let (conditions, values) = Self.adConditions(query)
         let s = try db.statement("SELECT id, price, created FROM ad\(conditions) ORDER BY \(Self.adOrder(query.sort))")

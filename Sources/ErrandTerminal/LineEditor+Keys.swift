@@ -73,12 +73,8 @@ extension LineEditor {
     /// shows it, before it is entered (a key pushed for libedit's own ed-newline, which ends
     /// the read and moves below a line that wraps).
     private func enterExpanding(_ el: OpaquePointer) -> UInt8 {
-        if let expand, !ownHistoryActive, let line = wholeLine(el) {
-            let lead = line.prefix { $0 == " " }
-            let word = line.dropFirst(lead.count).prefix { $0 != " " }
-            if !word.isEmpty, let expansion = expand(String(word)) {
-                replaceLine(el, with: String(lead) + expansion + line.dropFirst(lead.count + word.count))
-            }
+        if let expand, !ownHistoryActive, let line = wholeLine(el), let expanded = expand(line) {
+            replaceLine(el, with: expanded)
         }
         el_push(el, LineEditor.pushedEnter)
         return UInt8(CC_REFRESH)
@@ -90,7 +86,7 @@ extension LineEditor {
 
     /// Space after a first word that is an abbreviation: the expansion in its place, then the space.
     private func spaceExpanding(_ el: OpaquePointer) -> UInt8 {
-        if let expand, !ownHistoryActive, let before = beforeCursor(el), !before.isEmpty, !before.contains(" "),
+        if let expand, !ownHistoryActive, let before = beforeCursor(el), !before.contains(" "),
            let expansion = expand(before) {
             replace(el, typed: before, with: expansion)
         }

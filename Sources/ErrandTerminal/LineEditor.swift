@@ -32,7 +32,8 @@ public final class LineEditor {
     public var markInColour = false
     /// Alt-E and Ctrl-X Ctrl-E: the line in the person's editor (nil: the keys do nothing).
     public var externalEdit: ((String) -> EditedLine)?
-    /// Space after the first word: what that word expands to, when it is an abbreviation.
+    /// Abbreviations: a line with its first word expanded, nil when that word is none (the
+    /// shell's Abbreviations.expanded). Asked on Space after the first word and on Enter.
     public var expand: ((String) -> String?)?
     /// Told each time a key is awaited with none pending (ReadySignal); nil outside tests.
     public var ready: ReadySignal?

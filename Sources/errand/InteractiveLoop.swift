@@ -32,7 +32,9 @@ struct InteractiveLoop {
             runner.options.width = width()
             switch read {
             case let .line(typed):
-                // Enter on an abbreviation runs its expansion, which the history keeps.
+                // The editor showed an abbreviation expanded on Enter; with Enter rebound in
+                // ~/.editrc it did not, and the line is expanded here: the expansion runs either
+                // way, and the history keeps it.
                 let line = session.abbreviations.expanded(typed) ?? typed
                 // Recalled as saved: with any password masked (the history file scrubs it, ShellWiring).
                 if history.add(line), let kept = history.entries.last { editor.remember(kept) }
@@ -80,7 +82,7 @@ struct InteractiveLoop {
             return LineCheck(table: interpreter.table, session: interpreter.session, today: interpreter.environment.clock.today)
                 .refuses(interpreter.session.abbreviations.expanded(line) ?? line)
         }
-        editor.expand = { word in runner.interpreter.session.abbreviations.expansion(of: word) }
+        editor.expand = { line in runner.interpreter.session.abbreviations.expanded(line) }
         editor.externalEdit = { line in
             guard let chosen = runner.interpreter.environment.editor else { return .failed("errand: no editor is set up here (set VISUAL or EDITOR)") }
             do throws(ExternalEditor.Failure) {

@@ -12,28 +12,10 @@ import Testing
        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/task"), "needs task (Debian's taskwarrior; scripts/deps --test)"))
 struct TaskwarriorPeerTests {
     static func task(_ dir: String, _ arguments: [String], input: Data? = nil) throws -> Data {
-        try Lane.mayStart("task")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/task")
-        process.arguments = ["rc:" + dir + "/taskrc"] + arguments
-        process.environment = ["HOME": dir, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        if let input {
-            let pipe = Pipe()
-            process.standardInput = pipe
-            try process.run()
-            pipe.fileHandleForWriting.write(input)
-            try pipe.fileHandleForWriting.close()
-        } else {
-            try process.run()
-        }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "task \(arguments): \(problems)")
-        return data
+        let run = try PeerProgram.run("/usr/bin/task", ["rc:" + dir + "/taskrc"] + arguments,
+                                      environment: ["HOME": dir, "TZ": "UTC", "PATH": "/usr/bin:/bin"], input: input)
+        #expect(run.status == 0, "task \(arguments): \(run.errors)")
+        return run.output
     }
 
     /// Task `n` of the thousand, as task import takes it.

@@ -12,20 +12,12 @@ struct TodoTxtPeerTests {
     /// todo-txt on the file `file` in `dir`, its output.
     @discardableResult
     static func todo(_ dir: String, file: String = "todo.txt", _ arguments: [String]) throws -> String {
-        try Lane.mayStart("todo-txt")
         let config = dir + "/todo.cfg"
         try "export TODO_DIR=\"\(dir)\"\nexport TODO_FILE=\"\(dir)/\(file)\"\nexport DONE_FILE=\"\(dir)/done.txt\"\nexport REPORT_FILE=\"\(dir)/report.txt\"\n"
             .write(toFile: config, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/todo-txt")
-        process.arguments = ["-d", config, "-p"] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "todo-txt \(arguments): \(text)")
+        let run = try PeerProgram.run("/usr/bin/todo-txt", ["-d", config, "-p"] + arguments)
+        let text = String(decoding: run.output, as: UTF8.self)
+        #expect(run.status == 0, "todo-txt \(arguments): \(text) \(run.errors)")
         return text
     }
 
