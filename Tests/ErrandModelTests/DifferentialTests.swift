@@ -7,7 +7,9 @@ import Testing
 @Suite struct DifferentialTests {
     /// Seeds that once found a difference stay, so each stays fixed; one new seed a run.
     /// 11081248553967030450: a repeating parent's subtasks, its checklist (CI, stop 54).
-    static let fixedSeeds: [UInt64] = [1, 2, 3, 40, 47, 11_081_248_553_967_030_450]
+    /// 14498332456243083036: a repeating parent whose next occurrence equals an open item; its
+    /// checklist is checked with it (CI mimic, stop 55).
+    static let fixedSeeds: [UInt64] = [1, 2, 3, 40, 47, 11_081_248_553_967_030_450, 14_498_332_456_243_083_036]
 
     static func steps(seed: UInt64, count: Int) -> [ModelStep] {
         var generator = StepGenerator(seed: seed)

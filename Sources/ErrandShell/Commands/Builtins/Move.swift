@@ -1,4 +1,5 @@
 import ErrandDomain
+import ErrandStorage
 import FoundationEssentials
 
 /// `check N...` and `uncheck N...`: move items to the end of Done, or back to To do; several
@@ -50,9 +51,13 @@ struct Move: ShellCommand {
         // series itself: checked as any item is, no occurrence recorded beside it.
         let moving = Dictionary(zip(recorded.map(\.id), occurrences).filter { !$0.1.series.isDone }) { a, _ in a }
         let next = nextOccurrences(all, environment, except: Set(recorded.map(\.id)))
-        // Where the series goes on: the same UID (moved in place) or the new occurrence's.
+        // Where the series goes on: the same UID (moved in place) or the new occurrence's. A
+        // next occurrence equal to an item already open is not added (the store keeps one):
+        // the series goes on nowhere new, so its checklist is checked with it, as an ended
+        // series's is (the reference model's rule; a new differential seed found the two apart).
         let nextUID = Dictionary(zip(all.filter { !Set(recorded.map(\.id)).contains($0.id) && $0.repeats?.rule == nil && $0.repeats != nil }
                                         .map(\.id), next.map(\.uid))) { a, _ in a }
+            .filter { _, uid in (try? Move.isAdded(uid, next, c.store)) ?? true }
         let (carried, comingBack) = carry(checklists, goesOn: { moving[$0.id] != nil ? $0.uid : nextUID[$0.id] }, all: &all)
         let (done, added) = try c.change {
             try $0.check(listed: all, next: next, occurrences: moving, carried: carried, at: now, journaled: $1)
@@ -60,6 +65,13 @@ struct Move: ShellCommand {
         let checked = Array(done.prefix(listed.count))
         return try c.refresh(message: message(checked: checked, added: added, under: all.count - listed.count,
                                               comingBack: comingBack, c.environment.labeler))
+    }
+
+    /// Whether the next occurrence with this UID will be added: no equal item is open.
+    static func isAdded(_ uid: String, _ next: [TodoItem], _ store: ErrandStore) throws -> Bool {
+        guard let occurrence = next.first(where: { $0.uid == uid }) else { return true }
+        let key = EntryKey(occurrence)
+        return try !store.items(.day(occurrence.due)).contains { !$0.isDone && EntryKey($0) == key }
     }
 
     /// Each checked parent's subtasks, reopened under the occurrence its series goes on with
