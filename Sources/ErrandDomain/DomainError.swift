@@ -7,6 +7,10 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(String)
     case alreadyDone(String)
     case notDone(String)
+    /// `start` on a started item, `stop` on one not started, `cancel` on a cancelled one.
+    case alreadyIn(String, ItemState)
+    /// `check` on a cancelled item: given up is not done; `uncheck` reopens it first.
+    case cancelledNotChecked(String)
     case emptyTitle
     case emptyLocationName
     case invalidCoordinates(String)
@@ -48,6 +52,15 @@ public enum DomainError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\"\(title)\" is already done"
         case let .notDone(title):
             return "\"\(title)\" is not done"
+        case let .alreadyIn(title, state):
+            switch state {
+            case .toDo: return "\"\(title)\" is not started"
+            case .started: return "\"\(title)\" is already started"
+            case .done: return "\"\(title)\" is already done"
+            case .cancelled: return "\"\(title)\" is already cancelled"
+            }
+        case let .cancelledNotChecked(title):
+            return "\"\(title)\" is cancelled: uncheck it to reopen it, then check it"
         case .emptyTitle:
             return "an item needs a title"
         case .emptyLocationName:

@@ -60,15 +60,32 @@ extension ItemRecords {
     /// `setDone` for an item just read under the same lock: the storage layer reads it once
     /// to hold it against a listing (ItemRecords+Expecting) and hands it on.
     package mutating func setDone(_ done: Bool, stored item: TodoItem, at now: Date) throws -> TodoItem {
+        if done, item.state == .cancelled { throw DomainError.cancelledNotChecked(item.title) }
         if item.isDone == done { throw done ? DomainError.alreadyDone(item.title) : DomainError.notDone(item.title) }
-        // Reopening is adding back to To do: the equal-item rule applies as it does to a new item.
-        if !done, try hasOpenItem(withEntry: EntryKey(item)) {
-            throw DomainError.duplicate(title: item.title, due: item.due)
+        return try setState(done ? .done : .toDo, stored: item, at: now)
+    }
+
+    /// `start`, `stop`, `cancel`, `check` and `uncheck` alike: an item going from To do to
+    /// Done or back moves to the end of the other section (reopened, the equal-item rule
+    /// applies); one staying in its section (started, cancelled after done) keeps its place.
+    /// Checked with a progress, it is at 100%; reopened, a 100% goes (Thunderbird's rules).
+    package mutating func setState(_ state: ItemState, stored item: TodoItem, at now: Date) throws -> TodoItem {
+        let from = item.state
+        guard from != state else { throw DomainError.alreadyIn(item.title, state == .toDo ? .toDo : state) }
+        var changed = item
+        if from.isClosed != state.isClosed {
+            // Reopening is adding back to To do: the equal-item rule applies as it does to a new item.
+            if !state.isClosed, try hasOpenItem(withEntry: EntryKey(item)) {
+                throw DomainError.duplicate(title: item.title, due: item.due)
+            }
+            changed = try movedToEnd(item, done: state.isClosed)
         }
-        var moved = try movedToEnd(item, done: done)
-        moved.modified = TodoItem.wholeSeconds(now)
-        try update(moved)
-        return moved
+        changed.state = state
+        if state == .done, changed.progress != nil { changed.progress = 100 }
+        if from.isClosed, !state.isClosed, changed.progress == 100 { changed.progress = nil }
+        changed.modified = TodoItem.wholeSeconds(now)
+        try update(changed)
+        return changed
     }
 
     /// Changes an item in place: its id, UID, created time, state and place in its section

@@ -83,6 +83,10 @@ public struct TodoItem: Hashable, Sendable, Identifiable {
         }
         try checkCalendarFields()
         copy.fields = try fields.checked()
+        // A status the done state contradicts (a started item checked elsewhere) says nothing;
+        // a progress of 0 is none.
+        copy.state = copy.state
+        if copy.progress == 0 { copy.progress = nil }
         try copy.checkReminders()
         // Every day a command computes (a postpone, a repeat's next occurrence, an edit) is
         // checked here, before anything is written: no store can hold another.

@@ -24,7 +24,8 @@ struct SeriesRoll {
         defer { series.free() }
         guard let step = try SeriesRoll.next(series.master) else {
             var ended = item
-            ended.isDone = true
+            ended.state = .done
+            if ended.progress != nil { ended.progress = 100 }
             return (ended, ended)
         }
         let names = moveOn(series.master, by: step, at: now)
@@ -52,7 +53,8 @@ struct SeriesRoll {
         done.uid = id.uuidString
         done.repeats = nil
         done.icalendar = nil
-        done.isDone = true
+        done.state = .done
+        if done.progress != nil { done.progress = 100 }
         done.fields[.reminders] = nil
         done.reminded = nil
         done.snoozed = nil

@@ -49,7 +49,7 @@ struct VTodoEdit {
             writeStart(item, twin: twin)
         }
         if before == nil || before?.location != now.location { writeLocation(item.location) }
-        if before == nil || before?.done != now.done { writeDone(item) }
+        if before == nil || before?.done != now.done || before?.declared[.status] != now.declared[.status] { writeStatus(item) }
         if before == nil || before?.repeats != now.repeats { writeRepeat(item) }
         // Unchanged, the VTODO goes back as it came: no line is added to it either.
         // A VTODO without LAST-MODIFIED was given one from DTSTAMP or CREATED on reading.
@@ -113,24 +113,19 @@ struct VTodoEdit {
         }
     }
 
-    /// Done: STATUS:COMPLETED and COMPLETED (the moment it was checked, its modified time).
-    /// To do again: NEEDS-ACTION, and neither COMPLETED nor a PERCENT-COMPLETE of 100.
-    mutating func writeDone(_ item: TodoItem) {
+    /// STATUS as the item stands (ItemState): COMPLETED with COMPLETED (the moment it was
+    /// checked, its modified time), CANCELLED, IN-PROCESS or NEEDS-ACTION. PERCENT-COMPLETE is
+    /// the progress field's line (DeclaredLines): checking made it 100 where there was one.
+    mutating func writeStatus(_ item: TodoItem) {
         remove(ICAL_COMPLETED_PROPERTY)
         touched.insert("STATUS")
-        if item.isDone {
+        switch item.state {
+        case .done:
             icalcomponent_set_status(todo, ICAL_STATUS_COMPLETED)
             icalcomponent_add_property(todo, icalproperty_new_completed(ICalZone.utc(item.modified)))
-            if icalcomponent_get_first_property(todo, ICAL_PERCENTCOMPLETE_PROPERTY) != nil {
-                remove(ICAL_PERCENTCOMPLETE_PROPERTY)
-                icalcomponent_add_property(todo, icalproperty_new_percentcomplete(100))
-            }
-        } else {
-            icalcomponent_set_status(todo, ICAL_STATUS_NEEDSACTION)
-            if let percent = icalcomponent_get_first_property(todo, ICAL_PERCENTCOMPLETE_PROPERTY),
-               icalproperty_get_percentcomplete(percent) >= 100 {
-                remove(ICAL_PERCENTCOMPLETE_PROPERTY)
-            }
+        case .cancelled: icalcomponent_set_status(todo, ICAL_STATUS_CANCELLED)
+        case .started: icalcomponent_set_status(todo, ICAL_STATUS_INPROCESS)
+        case .toDo: icalcomponent_set_status(todo, ICAL_STATUS_NEEDSACTION)
         }
     }
 

@@ -43,6 +43,13 @@ struct VTodoFields: Equatable {
         let status = icalcomponent_get_status(todo)
         done = status == ICAL_STATUS_COMPLETED || status == ICAL_STATUS_CANCELLED
             || icalcomponent_get_first_property(todo, ICAL_COMPLETED_PROPERTY) != nil
+        // Cancelled is closed, IN-PROCESS is begun while open (ItemState): read as the item
+        // keeps them, so an unchanged VTODO compares equal and goes back as it came.
+        if status == ICAL_STATUS_CANCELLED {
+            self.declared[.status] = .text("cancelled")
+        } else if status == ICAL_STATUS_INPROCESS, !done {
+            self.declared[.status] = .text("started")
+        }
         created = VTodoFields.moment(todo, ICAL_CREATED_PROPERTY, icalproperty_get_created)
         modified = VTodoFields.moment(todo, ICAL_LASTMODIFIED_PROPERTY, icalproperty_get_lastmodified)
         stamp = VTodoFields.moment(todo, ICAL_DTSTAMP_PROPERTY, icalproperty_get_dtstamp)
@@ -66,6 +73,7 @@ struct VTodoFields: Equatable {
             // done) is a finished series, whatever its STATUS says.
             guard let open = VTodoFields.firstOpen(due, rule, todo: todo, overrides: overrides, zone: zone) else {
                 done = true
+                if self.declared[.status]?.text == "started" { self.declared[.status] = nil }
                 return
             }
             // The start keeps its distance from the due day, as a new occurrence's does.

@@ -38,7 +38,7 @@ enum FieldCoding {
             switch field.kind {
             case .number: raw = (try? container.decode(Int.self, forKey: key)).map(FieldValue.number)
             case .words, .reminders: raw = (try? container.decode([String].self, forKey: key)).map(FieldValue.words)
-            case .text, .dayTime: raw = (try? container.decode(String.self, forKey: key)).map(FieldValue.text)
+            case .text, .dayTime, .choice: raw = (try? container.decode(String.self, forKey: key)).map(FieldValue.text)
             }
             guard let raw else {
                 _ = damage.field(field, .text("?"))

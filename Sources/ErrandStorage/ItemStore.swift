@@ -122,6 +122,24 @@ extension ItemStore {
         }
     }
 
+    /// Several listed items started, stopped (back to To do, not begun) or cancelled in one
+    /// durable step, all or none (see setDone(_:listed:)). `stop` is for a started item only:
+    /// a closed one is reopened by `uncheck`. Checking goes through `check` (next occurrences).
+    public func setState(_ state: ItemState, listed: [TodoItem], at now: Date,
+                         journaled journal: JournalContext? = nil) throws -> [TodoItem] {
+        try changeItems(journaled: journal) { records in
+            try records.holdAll(listed)
+            var changed: [TodoItem] = []
+            changed.reserveCapacity(listed.count)
+            for item in listed {
+                let stored = try records.current(id: item.id, expecting: item)
+                if state == .toDo, stored.state != .started { throw DomainError.alreadyIn(stored.title, .toDo) }
+                changed.append(try records.setState(state, stored: stored, at: now))
+            }
+            return changed
+        }
+    }
+
     /// Several listed items checked, and the next occurrences of those that repeat added, in
     /// one durable step (all or nothing, as setDone(_:listed:)). An occurrence equal to an
     /// item already open is not added twice. `occurrences`, by listed id: a series another
@@ -156,11 +174,11 @@ extension ItemStore {
             let added = try records.importItems(next).added
             for (before, after) in carried {
                 var current = try records.current(id: before.id, expecting: before)
-                if current.parent != after.parent {
-                    var moved = current
-                    moved.parent = after.parent
-                    current = try records.edit(moved, stored: current, at: now)
-                }
+                var moved = current
+                moved.parent = after.parent
+                if !current.isDone { moved.state = after.state }
+                moved.progress = after.progress
+                if moved != current { current = try records.edit(moved, stored: current, at: now) }
                 if current.isDone, !after.isDone { _ = try records.setDone(false, stored: current, at: now) }
             }
             return (checked, moved + added)

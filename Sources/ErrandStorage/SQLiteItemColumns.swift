@@ -67,7 +67,7 @@ enum SQLiteItemColumns {
         switch field.kind {
         case .number:
             return damage.field(field, .number(Int(clamping: s.int(index))))
-        case .text, .dayTime:
+        case .text, .dayTime, .choice:
             return damage.field(field, .text(s.text(index)))
         case .words, .reminders:
             guard let words = JSONWords.decode(s.text(index)) else {

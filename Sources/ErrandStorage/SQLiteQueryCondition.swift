@@ -96,6 +96,11 @@ struct SQLiteQueryCondition {
             // list_keys holds the one folded name as a JSON array (SQLiteItemColumns).
             let named = "json_extract(\(column("list_keys")), '$[0]') = \(parameter(.text(key)))"
             return main ? "(\(column("list_keys")) IS NULL OR \(named))" : named
+        // IS, not =: a row without a status is false, never NULL (see `.not` above).
+        case .started: return "(+\(column("done")) = 0 AND \(column("status")) IS 'started')"
+        case .cancelled: return "(+\(column("done")) <> 0 AND \(column("status")) IS 'cancelled')"
+        case let .progress(range):
+            return "IFNULL(\(column("progress")), 0) BETWEEN \(parameter(.integer(Int64(range.lowerBound)))) AND \(parameter(.integer(Int64(range.upperBound))))"
         }
     }
 

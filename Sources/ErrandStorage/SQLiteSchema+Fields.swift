@@ -12,6 +12,14 @@ extension SQLiteSchema {
         CREATE INDEX item_unstarted ON item (due, start) WHERE done = 0 AND start IS NOT NULL;
         """
 
+    /// The status word beside `done` (ItemField.status) and the progress as a number
+    /// (ItemField.progress). No index: `is:started`, `is:cancelled` and `progress:` test the
+    /// rows the rest of a query reads, and alone they read the list as `is:repeating` does.
+    static let itemStatus = """
+        ALTER TABLE item ADD COLUMN progress INTEGER;
+        ALTER TABLE item ADD COLUMN status TEXT;
+        """
+
     /// Priority as a number; tags as the JSON array of the words as typed, and `tag_keys` as
     /// the array of their folded forms (ItemField.key), in the same order. Triggers keep
     /// item_tag, one row per tag of each item (folded key, item, word), so `find #home` and

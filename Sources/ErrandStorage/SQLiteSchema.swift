@@ -224,6 +224,8 @@ enum SQLiteSchema {
         adHidden,
         // Every ad's facts in the listing's index (see adListFacts).
         adListFacts,
+        // Work begun, given up and how far along (see itemStatus).
+        itemStatus,
     ]
 
     /// What `log` shows of each journal entry (SQLiteJournalBrief), in a table of its own as

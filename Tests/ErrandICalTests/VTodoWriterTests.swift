@@ -107,7 +107,10 @@ import Testing
         let text = ICalText.calendar(ICalText.todo(["UID:d", "SUMMARY:d", "STATUS:COMPLETED",
                                                     "COMPLETED:20261125T080000Z", "PERCENT-COMPLETE:100"]))
         var item = try #require(try reader().read(text, newID: UUID.init).items.first)
-        item.isDone = false
+        #expect(item.progress == 100)
+        // As `uncheck` leaves it (ItemRecords.setState): open, and a progress of 100 gone.
+        item.state = .toDo
+        item.progress = nil
         let plain = unfolded(try write([item]))
         #expect(plain.contains("STATUS:NEEDS-ACTION"))
         #expect(!plain.contains("COMPLETED:"))

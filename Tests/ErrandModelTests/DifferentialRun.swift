@@ -46,8 +46,12 @@ struct DifferentialRun {
     private static func rows(_ answer: [String: Any]) -> ModelRows {
         let items = (answer["items"] as? [[String: Any]]) ?? []
         let id = { (row: [String: Any]) in (row["id"] as? String).flatMap(ShellUnderTest.number) ?? -1 }
+        let progress = items.compactMap { row in (row["progress"] as? Int).map { (id(row), $0) } }
         return ModelRows(toDo: Set(items.filter { ($0["done"] as? Bool) == false }.map(id)),
-                         done: Set(items.filter { ($0["done"] as? Bool) == true }.map(id)))
+                         done: Set(items.filter { ($0["done"] as? Bool) == true }.map(id)),
+                         started: Set(items.filter { ($0["status"] as? String) == "started" }.map(id)),
+                         cancelled: Set(items.filter { ($0["status"] as? String) == "cancelled" }.map(id)),
+                         progress: Dictionary(progress) { a, _ in a })
     }
 
     /// The series a day's list shows after its own items.

@@ -9,10 +9,13 @@ import Testing
     /// 11081248553967030450: a repeating parent's subtasks, its checklist (CI, stop 54).
     /// 14498332456243083036: a repeating parent whose next occurrence equals an open item; its
     /// checklist is checked with it (CI mimic, stop 55).
+    /// These draw no status steps (StepGenerator.statuses), so each runs the steps it found.
     static let fixedSeeds: [UInt64] = [1, 2, 3, 40, 47, 11_081_248_553_967_030_450, 14_498_332_456_243_083_036]
+    /// Seeds with `start`, `stop`, `cancel`, `progress` and their terms among the steps (stop 56).
+    static let statusSeeds: [UInt64] = [4, 5, 6, 7]
 
-    static func steps(seed: UInt64, count: Int) -> [ModelStep] {
-        var generator = StepGenerator(seed: seed)
+    static func steps(seed: UInt64, count: Int, statuses: Bool = true) -> [ModelStep] {
+        var generator = StepGenerator(seed: seed, statuses: statuses)
         var rows = 0
         var steps: [ModelStep] = []
         for _ in 0..<count {
@@ -24,8 +27,8 @@ import Testing
         return steps
     }
 
-    static func check(seed: UInt64, count: Int) throws {
-        let steps = steps(seed: seed, count: count)
+    static func check(seed: UInt64, count: Int, statuses: Bool = true) throws {
+        let steps = steps(seed: seed, count: count, statuses: statuses)
         guard let difference = try DifferentialRun.run(steps) else { return }
         let shortest = try DifferentialRun.shrink(steps)
         let last = try DifferentialRun.run(shortest)
@@ -38,6 +41,11 @@ import Testing
 
     @Test(arguments: fixedSeeds)
     func aFixedSeedAgreesEverywhere(_ seed: UInt64) throws {
+        try Self.check(seed: seed, count: 400, statuses: false)
+    }
+
+    @Test(arguments: statusSeeds)
+    func aSeedWithStatusesAgreesEverywhere(_ seed: UInt64) throws {
         try Self.check(seed: seed, count: 400)
     }
 

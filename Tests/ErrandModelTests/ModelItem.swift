@@ -16,7 +16,14 @@ struct ModelItem: Equatable {
     var point: ModelPoint?
     var repeats: ModelRepeat?
     var parent: Int?
+    /// Closed: checked or cancelled (README: "cancelled items are listed with Done").
     var done = false
+    /// Begun (`start`), on an open item only.
+    var started = false
+    /// Given up (`cancel`), on a closed item only.
+    var cancelled = false
+    /// 1 to 100; none is 0% to `progress:`.
+    var progress: Int?
 
     /// The day it is listed on: its due day, else its start (README: "without `--date` the
     /// item has no due day and is listed on its start day").

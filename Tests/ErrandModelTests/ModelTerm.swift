@@ -8,7 +8,9 @@ enum ModelTerm: Equatable {
     case priority(text: String, numbers: ClosedRange<Int>)
     /// The text typed after `due:` and the days it means, both ends included.
     case due(text: String, first: Int, last: Int)
-    case open, done, overdue, repeating, located, undated, subtask
+    case open, done, overdue, repeating, located, undated, subtask, started, cancelled
+    /// The text typed after `progress:` and the percents it means, both ends included.
+    case progress(text: String, first: Int, last: Int)
     case near(ModelPoint)
     /// A list's name as typed; `main` when it names the store's main list.
     case list(String, main: Bool)
@@ -30,6 +32,9 @@ enum ModelTerm: Equatable {
         case .located: "is:located"
         case .undated: "is:undated"
         case .subtask: "is:subtask"
+        case .started: "is:started"
+        case .cancelled: "is:cancelled"
+        case let .progress(text, _, _): "progress:" + text
         case let .near(point): "near:" + point.text
         case let .list(name, _): "list:" + name
         }
@@ -44,6 +49,7 @@ enum ModelTerm: Equatable {
         case .overdue: "is:overdue(before " + ModelDay.iso(ModelDay.today) + ")"
         case let .near(point): "near:" + point.text + " within:\(metres)m"
         case let .list(name, main): "list:" + ModelFolding.fold(name) + (main ? "(main)" : "")
+        case let .progress(_, first, last): "progress:\(first)-\(last)"
         default: text
         }
     }
@@ -64,6 +70,10 @@ enum ModelTerm: Equatable {
         case .located: return item.point != nil
         case .undated: return item.listDay == nil
         case .subtask: return item.parent != nil
+        case .started: return item.started
+        case .cancelled: return item.cancelled
+        // "an item without a progress is at 0%"
+        case let .progress(_, first, last): return (first...last).contains(item.progress ?? 0)
         case let .near(point): return !item.done && (item.point.map { $0.metres(to: point) <= metres } ?? false)
         case let .list(name, main):
             return item.list.map { ModelFolding.fold($0) == ModelFolding.fold(name) } ?? main

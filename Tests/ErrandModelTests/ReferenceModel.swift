@@ -55,10 +55,38 @@ struct ReferenceModel {
             return true
         case .uncheck:
             guard let id = target, let item = item(id), item.done else { return false }
-            var open = item
-            open.done = false
-            guard !isDuplicate(open, besides: id) else { return false }
-            update(open)
+            return reopen(item, started: false)
+        case .start:
+            guard let id = target, let item = item(id), !item.started else { return false }
+            guard item.done else {
+                var started = item
+                started.started = true
+                update(started)
+                return true
+            }
+            return reopen(item, started: true)
+        case .stop:
+            guard let id = target, var item = item(id), item.started else { return false }
+            item.started = false
+            update(item)
+            return true
+        case .cancel:
+            guard let id = target, let item = item(id), !item.cancelled else { return false }
+            // Its open subtasks are given up with it; no next occurrence of a series.
+            for member in subtree(of: id) {
+                guard var below = self.item(member), member == id || !below.done else { continue }
+                below.done = true
+                below.cancelled = true
+                below.started = false
+                update(below)
+            }
+            return true
+        case let .progress(_, percent, _):
+            guard let id = target, var item = item(id) else { return false }
+            item.progress = percent == 0 ? nil : percent
+            // "a progress short of 100 starts an item still to do"
+            if !item.done, !item.started, (1...99).contains(percent) { item.started = true }
+            update(item)
             return true
         case .swipe:
             guard let id = target else { return false }
@@ -193,32 +221,28 @@ struct ReferenceModel {
     /// checked, it leaves them all open again, its own under the next occurrence.
     private mutating func check(_ id: Int) {
         if let root = item(id), !root.done, let rule = root.repeats, let due = root.due {
-            var next = root
-            next.done = false
+            var next = Self.fresh(root)
             next.due = rule.next(after: due, today: Self.today)
             if !isDuplicate(next, besides: root.id) {
-                var done = root
-                done.done = true
-                update(done)
+                update(Self.checked(root))
                 lastID += 1
                 next.id = lastID
                 items.append(next)
                 for member in subtree(of: id).dropFirst() {
-                    guard var below = item(member) else { continue }
-                    below.done = false
-                    if below.parent == root.id { below.parent = next.id }
-                    update(below)
+                    guard let below = item(member) else { continue }
+                    var back = Self.fresh(below)
+                    if below.parent == root.id { back.parent = next.id }
+                    update(back)
                 }
                 return
             }
         }
         for member in subtree(of: id) {
-            guard var item = item(member), !item.done else { continue }
-            item.done = true
+            guard let open = item(member), !open.done else { continue }
+            let item = Self.checked(open)
             update(item)
             if let rule = item.repeats, let due = item.due {
-                var next = item
-                next.done = false
+                var next = Self.fresh(item)
                 next.due = rule.next(after: due, today: Self.today)
                 // Once only: an equal occurrence already open (its check was undone by an
                 // uncheck) is the next one.
@@ -228,6 +252,37 @@ struct ReferenceModel {
                 items.append(next)
             }
         }
+    }
+
+    /// Back in To do, begun or not: refused when an equal item is open; a 100% goes.
+    private mutating func reopen(_ item: ModelItem, started: Bool) -> Bool {
+        var open = item
+        open.done = false
+        open.cancelled = false
+        open.started = started
+        if open.progress == 100 { open.progress = nil }
+        guard !isDuplicate(open, besides: item.id) else { return false }
+        update(open)
+        return true
+    }
+
+    /// Checked: closed, no longer begun, a progress at 100%.
+    private static func checked(_ item: ModelItem) -> ModelItem {
+        var done = item
+        done.done = true
+        done.started = false
+        if done.progress != nil { done.progress = 100 }
+        return done
+    }
+
+    /// A new occurrence, or a checklist come back for one: to do, not begun, no progress.
+    private static func fresh(_ item: ModelItem) -> ModelItem {
+        var open = item
+        open.done = false
+        open.started = false
+        open.cancelled = false
+        open.progress = nil
+        return open
     }
 
     private func isDuplicate(_ item: ModelItem, besides id: Int?) -> Bool {

@@ -5,9 +5,13 @@ import ErrandTestSupport
 /// every term of the grammar nested up to three deep.
 struct StepGenerator {
     private var random: SeededGenerator
+    /// Whether `start`, `stop`, `cancel`, `progress` and their terms are drawn: off, a seed
+    /// draws the steps it drew before they existed (the fixed seeds' runs stay the same).
+    private let statuses: Bool
 
-    init(seed: UInt64) {
+    init(seed: UInt64, statuses: Bool = true) {
         random = SeededGenerator(seed: seed)
+        self.statuses = statuses
     }
 
     static let titles = ["Pay rent", "Straße fegen", "STRASSE kehren", "ﬁle taxes", "File report", "École run",
@@ -36,6 +40,7 @@ struct StepGenerator {
     /// A step; `rows` is how many rows the last `list` had (for row numbers, a few past the end).
     mutating func step(rows: Int) -> ModelStep {
         let row = 1 + pick(rows + 1)
+        if statuses, chance(8) { return statusStep(row: row) }
         switch pick(40) {
         case 0..<9: return .create(create(rows: rows))
         case 9..<12: return .edit(row: row, edit())
@@ -57,6 +62,17 @@ struct StepGenerator {
         case 34..<36: return .list
         case 36..<38: return .view
         default: return .day(ModelDay.today + pick(9) - 1)
+        }
+    }
+
+    private mutating func statusStep(row: Int) -> ModelStep {
+        switch pick(5) {
+        case 0, 1: return .start(row: row)
+        case 2: return .stop(row: row)
+        case 3: return .cancel(row: row)
+        default:
+            let percent = one([0, 10, 40, 99, 100])
+            return .progress(row: row, percent: percent, text: chance(2) ? "\(percent)%" : "\(percent)")
         }
     }
 
@@ -136,6 +152,7 @@ struct StepGenerator {
     }
 
     private mutating func term(_ near: inout Bool) -> ModelTerm {
+        if statuses, chance(6) { return statusTerm() }
         switch pick(13) {
         case 0, 1: return .word(one(Self.queryWords))
         case 2: return .tag(one(Self.tags))
@@ -160,6 +177,20 @@ struct StepGenerator {
         default:
             if chance(2) { return .word(one(Self.queryWords)) }
             return chance(2) ? .tag(one(Self.tags)) : due()
+        }
+    }
+
+    /// `is:started`, `is:cancelled`, `progress:` in each form (none counts as 0%).
+    private mutating func statusTerm() -> ModelTerm {
+        let a = one([0, 10, 40, 50, 99, 100])
+        switch pick(7) {
+        case 0: return .started
+        case 1: return .cancelled
+        case 2: return .progress(text: "\(a)", first: a, last: a)
+        case 3: return a == 0 ? .progress(text: "<=0", first: 0, last: 0) : .progress(text: "<\(a)%", first: 0, last: a - 1)
+        case 4: return a == 100 ? .progress(text: ">=100", first: 100, last: 100) : .progress(text: ">\(a)", first: a + 1, last: 100)
+        case 5: return .progress(text: "\(a)..", first: a, last: 100)
+        default: return .progress(text: "..\(a)", first: 0, last: a)
         }
     }
 

@@ -60,7 +60,9 @@ import Testing
                 guard case let .field(field)? = option.valueKind else { continue }
                 let bads: [String]
                 switch field.kind {
-                case .number: bads = ["0", "10", "-3", "urgent", "1.5", "99999999999999999999"]
+                case let .number(range):
+                    bads = ["\(range.lowerBound - 1)", "\(range.upperBound + 1)", "-3", "urgent", "1.5", "99999999999999999999"]
+                case .choice: bads = ["maybe", "bell\u{7}"]
                 case .words, .text: bads = ["a,,b", ",", String(repeating: "t", count: 500), "bell\u{7}"]
                 case .dayTime: bads = ["feb 30", "10000-01-01", "fri 25:00", String(repeating: "t", count: 500), "bell\u{7}"]
                 case .reminders: bads = ["7300d", "P99999999D", "999999999999w", "dec 3", "later", "-5m", "bell\u{7}"]

@@ -118,8 +118,15 @@ import Testing
         SQLiteSchema.migrations.firstIndex(of: migration) ?? SQLiteSchema.currentVersion
     }
 
-    /// The newest migration, the listing's index holding every ad's facts (SQLiteSchema.adListFacts).
-    static let withoutAdListFacts = """
+    /// The newest migration, the items' status and progress (SQLiteSchema.itemStatus).
+    static let withoutItemStatus = """
+        ALTER TABLE item DROP COLUMN status;
+        ALTER TABLE item DROP COLUMN progress;
+
+        """
+
+    /// The migration before, the listing's index holding every ad's facts (SQLiteSchema.adListFacts).
+    static let withoutAdListFacts = withoutItemStatus + """
         DROP INDEX ad_listing;
         CREATE INDEX ad_list_order ON ad (urgent DESC, created DESC, id);
 

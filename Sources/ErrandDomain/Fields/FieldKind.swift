@@ -13,4 +13,7 @@ public enum FieldKind: Sendable {
     /// `2026-12-03T08:00`). Not `.words`: a reminder must read as a trigger, is compared as
     /// written (not case-folded) and needs no folded-keys column for an index.
     case reminders(maxCount: Int)
+    /// One word of a fixed few (a status: `started`, `cancelled`), held as `.text` in the
+    /// spelling declared; another is refused, whichever file or server it came from.
+    case choice([String])
 }

@@ -36,7 +36,7 @@ extension ItemField {
                 }
             }
             return words.isEmpty ? nil : try checked(.words(words))
-        case .text, .dayTime:
+        case .text, .dayTime, .choice:
             return try checked(.text(ItemField.unescaped(texts[texts.startIndex])))
         case .reminders:
             // The wire to errand-ical carries them as one comma list, like words.

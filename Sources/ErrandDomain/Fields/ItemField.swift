@@ -44,7 +44,7 @@ public struct ItemField: Sendable, Hashable, CustomStringConvertible {
 
     /// Every declared field, in the order lists, the detail and files show them.
     public static let declared: [ItemField] = [.priority, .tags, .start, .reminders, .reminded, .snoozed,
-                                                .list, .parent]
+                                                .list, .parent, .progress, .status]
 
     public static func named(_ name: String) -> ItemField? { declared.first { $0.name == name } }
 
@@ -86,6 +86,12 @@ public struct ItemField: Sendable, Hashable, CustomStringConvertible {
             guard trimmed.count <= maxLength else { throw .tooLong(field: name, limit: maxLength) }
             if TextSafety.containsControl(trimmed) { throw .controlCharacters(field: name) }
             return trimmed.isEmpty ? nil : .text(CanonicalText.nfc(trimmed))
+        case let (.choice(options), .text(text)):
+            let folded = TextFolding.fold(TextSafety.trimmed(text))
+            guard let option = options.first(where: { TextFolding.fold($0) == folded }) else {
+                throw .invalidField("the \(name) is \(options.joined(separator: " or ")): got \"\(text.prefix(40))\"")
+            }
+            return .text(option)
         case let (.dayTime, .text(text)):
             guard let moment = DayTime(text: text) else {
                 throw .invalidField("the \(name) must be a day YYYY-MM-DD, optionally with THH:MM: got \"\(text.prefix(40))\"")

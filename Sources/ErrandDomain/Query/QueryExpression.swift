@@ -64,6 +64,9 @@ extension QueryTerm {
             let point = near.point.map { "\($0.latitude),\($0.longitude)" } ?? near.place
             return "near:" + point + " within:\(Int(near.metres))m"
         case let .list(key, main): return "list:" + key + (main ? "(main)" : "")
+        case .started: return "is:started"
+        case .cancelled: return "is:cancelled"
+        case let .progress(range): return "progress:\(range.lowerBound)-\(range.upperBound)"
         }
     }
 }

@@ -13,10 +13,10 @@ public struct QueryParser: QueryGrammar {
     public static let maxTerms = 100
     /// Parentheses inside one another.
     public static let maxDepth = 16
-    public static let keys = ["priority:", "due:", "is:", "near:", "within:", "list:"]
+    public static let keys = ["priority:", "due:", "is:", "near:", "within:", "list:", "progress:"]
     /// The ads tab's keys, refused here by name rather than read as words.
     static let adKeys = ["cat:", "price:", "sort:"]
-    public static let states = ["open", "done", "overdue", "repeating", "located", "undated", "subtask"]
+    public static let states = ["open", "done", "overdue", "repeating", "located", "undated", "subtask", "started", "cancelled"]
 
     enum Token: Equatable {
         case open, close, minus, or
@@ -114,8 +114,12 @@ public struct QueryParser: QueryGrammar {
             case "located": return .term(.located)
             case "undated": return .term(.undated)
             case "subtask": return .term(.subtask)
+            case "started": return .term(.started)
+            case "cancelled", "canceled": return .term(.cancelled)
             default: throw fail("is: is one of " + Self.states.joined(separator: ", "))
             }
+        case "progress:":
+            return .term(.progress(try Self.percents(value, fail)))
         case "near:":
             let near = try Self.near(value, fail)
             nearCount += 1
@@ -159,6 +163,34 @@ public struct QueryParser: QueryGrammar {
     }
 
     static let priorities = QueryTerm.priorities
+
+    /// `progress:40`, `<50`, `>=50`, `20..60` (either side may be left open), with or without %.
+    static func percents(_ value: String, _ fail: (String) -> QuerySyntaxError) throws(QuerySyntaxError) -> ClosedRange<Int> {
+        let reason = "progress: is a percent 0 to 100: 40, <50, >=50 or 20..60"
+        func percent(_ text: Substring) throws(QuerySyntaxError) -> Int {
+            guard let n = ItemField.parsePercent(String(text)) else { throw fail(reason) }
+            return n
+        }
+        let bounds: (Int, Int)
+        if let dots = value.firstRange(of: "..") {
+            let low = value[..<dots.lowerBound], high = value[dots.upperBound...]
+            guard !(low.isEmpty && high.isEmpty) else { throw fail(reason) }
+            bounds = (low.isEmpty ? 0 : try percent(low), high.isEmpty ? 100 : try percent(high))
+        } else if value.hasPrefix("<=") {
+            bounds = (0, try percent(value.dropFirst(2)))
+        } else if value.hasPrefix(">=") {
+            bounds = (try percent(value.dropFirst(2)), 100)
+        } else if value.hasPrefix("<") {
+            bounds = (0, try percent(value.dropFirst()) - 1)
+        } else if value.hasPrefix(">") {
+            bounds = (try percent(value.dropFirst()) + 1, 100)
+        } else {
+            let n = try percent(value[...])
+            bounds = (n, n)
+        }
+        guard bounds.0 <= bounds.1 else { throw fail("progress: no percent is in that range") }
+        return bounds.0...bounds.1
+    }
 
     /// A date typed unquoted runs on over the next words (`due:dec 3`, `due:dec 1..dec 9`):
     /// when the value alone is not a date, up to three more plain words are taken, the fewest

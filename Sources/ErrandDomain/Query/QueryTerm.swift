@@ -27,6 +27,12 @@ public enum QueryTerm: Hashable, Sendable {
     /// In the list whose folded name (ItemField.key) is `key`; `main` when that list is the
     /// store's main one, whose items carry no list value (ListNames).
     case list(key: String, main: Bool)
+    /// Open and begun (ItemState.started).
+    case started
+    /// Closed as given up (ItemState.cancelled); `is:done` holds these too, as Done lists them.
+    case cancelled
+    /// A progress within the range, none counting as 0.
+    case progress(ClosedRange<Int>)
 
     /// The priority words of `priority:` and the marks `!`, `!!`, `!!!` lists show.
     public static let priorities: [(word: String, mark: String, numbers: ClosedRange<Int>)] = [
@@ -54,6 +60,9 @@ public enum QueryTerm: Hashable, Sendable {
         case .subtask: return item.parent != nil
         case let .near(near): return !item.isDone && near.contains(item.location?.coordinate)
         case let .list(key, main): return item.list.map { ItemField.key($0) == key } ?? main
+        case .started: return item.state == .started
+        case .cancelled: return item.state == .cancelled
+        case let .progress(range): return range.contains(item.progress ?? 0)
         }
     }
 }

@@ -7,7 +7,7 @@ import FoundationEssentials
 /// (its instances are skipped), annotations the notes (each with its day), `depends` subtasks
 /// where the tasks form a tree (a task only one other waits for is its subtask), `uuid` the UID,
 /// `entry`, `modified` and `end` the item's times; completed tasks are done, deleted ones
-/// skipped. Whatever else a task carries is named by TaskwarriorReport.
+/// skipped, a started one (`task N start`) in progress. Whatever else a task carries is named by TaskwarriorReport.
 enum Taskwarrior {
     /// A JSON array whose first object has a `uuid` and a `description`.
     static func isExport(_ data: Data) -> Bool {
@@ -19,7 +19,7 @@ enum Taskwarrior {
     }
 
     static let mapped: Set<String> = ["uuid", "description", "status", "project", "tags", "priority", "entry", "modified", "end",
-                                      "due", "scheduled", "wait", "recur", "parent", "annotations", "depends",
+                                      "due", "scheduled", "wait", "recur", "parent", "annotations", "depends", "start",
                                       // Computed or taskwarrior's own bookkeeping: nothing to keep.
                                       "id", "urgency", "mask", "imask", "rtype"]
 
@@ -136,6 +136,7 @@ enum Taskwarrior {
         var item = TodoItem(id: UUID(uuidString: task.uuid) ?? UUID(), uid: task.uuid, title: title,
                             notes: nil, due: due.map { clock.day(of: $0) }, time: due.flatMap { localTime($0, clock) },
                             isDone: done, created: created, modified: max(modified, created), repeats: repeats, fields: fields)
+        if !done, task.start != nil { item.state = .started }
         if !notes.isEmpty {
             var text = notes.joined(separator: "\n")
             if text.count > TodoItem.maxNotes {

@@ -21,6 +21,8 @@ struct TaskwarriorTask: Decodable {
     let scheduled: String?
     let wait: String?
     let recur: String?
+    /// When `task N start` began it (cleared by `task N stop`).
+    let start: String?
     let parent: String?
     let annotations: [Annotation]?
     /// An array in 2.6's export, a comma-separated string in earlier ones.
@@ -56,6 +58,7 @@ struct TaskwarriorTask: Decodable {
         scheduled = try text("scheduled")
         wait = try text("wait")
         recur = try text("recur")
+        start = try text("start")
         parent = try text("parent")
         tags = try Key(stringValue: "tags").flatMap { try c.decodeIfPresent([String].self, forKey: $0) }
         annotations = try Key(stringValue: "annotations").flatMap { try c.decodeIfPresent([Annotation].self, forKey: $0) }

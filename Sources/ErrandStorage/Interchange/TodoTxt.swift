@@ -98,6 +98,8 @@ enum TodoTxt {
         ("repeat", { $0.repeats != nil }), ("UID", { $0.uid != $0.id.uuidString }),
         ("other calendar fields", { $0.icalendar != nil }),
         ("reminders", { $0.fields[.reminders] != nil }), ("parent", { $0.fields[.parent] != nil }),
+        ("in progress", { $0.state == .started }), ("cancelled (written done)", { $0.state == .cancelled }),
+        ("progress", { $0.progress != nil }),
         // todo.txt has no quoting: a title word it reads as a tag, a day or the list comes back
         // as that, not as title (read back here to know).
         ("title words todo.txt reads as fields", { item in

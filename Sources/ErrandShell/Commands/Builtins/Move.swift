@@ -45,6 +45,12 @@ struct Move: ShellCommand {
             .map { pair in
                 var series = pair.series
                 series.snoozed = nil
+                // The next occurrence is not begun: its status and progress were this one's
+                // (a series that ended here is checked as it is).
+                if !series.isDone {
+                    series.state = .toDo
+                    series.progress = nil
+                }
                 return (series: series, done: pair.done)
             }
         // The last occurrence of a series (its COUNT reached, its UNTIL passed) completes the
@@ -91,7 +97,9 @@ struct Move: ShellCommand {
             for item in below {
                 var after = item
                 if item.parent == parent.uid { after.parent = uid }
-                after.isDone = false
+                // The checklist comes back as new: to do, not begun.
+                after.state = .toDo
+                after.progress = nil
                 if after != item { carried.append((item, after)) }
             }
         }
@@ -148,6 +156,8 @@ struct Move: ShellCommand {
                 // A new occurrence has rung nothing yet: what rang and a snooze were the last one's.
                 next.reminded = nil
                 next.snoozed = nil
+                next.state = .toDo
+                next.progress = nil
                 // The start keeps its distance from the due day.
                 if let start = item.start, let from = item.due {
                     next.start = DayTime(day: start.day.adding(days: due.dayNumber - from.dayNumber), time: start.time)
