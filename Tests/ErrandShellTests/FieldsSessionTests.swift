@@ -7,12 +7,6 @@ import Testing
 /// Priority and tags through the shell, as a person types them: options made from the field
 /// declarations, `tag` on several rows (all or none, one undo), `tags`, `find #tag`.
 @Suite struct FieldsSessionTests {
-    func said(_ t: ShellTester, _ line: String) -> [String] {
-        t.sink.reset()
-        t.runner.runOne(line)
-        return t.sink.all
-    }
-
     @Test(arguments: ["sqlite", "plist"])
     func createAndEditTakePriorityAndTags(_ backend: String) throws {
         let t = try ShellTester(backend: backend)
@@ -23,7 +17,7 @@ import Testing
         #expect(try t.item(2).tags == ["family", "home"])
         #expect(try t.item(3).priority == 9)
         // Within the day: by priority, then as added.
-        #expect(said(t, "list") == [
+        #expect(t.said("list") == [
             "All items", "To do",
             "  1  Sun Nov 29    !!! Pay rent #money #home",
             "  2  Sun Nov 29    !   Buy milk",
@@ -34,14 +28,14 @@ import Testing
         t.given("list")
         t.given("edit 1 --no-priority --no-tags")
         #expect(try t.item(1).priority == nil && t.item(1).tags.isEmpty)
-        #expect(said(t, "edit 1 --priority 5 --no-priority")
+        #expect(t.said("edit 1 --priority 5 --no-priority")
             == ["error: edit: --priority and --no-priority cannot go together"])
-        #expect(said(t, "create X --priority 0") == ["error: create: the priority is high, medium, low or 1 to 9: got \"0\""])
-        #expect(said(t, "create X --priority urgent")
+        #expect(t.said("create X --priority 0") == ["error: create: the priority is high, medium, low or 1 to 9: got \"0\""])
+        #expect(t.said("create X --priority urgent")
             == ["error: create: the priority is high, medium, low or 1 to 9: got \"urgent\""])
-        #expect(said(t, "create X --tag \"\(String(repeating: "t", count: 500))\"").first?
+        #expect(t.said("create X --tag \"\(String(repeating: "t", count: 500))\"").first?
             .hasPrefix("error: a tag is at most 100 characters") == true)
-        #expect(said(t, "create X --priority 5 --priority 6") == ["error: create: --priority given twice"])
+        #expect(t.said("create X --priority 5 --priority 6") == ["error: create: --priority given twice"])
         #expect(try t.store.counts().total == 3)
     }
 
@@ -52,15 +46,15 @@ import Testing
         t.given("create Call mum --tag home")
         t.given("create Plain")
         t.given("list")
-        #expect(said(t, "tag 1-3 urgent -HOME") == [
+        #expect(t.said("tag 1-3 urgent -HOME") == [
             "tagged 3 items: +urgent -HOME",
             "All items", "To do",
             "  1  Sun Nov 29    Pay rent #money #urgent",
             "  2  Sun Nov 29    Call mum #urgent",
             "  3  Sun Nov 29    Plain #urgent",
         ])
-        #expect(said(t, "tags") == ["Tags", "  1  #urgent  3 open", "  2  #money   1 open"])
-        #expect(said(t, "open 2").prefix(2) == ["Found \"#money\"", "To do"])
+        #expect(t.said("tags") == ["Tags", "  1  #urgent  3 open", "  2  #money   1 open"])
+        #expect(t.said("open 2").prefix(2) == ["Found \"#money\"", "To do"])
         t.given("undo")
         #expect(try t.item(1).tags == ["money", "home"])
         #expect(try t.item(2).tags == ["home"])
@@ -68,10 +62,10 @@ import Testing
         // All or nothing: one row over the limit stops every row.
         t.given("list")
         let many = (1...100).map { "t\($0)" }.joined(separator: " ")
-        #expect(said(t, "tag 1 3 \(many)") == ["error: tag: an item holds at most 100 tags: got 102"])
+        #expect(t.said("tag 1 3 \(many)") == ["error: tag: an item holds at most 100 tags: got 102"])
         #expect(try t.item(3).tags.isEmpty)
-        #expect(said(t, "tag 3 -nothing") == ["nothing to change: \"Plain\" already has these tags"])
-        #expect(said(t, "tag 1 -") == ["error: tag: \"-\" holds no tag"])
+        #expect(t.said("tag 3 -nothing") == ["nothing to change: \"Plain\" already has these tags"])
+        #expect(t.said("tag 1 -") == ["error: tag: \"-\" holds no tag"])
     }
 
     @Test(arguments: ["sqlite", "plist"])
@@ -81,9 +75,9 @@ import Testing
         t.given("create Pay tax --tag argent,money")
         t.given("create Pay back")
         t.given("create École --tag école")
-        #expect(said(t, "find #money").dropFirst(2) == ["  1  Sun Nov 29    Pay rent #Money", "  2  Sun Nov 29    Pay tax #argent #money"])
-        #expect(said(t, "find pay #ARGENT").dropFirst(2) == ["  1  Sun Nov 29    Pay tax #argent #money"])
-        #expect(said(t, "find #ecole").dropFirst(2) == ["  1  Sun Nov 29    École #école"])
-        #expect(said(t, "find #mon") == ["nothing found for \"#mon\""])
+        #expect(t.said("find #money").dropFirst(2) == ["  1  Sun Nov 29    Pay rent #Money", "  2  Sun Nov 29    Pay tax #argent #money"])
+        #expect(t.said("find pay #ARGENT").dropFirst(2) == ["  1  Sun Nov 29    Pay tax #argent #money"])
+        #expect(t.said("find #ecole").dropFirst(2) == ["  1  Sun Nov 29    École #école"])
+        #expect(t.said("find #mon") == ["nothing found for \"#mon\""])
     }
 }

@@ -7,12 +7,6 @@ import Testing
 /// Reminders through the shell as a person types them: `--remind` on create and edit, the
 /// detail's lines, the list's mark while one is still to ring, JSON with each moment.
 @Suite struct RemindersSessionTests {
-    func said(_ t: ShellTester, _ line: String) -> [String] {
-        t.sink.reset()
-        t.runner.runOne(line)
-        return t.sink.all
-    }
-
     /// A failed create draws an id too, so items are found by title here.
     func titled(_ t: ShellTester, _ title: String) throws -> TodoItem? {
         try t.store.allItems().first { $0.title == title }
@@ -24,8 +18,8 @@ import Testing
         // Today is Sun Nov 29 2026, now its noon.
         t.given("create Call mum --date \"dec 3 10:00\" --remind 30m --remind \"dec 3 08:00\"")
         #expect(try t.item(1).fields[.reminders] == .words(["-PT30M", "2026-12-03T08:00"]))
-        #expect(said(t, "day dec 3") == ["Thu Dec 3 2026", "To do", "  1  10:00    Call mum ⏰"])
-        #expect(said(t, "open 1") == [
+        #expect(t.said("day dec 3") == ["Thu Dec 3 2026", "To do", "  1  10:00    Call mum ⏰"])
+        #expect(t.said("open 1") == [
             "Call mum", "  Due       Thu Dec 3 2026 at 10:00", "  Remind    30 min before", "  Remind    Thu Dec 3 08:00",
             "  State     to do",
         ])
@@ -33,13 +27,13 @@ import Testing
         t.given("edit 1 --remind 1d")
         #expect(try t.item(1).fields[.reminders] == .words(["-P1D"]))
         t.given("set output json")
-        let json = said(t, "day dec 3").joined()
+        let json = t.said("day dec 3").joined()
         #expect(json.contains(#""reminders":[{"when":"-P1D","fires":"2026-12-02T10:00"}]"#))
         t.given("set output text")
         t.given("day dec 3")
         t.given("edit 1 --no-remind")
         #expect(try t.item(1).reminders.isEmpty)
-        #expect(said(t, "day dec 3") == ["Thu Dec 3 2026", "To do", "  1  10:00    Call mum"])
+        #expect(t.said("day dec 3") == ["Thu Dec 3 2026", "To do", "  1  10:00    Call mum"])
         t.given("undo")
         #expect(try t.item(1).reminders == [.before(seconds: 86_400)])
     }
@@ -52,17 +46,17 @@ import Testing
         t.given("create Report --date \"dec 3 17:00\" --start \"dec 1 09:00\" --remind \"15m before start\"")
         #expect(try t.item(1).fields[.reminders] == .words(["START:-PT15M"]))
         t.given("list")
-        #expect(said(t, "open 1").contains("  Remind    15 min before start"))
+        #expect(t.said("open 1").contains("  Remind    15 min before start"))
         t.given("set output json")
-        #expect(said(t, "list").joined().contains(#""reminders":[{"when":"START:-PT15M","fires":"2026-12-01T08:45"}]"#))
+        #expect(t.said("list").joined().contains(#""reminders":[{"when":"START:-PT15M","fires":"2026-12-01T08:45"}]"#))
         t.given("set output text")
-        #expect(said(t, "create Nothing --date \"dec 3 10:00\" --remind \"15m before start\"")
+        #expect(t.said("create Nothing --date \"dec 3 10:00\" --remind \"15m before start\"")
             == ["error: a reminder before the start needs a start: give --start, or --no-remind"])
-        #expect(said(t, "create Allday --date \"dec 3 10:00\" --start dec 1 --remind start")
+        #expect(t.said("create Allday --date \"dec 3 10:00\" --start dec 1 --remind start")
             == ["error: create: a reminder before the start needs a start time: give --start \"DAY HH:MM\", or remind at a moment (--remind \"dec 3 08:00\")"])
         // Without the start, the item cannot keep a reminder counted from it.
         t.given("list")
-        #expect(said(t, "edit 1 --no-start").first?.contains("a reminder before the start needs a start") == true)
+        #expect(t.said("edit 1 --no-start").first?.contains("a reminder before the start needs a start") == true)
         #expect(try t.item(1).start != nil)
     }
 
@@ -73,9 +67,9 @@ import Testing
         t.given("create Report --date \"dec 3 17:00\" --start \"dec 1 09:00\" --remind \"15m after start\"")
         #expect(try t.item(1).fields[.reminders] == .words(["START:PT15M"]))
         t.given("list")
-        #expect(said(t, "open 1").contains("  Remind    15 min after start"))
+        #expect(t.said("open 1").contains("  Remind    15 min after start"))
         t.given("set output json")
-        #expect(said(t, "list").joined().contains(#""reminders":[{"when":"START:PT15M","fires":"2026-12-01T09:15"}]"#))
+        #expect(t.said("list").joined().contains(#""reminders":[{"when":"START:PT15M","fires":"2026-12-01T09:15"}]"#))
     }
 
     /// Ringing is journaled (issue 40): undo brings what rang back, to ring again, and the
@@ -86,16 +80,16 @@ import Testing
         t.given("create Past --date \"today 10:00\" --remind \"today 08:00\"")
         t.given("list")
         t.given("edit 1 --title Past due")
-        #expect(said(t, "remind").contains { $0.contains("Past due") })
+        #expect(t.said("remind").contains { $0.contains("Past due") })
         #expect(try titled(t, "Past due")?.reminded != nil)
-        #expect(said(t, "remind").isEmpty, "nothing rings twice")
-        #expect(said(t, "undo").first?.hasPrefix("undid the remind") == true)
+        #expect(t.said("remind").isEmpty, "nothing rings twice")
+        #expect(t.said("undo").first?.hasPrefix("undid the remind") == true)
         #expect(try titled(t, "Past due")?.reminded == nil, "undo brings the reminder back")
-        #expect(said(t, "remind").contains { $0.contains("Past due") })
-        #expect(said(t, "undo").first?.hasPrefix("undid the remind") == true)
-        #expect(said(t, "undo").first?.hasPrefix("undid the edit of") == true)
+        #expect(t.said("remind").contains { $0.contains("Past due") })
+        #expect(t.said("undo").first?.hasPrefix("undid the remind") == true)
+        #expect(t.said("undo").first?.hasPrefix("undid the edit of") == true)
         #expect(try titled(t, "Past") != nil)
-        #expect(said(t, "undo").first?.hasPrefix("undid the create of") == true)
+        #expect(t.said("undo").first?.hasPrefix("undid the create of") == true)
         #expect(try t.store.allItems().isEmpty)
     }
 
@@ -105,33 +99,33 @@ import Testing
         // Rang at 08:00 today (now is noon), and one still to ring.
         t.given("create Past --date \"today 10:00\" --remind \"today 08:00\"")
         t.given("create Later --date \"today 18:00\" --remind 1h")
-        #expect(said(t, "day today") == ["Sun Nov 29 2026", "To do", "  1  10:00    Past", "  2  18:00    Later ⏰"])
+        #expect(t.said("day today") == ["Sun Nov 29 2026", "To do", "  1  10:00    Past", "  2  18:00    Later ⏰"])
         t.given("check 2")
-        #expect(said(t, "day today").last == "  2  18:00  ✓ Later")
+        #expect(t.said("day today").last == "  2  18:00  ✓ Later")
     }
 
     @Test(arguments: ["sqlite", "plist"])
     func badRemindersAreOneLineAndSaveNothing(_ backend: String) throws {
         let t = try ShellTester(backend: backend)
-        #expect(said(t, "create Plain --remind 30m") == [
+        #expect(t.said("create Plain --remind 30m") == [
             "error: create: a reminder before the due time needs a due time: give --date \"DAY HH:MM\", "
                 + "or remind at a moment (--remind \"dec 3 08:00\")",
         ])
-        #expect(said(t, "create Undated --no-date --remind 30m") == [
+        #expect(t.said("create Undated --no-date --remind 30m") == [
             "error: an item without a date cannot have a reminder before its due time: give it a date, "
                 + "or a reminder at a moment (--remind \"dec 3 08:00\"; edit: --no-remind)",
         ])
-        #expect(said(t, "create Far --date \"dec 3 10:00\" --remind 7300d")
+        #expect(t.said("create Far --date \"dec 3 10:00\" --remind 7300d")
             == ["error: create: a reminder is at most a year before its due time: got \"7300d\""])
-        #expect(said(t, "create Old --date \"dec 3 10:00\" --remind \"2006-12-03 08:00\"")
+        #expect(t.said("create Old --date \"dec 3 10:00\" --remind \"2006-12-03 08:00\"")
             == ["error: a reminder is at most a year from its due day (2026-12-03): got 2006-12-03 08:00"])
-        #expect(said(t, "create Vague --date \"dec 3 10:00\" --remind \"dec 4\"")
+        #expect(t.said("create Vague --date \"dec 3 10:00\" --remind \"dec 4\"")
             == ["error: create: a reminder at a moment needs a time: \"dec 4 09:00\""])
         #expect(try t.store.counts().total == 0)
         // Taking the time away from reminders that count from it is refused too.
         t.given("create Timed --date \"dec 3 10:00\" --remind 30m")
         t.given("day dec 3")
-        #expect(said(t, "edit 1 --no-time") == [
+        #expect(t.said("edit 1 --no-time") == [
             "error: edit: a reminder before the due time needs a due time: give --time HH:MM, "
                 + "or remind at a moment (--remind \"dec 3 08:00\")",
         ])
@@ -183,18 +177,18 @@ import Testing
         t.given("create Call --date \"today 10:00\" --remind 30m")
         t.given("create Bake --date today")
         at(t, 9, 31)
-        #expect(said(t, "remind") == ["Sun Nov 29 09:30  Call (due Sun Nov 29 at 10:00, 30 min before)"])
+        #expect(t.said("remind") == ["Sun Nov 29 09:30  Call (due Sun Nov 29 at 10:00, 30 min before)"])
         t.given("day today")
-        #expect(said(t, "snooze 1") == [
+        #expect(t.said("snooze 1") == [
             "snoozed \"Call\" until Sun Nov 29 09:41", "Sun Nov 29 2026", "To do", "  1  10:00    Call ⏰", "  2           Bake",
         ])
-        #expect(said(t, "open 1").contains("  Snoozed   until Sun Nov 29 09:41"))
+        #expect(t.said("open 1").contains("  Snoozed   until Sun Nov 29 09:41"))
         t.given("back")
         at(t, 9, 40)
-        #expect(said(t, "remind").isEmpty)
+        #expect(t.said("remind").isEmpty)
         at(t, 9, 45)
-        #expect(said(t, "remind") == ["Sun Nov 29 09:41  Call (due Sun Nov 29 at 10:00)"])
-        #expect(said(t, "remind").isEmpty, "a snooze rings once")
+        #expect(t.said("remind") == ["Sun Nov 29 09:41  Call (due Sun Nov 29 at 10:00)"])
+        #expect(t.said("remind").isEmpty, "a snooze rings once")
         #expect(try titled(t, "Call")?.snoozed == nil)
         // Undo of a snooze puts it back off; what rang stays rung.
         t.given("day today")
@@ -203,24 +197,24 @@ import Testing
         t.given("undo")
         #expect(try titled(t, "Call")?.snoozed == nil)
         at(t, 11, 5)
-        #expect(said(t, "remind").isEmpty)
+        #expect(t.said("remind").isEmpty)
         t.given("day today")
         let before = try t.store.allItems()
-        #expect(said(t, "snooze 2") == ["error: snooze: \"Bake\" has no reminder to put off (add one with edit N --remind 30m)"])
+        #expect(t.said("snooze 2") == ["error: snooze: \"Bake\" has no reminder to put off (add one with edit N --remind 30m)"])
         // Issue 40: a reminder still to come is not dismissed by a snooze.
         t.given("create Later --date \"today 18:00\" --remind 1h")
         t.given("day today")
-        #expect(said(t, "snooze 2") == ["error: snooze: \"Later\" has not rung yet: edit N --remind WHEN moves its reminder"])
+        #expect(t.said("snooze 2") == ["error: snooze: \"Later\" has not rung yet: edit N --remind WHEN moves its reminder"])
         #expect(try titled(t, "Later")?.reminded == nil && titled(t, "Later")?.snoozed == nil)
         t.given("swipe 2")
-        #expect(said(t, "snooze 1 09:00") == ["error: snooze: \"09:00\" is not to come: give a wait (10m) or a later time"])
-        #expect(said(t, "snooze 1 2w") == ["error: snooze: at most a week ahead (for later, edit N --remind)"])
-        #expect(said(t, "snooze 1 soon") == [
+        #expect(t.said("snooze 1 09:00") == ["error: snooze: \"09:00\" is not to come: give a wait (10m) or a later time"])
+        #expect(t.said("snooze 1 2w") == ["error: snooze: at most a week ahead (for later, edit N --remind)"])
+        #expect(t.said("snooze 1 soon") == [
             "error: snooze: WHEN is how long (10m, 1h, 1d) or a day and time (18:00, dec 3 08:00): got \"soon\"",
         ])
         t.given("check 1")
         t.given("day today")
-        #expect(said(t, "snooze 2") == ["error: snooze: \"Call\" is done: nothing rings for it"])
+        #expect(t.said("snooze 2") == ["error: snooze: \"Call\" is done: nothing rings for it"])
         #expect(try t.store.allItems().filter { $0.title == "Bake" } == before.filter { $0.title == "Bake" })
     }
 
@@ -238,7 +232,7 @@ import Testing
         let next = try #require(try t.store.allItems().first { !$0.isDone })
         #expect(next.snoozed == nil && next.reminded == nil)
         at(t, 10, 35)
-        #expect(said(t, "remind").isEmpty, "the done one's snooze does not ring for the next")
+        #expect(t.said("remind").isEmpty, "the done one's snooze does not ring for the next")
         // Snoozed once its reminder was due but before remind printed it, then undone: it
         // rings after all.
         t.given("create Call --date \"today 10:30\" --remind 15m")
@@ -249,6 +243,6 @@ import Testing
         t.given("undo")
         let call = try #require(try titled(t, "Call"))
         #expect(call.reminded == nil && call.snoozed == nil)
-        #expect(said(t, "remind") == ["Sun Nov 29 10:15  Call (due Sun Nov 29 at 10:30, 15 min before)"])
+        #expect(t.said("remind") == ["Sun Nov 29 10:15  Call (due Sun Nov 29 at 10:30, 15 min before)"])
     }
 }

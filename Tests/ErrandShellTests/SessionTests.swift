@@ -265,9 +265,9 @@ import Testing
         t.send("open", ["error: open: missing N (usage: open N)"], succeeds: false)
         t.send("open 1 2", ["error: open: unexpected \"2\" (usage: open N)"], succeeds: false)
         t.send("veiw", ["error: unknown command \"veiw\": did you mean \"view\"? (help lists all)"], succeeds: false)
-        t.send("create x --when now", ["error: create: unknown option --when (valid: --date, --no-date, --at, --coords, --notes, --every, --after-done, --rrule, --times, --until, --no-geocode, --priority, --tag, --start, --remind, --list, --under)"],
+        t.send("create x --when now", ["error: create: unknown option --when (valid: --date, --no-date, --at, --coords, --notes, --every, --after-done, --rrule, --times, --until, --no-geocode, --priority, --tag, --start, --remind, --list, --progress, --under)"],
                succeeds: false)
-        t.send("create x --date", ["error: create: --date needs a DATE (usage: create [TITLE...] [--date DATE] [--no-date] [--at PLACE] [--coords LAT,LON] [--notes TEXT] [--every RULE] [--after-done] [--rrule RULE] [--times N] [--until DATE] [--no-geocode] [--priority P] [--tag TAG] [--start DATE] [--remind WHEN] [--list NAME] [--under N])"],
+        t.send("create x --date", ["error: create: --date needs a DATE (usage: create [TITLE...] [--date DATE] [--no-date] [--at PLACE] [--coords LAT,LON] [--notes TEXT] [--every RULE] [--after-done] [--rrule RULE] [--times N] [--until DATE] [--no-geocode] [--priority P] [--tag TAG] [--start DATE] [--remind WHEN] [--list NAME] [--progress PERCENT] [--under N])"],
                succeeds: false)
         t.send("create \"unclosed", ["error: unbalanced \" quote: close it or escape it with a backslash"], succeeds: false)
         t.send("week someday", ["error: cannot read the date \"someday\": try YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +3d, +2w or dec 1"],

@@ -85,6 +85,13 @@ final class ShellTester {
         scripted.expect(effect, answer: answer)
     }
 
+    /// What a line printed (stdout and stderr in order), asserting nothing about the session.
+    func said(_ line: String) -> [String] {
+        sink.reset()
+        runner.runOne(line)
+        return sink.all
+    }
+
     /// Runs a set-up line, asserting only that it succeeded (its output is not the point).
     func given(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) {
         sink.reset()

@@ -9,12 +9,6 @@ import Testing
 /// what a server or a file may send (a missing parent, a cycle, a chain 100,000 deep) listed
 /// at the top level with one warning, nothing lost.
 @Suite struct SubtaskSessionTests {
-    func said(_ t: ShellTester, _ line: String) -> [String] {
-        t.sink.reset()
-        t.runner.runOne(line)
-        return t.sink.all
-    }
-
     func party(_ t: ShellTester) {
         t.given("create Party")
         t.given("list")
@@ -29,7 +23,7 @@ import Testing
         let t = try ShellTester(backend: backend)
         party(t)
         #expect(try t.item(4).parent == t.item(3).uid && t.item(2).parent == t.item(1).uid)
-        #expect(said(t, "list") == [
+        #expect(t.said("list") == [
             "All items", "To do",
             "  1  Sun Nov 29    Party",
             "  2  Sun Nov 29      Balloons",
@@ -38,7 +32,7 @@ import Testing
         ])
         // Balloons done: listed under Done, so Party counts its children (done of all).
         t.given("check 2")
-        #expect(said(t, "list").prefix(5) == ["All items", "To do", "  1  Sun Nov 29    Party 1/2",
+        #expect(t.said("list").prefix(5) == ["All items", "To do", "  1  Sun Nov 29    Party 1/2",
                                               "  2  Sun Nov 29      Cake", "  3  Sun Nov 29        Candles"])
         // Checking the last open subtask leaves the parent open.
         t.given("check 3")
@@ -51,9 +45,9 @@ import Testing
         let t = try ShellTester(backend: backend)
         party(t)
         t.given("list")
-        #expect(said(t, "check 1").first == "checked \"Party\" and 3 subtasks under it: moved to Done")
+        #expect(t.said("check 1").first == "checked \"Party\" and 3 subtasks under it: moved to Done")
         #expect(try (1...4).allSatisfy { try t.item($0).isDone })
-        #expect(said(t, "undo").first == "undid the check of 4 items")
+        #expect(t.said("undo").first == "undid the check of 4 items")
         #expect(try (1...4).allSatisfy { try !t.item($0).isDone })
     }
 
@@ -64,22 +58,22 @@ import Testing
         party(t)
         t.given("create Other")
         t.given("list")
-        #expect(said(t, "swipe 3") == ["kept everything"])
+        #expect(t.said("swipe 3") == ["kept everything"])
         #expect(answers.questions == ["Delete \"Cake\" and 1 subtask under it? [y/N] "])
-        #expect(said(t, "swipe 1").first == "deleted \"Party\" (Sun Nov 29) and 3 subtasks under it")
+        #expect(t.said("swipe 1").first == "deleted \"Party\" (Sun Nov 29) and 3 subtasks under it")
         #expect(try t.store.allItems().map(\.title) == ["Other"])
         t.given("undo")
         #expect(try t.store.count(.all) == 5)
         // A leaf is swiped without a question.
         t.given("list")
-        #expect(said(t, "swipe 2").first == "deleted \"Balloons\" (Sun Nov 29)")
+        #expect(t.said("swipe 2").first == "deleted \"Balloons\" (Sun Nov 29)")
     }
 
     @Test func aScriptMustSayYesToSwipeAParent() throws {
         let t = try ShellTester()
         party(t)
         t.given("list")
-        #expect(said(t, "swipe 1") == ["error: swipe: deletes \"Party\" and 3 subtasks under it; in a script say swipe N --yes"])
+        #expect(t.said("swipe 1") == ["error: swipe: deletes \"Party\" and 3 subtasks under it; in a script say swipe N --yes"])
         #expect(try t.store.count(.all) == 4)
         t.given("swipe 1 --yes")
         #expect(try t.store.count(.all) == 0)
@@ -90,13 +84,13 @@ import Testing
         let t = try ShellTester(backend: backend)
         party(t)
         t.given("list")
-        #expect(said(t, "open 1") == [
+        #expect(t.said("open 1") == [
             "Party", "  Due       Sun Nov 29 2026", "  State     to do",
             "Subtasks", "To do",
             "  1  Sun Nov 29    Balloons",
             "  2  Sun Nov 29    Cake 0/1",
         ])
-        #expect(said(t, "open 2").prefix(4) == ["Cake", "  Due       Sun Nov 29 2026", "  Under     Party", "  State     to do"])
+        #expect(t.said("open 2").prefix(4) == ["Cake", "  Due       Sun Nov 29 2026", "  Under     Party", "  State     to do"])
         t.given("back")
         t.given("check 1")
         #expect(try t.item(2).isDone && !t.item(1).isDone)
@@ -114,7 +108,7 @@ import Testing
         t.given("create Substep --under 2")
         t.given("set pagesize 3")
         t.given("list")
-        #expect(said(t, "open 1") == [
+        #expect(t.said("open 1") == [
             "Party", "  Due       Sun Nov 29 2026", "  State     to do",
             "Subtasks", "To do",
             "  1  Sun Nov 29    Step 1 0/1",
@@ -122,21 +116,21 @@ import Testing
             "  3  Sun Nov 29    Step 3",
             "  3 of 7 shown: more for the next page",
         ])
-        #expect(said(t, "more") == [
+        #expect(t.said("more") == [
             "Subtasks of \"Party\"", "To do",
             "  4  Sun Nov 29    Step 4",
             "  5  Sun Nov 29    Step 5",
             "  6  Sun Nov 29    Step 6",
             "  6 of 7 shown: more for the next page",
         ])
-        #expect(said(t, "more").suffix(1) == ["  7  Sun Nov 29    Step 7"])
-        #expect(said(t, "more") == ["error: more: that was the last page (7 subtasks)"])
+        #expect(t.said("more").suffix(1) == ["  7  Sun Nov 29    Step 7"])
+        #expect(t.said("more") == ["error: more: that was the last page (7 subtasks)"])
         // The rows keep their numbers across pages: 5 is Step 5, and the page stays in view.
-        #expect(said(t, "check 5").first == "checked \"Step 5\": moved to Done")
+        #expect(t.said("check 5").first == "checked \"Step 5\": moved to Done")
         #expect(try t.store.allItems().first { $0.title == "Step 5" }?.isDone == true)
         // A leaf's detail has no pages.
         t.given("open 2")
-        #expect(said(t, "more") == ["error: more: that was the last page (0 subtasks)"])
+        #expect(t.said("more") == ["error: more: that was the last page (0 subtasks)"])
     }
 
     /// Issue 23: moving a parent to another list takes its subtree, in one step and one undo;
@@ -147,14 +141,14 @@ import Testing
         party(t)
         t.given("create Other")
         t.given("list")
-        #expect(said(t, "move 1 --list Home").first == "moved \"Party\" and 3 subtasks under it to \"Home\" (a new list)")
+        #expect(t.said("move 1 --list Home").first == "moved \"Party\" and 3 subtasks under it to \"Home\" (a new list)")
         #expect(try (1...4).allSatisfy { try t.item($0).list == "Home" } && t.item(5).list == nil)
         #expect(try t.item(4).parent == t.item(3).uid)
-        #expect(said(t, "undo").first == "undid the move of 4 items")
+        #expect(t.said("undo").first == "undid the move of 4 items")
         #expect(try (1...4).allSatisfy { try t.item($0).list == nil })
         // Cake alone (with Candles under it): it leaves Party, Candles stays under Cake.
         t.given("list")
-        #expect(said(t, "move 3 --list Home").first
+        #expect(t.said("move 3 --list Home").first
             == "moved \"Cake\" and 1 subtask under it to \"Home\" (a new list) (no longer a subtask: its parent stays)")
         #expect(try t.item(3).list == "Home" && t.item(3).parent == nil)
         #expect(try t.item(4).list == "Home" && t.item(4).parent == t.item(3).uid)
@@ -167,9 +161,9 @@ import Testing
         let t = try ShellTester()
         party(t)
         t.given("list")
-        #expect(said(t, "edit 1 --under 4") == ["error: edit: \"Party\" cannot be under \"Candles\", one of its own subtasks"])
-        #expect(said(t, "edit 1 --under 1") == ["error: edit: \"Party\" cannot be under itself"])
-        #expect(said(t, "edit 4 --under 1 --top-level") == ["error: edit: --under and --top-level cannot go together"])
+        #expect(t.said("edit 1 --under 4") == ["error: edit: \"Party\" cannot be under \"Candles\", one of its own subtasks"])
+        #expect(t.said("edit 1 --under 1") == ["error: edit: \"Party\" cannot be under itself"])
+        #expect(t.said("edit 4 --under 1 --top-level") == ["error: edit: --under and --top-level cannot go together"])
         t.given("edit 4 --under 1")
         #expect(try t.item(4).parent == t.item(1).uid)
         t.given("list")
@@ -191,7 +185,7 @@ import Testing
         var selfish = TodoItem(id: UUID(), title: "Self", due: day, created: Date(timeIntervalSince1970: 1_790_000_000))
         selfish.parent = selfish.uid
         _ = try t.store.importItems([orphan, a, b, selfish])
-        let shown = said(t, "list")
+        let shown = t.said("list")
         // The roots first (a parent of its own is one), then what hangs from the cycle.
         #expect(shown == [
             "listed at the top level: 1 subtask whose parent is missing and 2 subtasks whose parents form a cycle",
@@ -221,7 +215,7 @@ import Testing
         }
         _ = try t.store.importItems(chain)
         t.given("list")
-        #expect(said(t, "check 1").first == "checked \"Link 0\" and 9999 subtasks under it: moved to Done")
+        #expect(t.said("check 1").first == "checked \"Link 0\" and 9999 subtasks under it: moved to Done")
         #expect(try t.store.count(.open) == 0)
         t.given("list")
         t.given("swipe 1 --yes")

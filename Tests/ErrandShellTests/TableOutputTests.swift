@@ -19,22 +19,22 @@ import Testing
         t.given("set pagesize 1")
         t.send("set output csv", ["output is csv"]) { $0.output = .csv }
         t.given("list")
-        #expect(t.sink.stdout == ["n,title,date,time,done,repeat,place,priority,tags,start,reminders,reminded,snoozed,list,parent,notes",
-                                  "1,\"Buy milk, eggs and \"\"bread\"\"\",2026-12-01,09:30,no,,Marché,1,food,,,,,,,",
-                                  "2,Call mum,,,no,,,,,,,,,,,"])
+        #expect(t.sink.stdout == ["n,title,date,time,done,repeat,place,priority,tags,start,reminders,reminded,snoozed,list,parent,progress,status,notes",
+                                  "1,\"Buy milk, eggs and \"\"bread\"\"\",2026-12-01,09:30,no,,Marché,1,food,,,,,,,,,",
+                                  "2,Call mum,,,no,,,,,,,,,,,,,"])
         #expect(t.sink.stderr.isEmpty)
         // A change's message is for the person: the rows alone reach stdout.
         t.given("swipe 2")
-        #expect(t.sink.stdout.first == "n,title,date,time,done,repeat,place,priority,tags,start,reminders,reminded,snoozed,list,parent,notes" && !t.sink.all.contains { $0.contains("\u{1B}") })
+        #expect(t.sink.stdout.first == "n,title,date,time,done,repeat,place,priority,tags,start,reminders,reminded,snoozed,list,parent,progress,status,notes" && !t.sink.all.contains { $0.contains("\u{1B}") })
         t.given("set output tsv")
         t.given("list")
-        #expect(t.sink.stdout.prefix(2) == ["n\ttitle\tdate\ttime\tdone\trepeat\tplace\tpriority\ttags\tstart\treminders\treminded\tsnoozed\tlist\tparent\tnotes",
-                                            "1\tBuy milk, eggs and \"bread\"\t2026-12-01\t09:30\tno\t\tMarché\t1\tfood\t\t\t\t\t\t\t"])
+        #expect(t.sink.stdout.prefix(2) == ["n\ttitle\tdate\ttime\tdone\trepeat\tplace\tpriority\ttags\tstart\treminders\treminded\tsnoozed\tlist\tparent\tprogress\tstatus\tnotes",
+                                            "1\tBuy milk, eggs and \"bread\"\t2026-12-01\t09:30\tno\t\tMarché\t1\tfood\t\t\t\t\t\t\t\t\t"])
         t.given("set output markdown")
         t.given("list")
-        #expect(t.sink.stdout.prefix(3) == ["| n | title | date | time | done | repeat | place | priority | tags | start | reminders | reminded | snoozed | list | parent | notes |",
-                                            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
-                                            "| 1 | Buy milk, eggs and \"bread\" | 2026-12-01 | 09:30 | no |  | Marché | 1 | food |  |  |  |  |  |  |  |"])
+        #expect(t.sink.stdout.prefix(3) == ["| n | title | date | time | done | repeat | place | priority | tags | start | reminders | reminded | snoozed | list | parent | progress | status | notes |",
+                                            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+                                            "| 1 | Buy milk, eggs and \"bread\" | 2026-12-01 | 09:30 | no |  | Marché | 1 | food |  |  |  |  |  |  |  |  |  |"])
     }
 
     @Test func theWeekAdsCategoriesAndLogAreTables() throws {

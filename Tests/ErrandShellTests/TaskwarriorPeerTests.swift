@@ -47,6 +47,8 @@ struct TaskwarriorPeerTests {
             .write(toFile: dir + "/taskrc", atomically: true, encoding: .utf8)
         let tasks = (0..<1_000).map(Self.task)
         _ = try Self.task(dir, ["import", "-"], input: try JSONSerialization.data(withJSONObject: tasks))
+        // Begun as a user begins one: `task UUID start` (its export then carries `start`).
+        _ = try Self.task(dir, ["00000000-0000-4000-8000-000000000003", "start"])
         let exported = try Self.task(dir, ["export"])
         try exported.write(to: URL(fileURLWithPath: dir + "/tasks.json"))
         t.sink.reset()
@@ -66,6 +68,8 @@ struct TaskwarriorPeerTests {
         #expect(try #require(items.first { $0.title == "Task 21" }).parent == nil)
         #expect(sub.parent == "00000000-0000-4000-8000-000000000021", "task 21 waits for 20: 20 is its subtask")
         #expect(try #require(items.first { $0.title == "Task 9" }).isDone)
+        #expect(try #require(items.first { $0.title == "Task 3" }).state == .started)
+        #expect(try #require(items.first { $0.title == "Task 4" }).state == .toDo)
         #expect(try #require(items.first { $0.title == "Task 7" }).fields[.priority] == nil)
         let series = try #require(items.first { $0.title == "Task 500" && $0.repeats != nil })
         #expect(series.due == DueDay(year: 2026, month: 12, day: 8))

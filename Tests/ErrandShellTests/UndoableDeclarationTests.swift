@@ -11,7 +11,8 @@ import Testing
         let lines = ["create Call mum --date tomorrow 10:00 --remind 1d", "create Dentist --date dec 2", "list",
                      "edit 1 --title Call mum back", "list", "tag 1 family", "list", "postpone 2 +1d", "list",
                      "check 1", "list", "uncheck 2", "list", "move 1 --list Work", "list", "remind", "list",
-                     "snooze 1 1h", "list", "locate 2 Paris", "find mum", "save mum", "forget mum", "list", "swipe 2",
+                     "snooze 1 1h", "list", "locate 2 Paris", "find mum", "save mum", "forget mum", "list",
+                     "start 1", "list", "stop 1", "list", "progress 1 30", "list", "cancel 2", "list", "swipe 2",
                      "clear --yes"]
         for line in lines { _ = t.interpreter.execute(line) }
         let journaled = Set(try t.store.journal(limit: JournalEntry.capacity).map(\.command))

@@ -29,11 +29,11 @@ import Testing
 
     /// errand in a window `columns` wide, on this test's folders (its store and history kept
     /// from one start to the next); `options` go before any command.
-    func launch(_ tmux: TerminalSessionTests.Tmux, columns: Int, options: String = "", environment: String = "") throws {
+    func launch(_ tmux: TerminalSessionTests.Tmux, columns: Int, rows: Int = 30, options: String = "", environment: String = "") throws {
         let executable = try ChildProcess.built()
         let env = "HOME=\(dir) XDG_DATA_HOME=\(dir)/data XDG_STATE_HOME=\(dir)/state ERRAND_TODAY=2026-11-29 "
             + "ERRAND_GEOCODER=off LANG=C.UTF-8 TERM=xterm \(environment)"
-        try tmux.start("env -u NO_COLOR \(env) \(executable) \(options); echo EXIT=$?", columns: columns, rows: 30)
+        try tmux.start("env -u NO_COLOR \(env) \(executable) \(options); echo EXIT=$?", columns: columns, rows: rows)
         try tmux.awaitReady()
     }
 

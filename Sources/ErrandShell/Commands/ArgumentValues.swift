@@ -63,6 +63,11 @@ public struct ArgumentValues: Equatable, Sendable {
         return nil
     }
 
+    public func field(_ argument: ArgumentSpec) -> FieldValue? {
+        if case let .field(value)? = self[argument] { return value }
+        return nil
+    }
+
     public func coordinate(_ option: OptionSpec) -> Coordinate? {
         if case let .coordinate(coordinate)? = self[option] { return coordinate }
         return nil

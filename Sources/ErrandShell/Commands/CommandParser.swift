@@ -109,8 +109,11 @@ public struct CommandParser: Sendable {
             if argument.kind == .itemRows {
                 // Rows are the leading words that look like rows; the last argument takes all,
                 // so that a wrong word is named as a wrong row.
+                // A required argument after them keeps its word (`progress 2 40`).
                 let last = position == spec.arguments.count - 1
-                let count = last ? remaining.count : remaining.prefix(while: ParseContext.looksLikeRows).count
+                let required = spec.arguments.dropFirst(position + 1).filter { !$0.optional }.count
+                let rows = remaining.prefix(while: ParseContext.looksLikeRows).count
+                let count = last ? remaining.count : min(rows, max(min(rows, 1), remaining.count - required))
                 if count > 0 { text = remaining.prefix(count).joined(separator: " ") }
                 remaining = remaining.dropFirst(count)
             } else if argument.rest {

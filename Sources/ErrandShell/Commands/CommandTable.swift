@@ -28,7 +28,8 @@ public struct CommandTable: Sendable {
     /// In the order `help` lists them.
     public static let standard = CommandTable(specs: [
         View.spec, Week.spec, Open.spec, Back.spec, Create.spec, Edit.spec, Notes.spec, Postpone.spec, Swipe.spec, Move.check,
-        Move.uncheck, Tag.spec, Tags.spec, ListAll.spec, Find.spec, Near.spec, Locate.spec,
+        Move.uncheck, StatusChange.start, StatusChange.stop, StatusChange.cancel, Progress.spec, Tag.spec, Tags.spec,
+        ListAll.spec, Board.spec, Find.spec, Near.spec, Locate.spec,
         Day.spec, Undo.spec, Redo.spec, Log.spec, Clear.spec, ImportItems.spec, Export.spec, History.spec, Source.spec, Help.spec,
         SetCommand.spec, Abbr.spec, Ads.spec, Filter.spec, Categories.spec, Sync.spec, Remote.spec, More.spec, Quit.spec,
         Remind.spec, Snooze.spec,

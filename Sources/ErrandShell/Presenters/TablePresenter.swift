@@ -18,6 +18,10 @@ public struct TablePresenter {
         case let .items(_, _, _, rows, first, _, _, _, _):
             return Table(header: TablePresenter.itemHeader,
                          rows: rows.enumerated().map { i, item in [String(first + i)] + TablePresenter.fields(item) })
+        case let .board(columns):
+            return Table(header: ["n", "column"] + TablePresenter.itemHeader.dropFirst(), rows: columns.flatMap { column in
+                column.rows.enumerated().map { i, item in [String(column.first + i), column.heading] + TablePresenter.fields(item) }
+            })
         case let .nearby(_, page, first):
             return Table(header: ["n", "distance"] + TablePresenter.itemHeader.dropFirst(),
                          rows: page.rows.enumerated().map { i, row in

@@ -58,6 +58,7 @@ public struct TextPresenter {
         case let .abbreviations(all)?:
             lines += all.isEmpty ? ["no abbreviations (abbr NAME EXPANSION makes one)"] : all.map { DisplayWidth.sanitize($0.line) }
         case let .form(hint)?: lines.append(hint)
+        case let .board(columns)?: lines += board(columns)
         case let .ads(heading, rows, first, total)?: lines += ads(rows, heading: heading, first: first, total: total)
         case let .adDetail(ad, category, picture, earlier)?: lines += adDetail(ad, category: category, picture: picture, earlier: earlier)
         case let .categories(counts)?: lines += categories(counts)
@@ -164,10 +165,10 @@ public struct TextPresenter {
             if i < lead.count { line += String(repeating: " ", count: leadWidth - 2 - DisplayWidth.of(lead[i])) + lead[i] + "  " }
             if datesShown { line += DisplayWidth.pad(dates[i], to: dateWidth) + "  " }
             if timesShown { line += (item.time.map { $0.description } ?? "     ") + "  " }
-            // One column for the state: damaged (the detail says what), done, or open and
-            // repeating (checking it makes the next one).
+            // One column for the state: damaged (the detail says what), done, cancelled,
+            // started, or open and repeating (checking it makes the next one).
             if anyOverdue { line += overdue(item) ? "!" : " " }
-            line += item.damage != nil ? "✗ " : item.isDone ? "✓ " : item.repeats == nil ? "  " : "↻ "
+            line += item.damage != nil ? "✗ " : TextPresenter.stateMark(item) + " "
             for (column, width) in leadWidths.enumerated() { line += DisplayWidth.pad(leads[i][column], to: width) + " " }
             let title = DisplayWidth.truncate(titles[i], to: titleWidth)
             if let place = item.location?.name {
@@ -176,7 +177,8 @@ public struct TextPresenter {
                 line += title
             }
             let clipped = clip(line)
-            out.append(item.isDone ? style(clipped, "2") : clipped)
+            // Done dim; given up dim and struck through, as Thunderbird and Evolution show it.
+            out.append(item.state == .cancelled ? style(clipped, "2;9") : item.isDone ? style(clipped, "2") : clipped)
         }
         return part == nil ? out + pageFooter(first: first, count: rows.count, total: total) : out
     }
@@ -196,8 +198,10 @@ public struct TextPresenter {
     /// follow it, and indented by its depth in the tree.
     private func title(_ item: TodoItem, row: Int, showDate: Bool, tree: ListTree?) -> String {
         // A reminder is marked only while one is still to ring.
+        // A progress only while it is still to do: Thunderbird's done items are all at 100%.
         var marks = item.fields.present.filter { !$0.field.markLeadsTitle }
-            .filter { $0.field != .reminders || item.hasPendingReminder(clock: clock) }.map { $0.field.mark($0.value) }
+            .filter { $0.field != .reminders || item.hasPendingReminder(clock: clock) }
+            .filter { $0.field != .progress || !item.isDone }.map { $0.field.mark($0.value) }
         // The day column already says when a start-only item starts: the mark says only that.
         if let start = item.start, !item.isDone, item.startsAfter(clock.today) {
             marks.append(showDate && item.listDay == start.day ? "starts" : "starts " + labeler.label(start.day))
@@ -222,17 +226,27 @@ public struct TextPresenter {
             for (i, line) in lines.enumerated() { field(i == 0 ? "Notes" : "", String(line)) }
         }
         if let rule = item.repeats { field("Repeats", rule.description + (left.map { " (\($0) left)" } ?? "")) }
-        for (declared, value) in item.fields.present where declared != .start && declared != .parent {
+        for (declared, value) in item.fields.present where declared != .start && declared != .parent && declared != .status {
             for line in declared.detail(value).split(separator: "\n") { field(declared.label, String(line)) }
         }
         if let start = item.start { field(ItemField.start.label, labeler.longLabel(start.day) + (start.time.map { " at \($0)" } ?? "")) }
         // The parent by its title; a parent not stored (not synced yet, or gone) by its UID.
         if let parent = item.parent { field(ItemField.parent.label, under ?? "\(parent) (not here)") }
-        field("State", item.isDone ? "done" : "to do")
+        field("State", item.state.rawValue)
         if let damage = item.damage { field("Damaged", "\(damage): mend it with edit (--date DATE), or swipe it") }
         // Only for an item another calendar named: for one made here it is its id, shown nowhere.
         if item.uid != item.id.uuidString { field("UID", item.uid) }
         return out
+    }
+
+    /// The state column's mark: `✓` done, `⊘` cancelled, `▶` started, `↻` open and repeating.
+    static func stateMark(_ item: TodoItem) -> String {
+        switch item.state {
+        case .done: "✓"
+        case .cancelled: "⊘"
+        case .started: "▶"
+        case .toDo: item.repeats == nil ? " " : "↻"
+        }
     }
 
     /// `  Name      value`, the value wrapped under itself.
@@ -297,6 +311,7 @@ public struct TextPresenter {
             switch route {
             case .week, .createForm: continue
             case .help: parts.append("help")
+            case .board: parts.append("board")
             case let .day(day): parts.append(labeler.label(day))
             case .overdue: parts.append("overdue")
             case let .near(centre): parts.append(DisplayWidth.truncate("near " + DisplayWidth.sanitize(centre.label), to: 20))

@@ -30,6 +30,8 @@ extension CommandContext {
             return try helpPage(command: command, shown: shown, continuing: continuing)
         case .createForm?, nil:
             return Display(message: message, screen: .form(Create.hint))
+        case .board?:
+            return try boardScreen(message: message)
         case .ads?:
             return try adsList(message: message, continuing: continuing)
         case let .adsFound(query)?:
@@ -242,7 +244,8 @@ extension CommandContext {
     /// screens just get the message.
     mutating func refresh(message: String) throws -> Display {
         switch session.route {
-        case .week?, .day?, .all?, .added?, .found?, .overdue?, .undated?, .item?, .near?: return try render(message: message, keep: session.listing.count)
+        case .week?, .day?, .all?, .added?, .found?, .overdue?, .undated?, .item?, .near?, .board?:
+            return try render(message: message, keep: session.listing.count)
         case .createForm?, .ads?, .adsFound?, .ad?, .help?, nil: return Display(message: message)
         }
     }

@@ -50,7 +50,7 @@ struct ItemList {
             heading = "No date"
             empty = "every item has a date"
             query = .day(nil)
-        case .week, .item, .createForm, .ads, .adsFound, .ad, .near, .help:
+        case .week, .item, .createForm, .ads, .adsFound, .ad, .near, .help, .board:
             return nil
         }
     }

@@ -23,6 +23,8 @@ public enum Route: Equatable, Sendable {
     /// `help` (or `help COMMAND`), paged like any long list: `shown` lines so far.
     case help(command: String?, shown: Int)
     case createForm
+    /// `board`: the items by state, in columns.
+    case board
     case ads
     /// What `find` found among the ads (within the filter).
     case adsFound(AdQuery)

@@ -35,6 +35,8 @@ public enum Screen: Equatable, Sendable {
     /// `abbr`: the abbreviations by name.
     case abbreviations([Abbreviation])
     case form(String)
+    /// `board`: To do, In progress, Done (and Cancelled when any), numbered in that order.
+    case board([BoardColumn])
     /// A page of the ads list: rows numbered from `first`, out of `total`.
     case ads(heading: String, rows: [AdRow], first: Int, total: Int)
     /// `picture`: the photo drawn for the terminal, or why not (nil: none asked for).
