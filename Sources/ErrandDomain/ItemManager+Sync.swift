@@ -53,3 +53,26 @@ extension ItemManager {
     public mutating func putListSyncEntry(_ key: String, _ entry: SyncEntry) { ledger.joined[key]?.ledger.put(entry) }
     public mutating func removeListSyncEntry(_ key: String, itemID: UUID) { ledger.joined[key]?.ledger.remove(itemID) }
 }
+
+/// The kept conflicts, in the ledger (the property-list backend writes them in its file).
+extension ItemManager {
+    public func keptConflicts() -> [KeptConflict] { ledger.conflicts.reversed() }
+
+    public func unseenConflictItemIDs() -> Set<UUID> { Set(ledger.conflicts.filter { !$0.seen }.map(\.itemID)) }
+
+    @discardableResult
+    public mutating func keepConflict(_ conflict: KeptConflict) -> KeptConflict {
+        var kept = conflict
+        kept.id = (ledger.conflicts.map(\.id).max() ?? 0) + 1
+        let dropped = Set(ledger.conflicts.overCapacity(adding: 1))
+        ledger.conflicts.removeAll { dropped.contains($0.id) }
+        ledger.conflicts.append(kept)
+        return kept
+    }
+
+    public mutating func updateConflict(_ conflict: KeptConflict) {
+        guard let at = ledger.conflicts.firstIndex(where: { $0.id == conflict.id }) else { return }
+        ledger.conflicts[at].seen = conflict.seen
+        ledger.conflicts[at].decided = conflict.decided
+    }
+}

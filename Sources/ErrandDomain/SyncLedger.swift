@@ -7,6 +7,8 @@ public struct SyncLedger: Equatable, Sendable {
     private var byHref: [String: UUID] = [:]
     /// The lists syncing with collections of their own (SyncList), by key.
     public var joined: [String: JoinedLedger] = [:]
+    /// The conflicts kept (KeptConflict), oldest first; a forgotten remote keeps them.
+    public var conflicts: [KeptConflict] = []
 
     public init(remote: SyncRemote? = nil, entries: [SyncEntry] = []) {
         self.remote = remote

@@ -42,4 +42,28 @@ public protocol SyncRecords: ItemRecords {
     func unsyncedListItemIDs(_ key: String) throws -> [UUID]
     mutating func putListSyncEntry(_ key: String, _ entry: SyncEntry) throws
     mutating func removeListSyncEntry(_ key: String, itemID: UUID) throws
+
+    /// The conflicts kept (KeptConflict), newest first.
+    func keptConflicts() throws -> [KeptConflict]
+    /// The items a conflict not yet shown names: their rows are marked.
+    func unseenConflictItemIDs() throws -> Set<UUID>
+    /// Keeps a conflict a sync resolved; it is given the next number. Past
+    /// KeptConflict.capacity the oldest go, decided ones first.
+    @discardableResult
+    mutating func keepConflict(_ conflict: KeptConflict) throws -> KeptConflict
+    /// Stores a kept conflict's `seen` and `decided` as given (matched by id).
+    mutating func updateConflict(_ conflict: KeptConflict) throws
+}
+
+extension Array where Element == KeptConflict {
+    /// The conflicts to drop so that `count` stay within capacity: the oldest decided ones,
+    /// then the oldest.
+    package func overCapacity(adding count: Int = 0) -> [Int64] {
+        let excess = self.count + count - KeptConflict.capacity
+        guard excess > 0 else { return [] }
+        let oldestFirst = sorted { $0.id < $1.id }
+        let decided = oldestFirst.filter { $0.decided != nil }
+        let open = oldestFirst.filter { $0.decided == nil }
+        return (decided + open).prefix(excess).map { $0.id }
+    }
 }

@@ -25,6 +25,8 @@ struct PlistDocument: Codable {
     var searches: [SavedSearch]?
     /// What `run NAME --new` reported, per search (absent while nothing was).
     var seen: [PlistSearchBook.Seen]?
+    /// The conflicts syncs resolved, oldest first (absent while there are none).
+    var conflicts: [PlistConflict]?
 
     init(revision: Int, items: [TodoItem], catalogue: Catalogue?, journal: PlistJournal,
          places: [String: CachedPlace] = [:], ledger: SyncLedger = SyncLedger(), damaged: [UUID: PlistItem] = [:],
@@ -37,6 +39,7 @@ struct PlistDocument: Codable {
         self.catalogue = catalogue.map(PlistCatalogue.init)
         self.journal = journal.entries.isEmpty ? nil : journal
         sync = PlistSync(ledger)
+        conflicts = ledger.conflicts.isEmpty ? nil : ledger.conflicts.map(PlistConflict.init)
         searches = book.searches.isEmpty ? nil : book.searches
         seen = book.seenEntries
         self.places = places.isEmpty ? nil : places.keys.sorted().compactMap { key in places[key].map { PlistPlace(key: key, $0) } }

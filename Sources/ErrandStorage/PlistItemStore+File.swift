@@ -106,6 +106,7 @@ extension PlistItemStore {
             guard let ledger = sync.ledger else { throw StoreError.notAStore(path: path, reason: "damaged: sync state") }
             manager.ledger = ledger
         }
+        manager.ledger.conflicts = (document.conflicts ?? []).compactMap(\.conflict)
         if let stored = document.catalogue {
             guard let catalogue = stored.catalogue else {
                 throw StoreError.notAStore(path: path, reason: "damaged: the ads cache holds impossible values")

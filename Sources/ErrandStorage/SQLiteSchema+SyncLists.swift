@@ -1,4 +1,23 @@
 extension SQLiteSchema {
+    /// The conflicts syncs resolved (KeptConflict): each version as the property-list store
+    /// writes an item (PlistItem), in JSON; `fields` a JSON array. A handful, read whole.
+    static let syncConflicts = """
+        CREATE TABLE sync_conflict (
+            id INTEGER PRIMARY KEY,
+            at INTEGER NOT NULL,
+            list TEXT,
+            item TEXT NOT NULL,
+            title TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            fields TEXT NOT NULL,
+            server_won INTEGER NOT NULL,
+            here TEXT,
+            there TEXT,
+            seen INTEGER NOT NULL DEFAULT 0,
+            decided TEXT
+        );
+        """
+
     /// Lists that sync with collections of their own (SyncList), beside the main list's
     /// sync_remote and sync_item, which stay as they were: an old store migrates with nothing
     /// rewritten. An entry is per list and item, so an item moved between two synced lists has

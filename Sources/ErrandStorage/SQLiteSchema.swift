@@ -226,6 +226,8 @@ enum SQLiteSchema {
         adListFacts,
         // Work begun, given up and how far along (see itemStatus).
         itemStatus,
+        // The conflicts syncs resolved, with both versions (see syncConflicts).
+        syncConflicts,
     ]
 
     /// What `log` shows of each journal entry (SQLiteJournalBrief), in a table of its own as

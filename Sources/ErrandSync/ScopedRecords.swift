@@ -126,4 +126,11 @@ struct ScopedRecords<Base: SyncRecords>: SyncRecords {
     func unsyncedListItemIDs(_ key: String) throws -> [UUID] { try base.unsyncedListItemIDs(key) }
     mutating func putListSyncEntry(_ key: String, _ entry: SyncEntry) throws { try base.putListSyncEntry(key, entry) }
     mutating func removeListSyncEntry(_ key: String, itemID: UUID) throws { try base.removeListSyncEntry(key, itemID: itemID) }
+
+    // MARK: conflicts, every list's
+
+    func keptConflicts() throws -> [KeptConflict] { try base.keptConflicts() }
+    func unseenConflictItemIDs() throws -> Set<UUID> { try base.unseenConflictItemIDs() }
+    mutating func keepConflict(_ conflict: KeptConflict) throws -> KeptConflict { try base.keepConflict(conflict) }
+    mutating func updateConflict(_ conflict: KeptConflict) throws { try base.updateConflict(conflict) }
 }

@@ -15,6 +15,8 @@ struct SyncApplier {
     var occurrences: [String: [TodoItem]] = [:]
     /// The list of the collection applied (SyncList's name), nil for the main list.
     var list: String?
+    /// When the sync ran: each conflict kept is dated so.
+    var at = Date()
 
     /// One member as fetched: added here, taken over, or merged with a pending local change.
     func apply(_ remote: RemoteItem, _ parsed: TodoItem, _ records: inout some SyncRecords,
@@ -58,6 +60,11 @@ struct SyncApplier {
             try records.putSyncEntry(next)
             outcome.received += 1
             SyncApplier.noteStart(fresh, &outcome)
+            if let entry, entry.deleted, entry.pending {
+                // Deleted here, changed there since: the change came back. Said, and kept.
+                try keep(SyncConflict(title: fresh.title, fields: [], keptFromServer: true, kind: .deletedHere),
+                         here: nil, there: fresh, &records, &outcome)
+            }
             return
         }
         // The server's copy carries no list (the collection is the list): compared as the
@@ -71,8 +78,10 @@ struct SyncApplier {
             let (merged, conflict) = SyncMerge.merge(base: base, local: local, remote: incoming)
             result = merged
             if let conflict {
-                outcome.conflicts.append(conflict)
                 outcome.replaced.append(local)
+                var there = incoming
+                there.id = local.id
+                try keep(conflict, here: local, there: there, &records, &outcome)
             }
             next.pending = !SyncMerge.same(merged, incoming)
         }
@@ -91,6 +100,16 @@ struct SyncApplier {
         try records.putSyncEntry(next)
     }
 
+    /// A conflict resolved: said in the sync's line and kept with both versions (`conflicts`).
+    func keep(_ conflict: SyncConflict, here: TodoItem?, there: TodoItem?, _ records: inout some SyncRecords,
+              _ outcome: inout SyncOutcome) throws {
+        outcome.conflicts.append(conflict)
+        guard let id = here?.id ?? there?.id else { return }
+        try records.keepConflict(KeptConflict(at: at, list: list, itemID: id, title: conflict.title, kind: conflict.kind,
+                                              fields: conflict.fields, keptFromServer: conflict.keptFromServer,
+                                              here: here, there: there))
+    }
+
     /// An item received starting after it is due: kept, and named in the sync's line.
     static func noteStart(_ item: TodoItem, _ outcome: inout SyncOutcome) {
         if (try? item.checkStartNotAfterDue()) == nil { outcome.startsAfterDue.append(item.title) }
@@ -100,11 +119,15 @@ struct SyncApplier {
     func remove(_ href: String, _ records: inout some SyncRecords, _ outcome: inout SyncOutcome) throws {
         guard var entry = try records.syncEntry(href: href) else { return }
         if entry.pending && !entry.deleted {
-            // The edit wins: sent again as a new member at the next push.
+            // The edit wins: sent again as a new member at the next push. Said, and kept.
             entry.href = nil
             entry.etag = nil
             entry.base = nil
             try records.putSyncEntry(entry)
+            if let item = try records.item(id: entry.itemID) {
+                try keep(SyncConflict(title: item.title, fields: [], keptFromServer: false, kind: .deletedThere),
+                         here: item, there: nil, &records, &outcome)
+            }
             return
         }
         if let item = try records.item(id: entry.itemID) {

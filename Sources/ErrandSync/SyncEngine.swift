@@ -267,7 +267,7 @@ public struct SyncEngine {
         let (decoded, occurrences) = try decode(items.map(\.text) + baseTexts, hrefs: items.map(\.href))
         var baseItems: [String: TodoItem] = [:]
         for (text, item) in zip(baseTexts, decoded.dropFirst(items.count)) { baseItems[text] = item }
-        let applier = SyncApplier(bases: baseItems, doubtful: doubtful, occurrences: occurrences, list: list?.name)
+        let applier = SyncApplier(bases: baseItems, doubtful: doubtful, occurrences: occurrences, list: list?.name, at: now())
         let pairs = Array(zip(items, decoded.prefix(items.count)))
         // A field the server's value could not give (PRIORITY:-3): said once, the rest applied.
         for (_, parsed) in pairs {

@@ -40,6 +40,7 @@ public struct SyncOutcome: Equatable, Sendable {
         if !conflicts.isEmpty {
             text += ": " + conflicts.prefix(3).map(\.line).joined(separator: "; ")
             if conflicts.count > 3 { text += "; ..." }
+            text += " (conflicts shows both sides; keep here, there or both decides)"
         }
         if let first = newUIDs.first {
             text += "; \(newUIDs.count == 1 ? "1 item" : "\(newUIDs.count) items") sent under a new UID, the server "

@@ -118,8 +118,14 @@ import Testing
         SQLiteSchema.migrations.firstIndex(of: migration) ?? SQLiteSchema.currentVersion
     }
 
-    /// The newest migration, the items' status and progress (SQLiteSchema.itemStatus).
-    static let withoutItemStatus = """
+    /// The newest migration, the conflicts syncs kept (SQLiteSchema.syncConflicts).
+    static let withoutSyncConflicts = """
+        DROP TABLE sync_conflict;
+
+        """
+
+    /// The migration before, the items' status and progress (SQLiteSchema.itemStatus).
+    static let withoutItemStatus = withoutSyncConflicts + """
         ALTER TABLE item DROP COLUMN status;
         ALTER TABLE item DROP COLUMN progress;
 

@@ -23,4 +23,8 @@ extension JournalRecorder: SyncRecords where Base: SyncRecords {
     public mutating func removeListSyncEntry(_ key: String, itemID: UUID) throws {
         try base.removeListSyncEntry(key, itemID: itemID)
     }
+    public func keptConflicts() throws -> [KeptConflict] { try base.keptConflicts() }
+    public func unseenConflictItemIDs() throws -> Set<UUID> { try base.unseenConflictItemIDs() }
+    public mutating func keepConflict(_ conflict: KeptConflict) throws -> KeptConflict { try base.keepConflict(conflict) }
+    public mutating func updateConflict(_ conflict: KeptConflict) throws { try base.updateConflict(conflict) }
 }

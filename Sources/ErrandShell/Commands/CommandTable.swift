@@ -32,7 +32,7 @@ public struct CommandTable: Sendable {
         ListAll.spec, Board.spec, Find.spec, Near.spec, Locate.spec,
         Day.spec, Undo.spec, Redo.spec, Log.spec, Clear.spec, ImportItems.spec, Export.spec, History.spec, Source.spec, Help.spec,
         SetCommand.spec, Abbr.spec, Ads.spec, Filter.spec, Categories.spec, Sync.spec, Remote.spec, More.spec, Quit.spec,
-        Remind.spec, Snooze.spec,
+        Remind.spec, Snooze.spec, Conflicts.spec, Keep.spec,
         Lists.spec, Use.spec, MoveToList.spec,
         Save.spec, Saved.spec, Run.spec, Stats.spec, Forget.spec, Star.star, Star.unstar, Hide.hide, Hide.unhide, Hide.list,
         Watch.spec,

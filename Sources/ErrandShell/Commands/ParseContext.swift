@@ -79,6 +79,7 @@ public struct ParseContext {
         case .ad: throw .usage("\(command): ads cannot be changed here, only opened")
         case .category: throw .usage("\(command): the rows listed are categories: open one to see its ads")
         case .tag: throw .usage("\(command): the rows listed are tags: open one to list its items")
+        case .conflict: throw .usage("\(command): the rows listed are conflicts: open one to see both sides, or keep here|there|both N")
         }
     }
 

@@ -214,6 +214,7 @@ public struct Completer {
         case let .ad(ad): return DisplayWidth.sanitize(ad.title)
         case let .category(name): return DisplayWidth.sanitize(name)
         case let .tag(word): return "#" + DisplayWidth.sanitize(word)
+        case let .conflict(_, title): return DisplayWidth.sanitize(title)
         }
     }
 

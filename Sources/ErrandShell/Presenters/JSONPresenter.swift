@@ -43,6 +43,8 @@ public struct JSONPresenter {
                     ("abbreviations", .array(all.map { .object([("name", .string($0.name)), ("expansion", .string($0.expansion))]) }))]
         case let .form(hint): return [("screen", .string("create")), ("hint", .string(hint))]
         case let .board(columns): return board(columns)
+        case let .conflicts(kept): return conflicts(kept)
+        case let .conflict(kept, current): return conflict(kept, current: current)
         case let .ads(heading, rows, first, total): return ads(rows, heading: heading, first: first, total: total)
         case let .adDetail(ad, category, _, earlier): return adDetail(ad, category: category, earlier: earlier)
         case let .categories(counts): return categories(counts)

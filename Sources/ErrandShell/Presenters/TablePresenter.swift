@@ -18,10 +18,7 @@ public struct TablePresenter {
         case let .items(_, _, _, rows, first, _, _, _, _):
             return Table(header: TablePresenter.itemHeader,
                          rows: rows.enumerated().map { i, item in [String(first + i)] + TablePresenter.fields(item) })
-        case let .board(columns):
-            return Table(header: ["n", "column"] + TablePresenter.itemHeader.dropFirst(), rows: columns.flatMap { column in
-                column.rows.enumerated().map { i, item in [String(column.first + i), column.heading] + TablePresenter.fields(item) }
-            })
+        case let .board(columns): return TablePresenter.board(columns)
         case let .nearby(_, page, first):
             return Table(header: ["n", "distance"] + TablePresenter.itemHeader.dropFirst(),
                          rows: page.rows.enumerated().map { i, row in
@@ -63,9 +60,25 @@ public struct TablePresenter {
             return Table(header: ["measure", "value"], rows: PriceStatsView.measures(view).map { measure in
                 [measure.name, measure.value.map { measure.name == "count" ? String(Int($0)) : FixedDecimals.text($0, decimals: 2) } ?? ""]
             })
-        case .detail, .help, .history, .remote, .form, .adDetail:
+        case let .conflicts(kept): return TablePresenter.conflicts(kept)
+        case .detail, .help, .history, .remote, .form, .adDetail, .conflict:
             return nil
         }
+    }
+
+    static func board(_ columns: [BoardColumn]) -> Table {
+        Table(header: ["n", "column"] + TablePresenter.itemHeader.dropFirst(), rows: columns.flatMap { column in
+            column.rows.enumerated().map { i, item in [String(column.first + i), column.heading] + TablePresenter.fields(item) }
+        })
+    }
+
+    static func conflicts(_ kept: [KeptConflict]) -> Table {
+        Table(header: ["n", "at", "title", "list", "kind", "fields", "kept", "seen", "decided"],
+              rows: kept.enumerated().map { i, c in
+                  [String(i + 1), APIDate.format(Int64(c.at.timeIntervalSince1970)), c.title, c.list ?? "", c.kind.rawValue,
+                   c.fields.joined(separator: " "), c.keptFromServer ? "there" : "here", TablePresenter.yesNo(c.seen),
+                   c.decided?.rawValue ?? ""]
+              })
     }
 
     static func list(_ list: ListSummary) -> [String] {

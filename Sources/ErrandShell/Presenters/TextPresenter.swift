@@ -59,6 +59,8 @@ public struct TextPresenter {
             lines += all.isEmpty ? ["no abbreviations (abbr NAME EXPANSION makes one)"] : all.map { DisplayWidth.sanitize($0.line) }
         case let .form(hint)?: lines.append(hint)
         case let .board(columns)?: lines += board(columns)
+        case let .conflicts(kept)?: lines += conflicts(kept)
+        case let .conflict(kept, current)?: lines += conflict(kept, current: current)
         case let .ads(heading, rows, first, total)?: lines += ads(rows, heading: heading, first: first, total: total)
         case let .adDetail(ad, category, picture, earlier)?: lines += adDetail(ad, category: category, picture: picture, earlier: earlier)
         case let .categories(counts)?: lines += categories(counts)
@@ -207,6 +209,7 @@ public struct TextPresenter {
             marks.append(showDate && item.listDay == start.day ? "starts" : "starts " + labeler.label(start.day))
         }
         if let count = tree?.counts[row] { marks.append(ListTree.mark(count)) }
+        if tree?.conflicted.contains(item.id) == true { marks.append("(conflict)") }
         // A subtask a step in per level, up to a few: deeper ones stay readable at the width.
         let depth = tree.map { $0.depths.indices.contains(row) ? $0.depths[row] : 0 } ?? 0
         let indent = String(repeating: "  ", count: min(depth, TextPresenter.deepestIndent))

@@ -1,5 +1,6 @@
 import ErrandDomain
 import ErrandStorage
+import FoundationEssentials
 
 /// A page of a list arranged as its subtasks' tree: each subtask right under its parent when
 /// both are on the page and in the same section, indented a step per level; a parent some of
@@ -16,6 +17,8 @@ public struct ListTree: Equatable, Sendable {
     public var counts: [Int: ChildCount] = [:]
     /// One line about the subtasks listed at the top level because of a missing parent or a cycle.
     public var warning: String?
+    /// The rows' items with a conflict `conflicts` has not shown yet: marked `(conflict)`.
+    public var conflicted: Set<UUID> = []
 
     public init() {}
 
@@ -30,6 +33,7 @@ public struct ListTree: Equatable, Sendable {
     init(_ page: [TodoItem], store: ErrandStore) throws {
         let counts = try store.childCounts(of: page.map(\.uid))
         try self.init(page, isStored: { try store.item(uid: $0) != nil }, childCount: { counts[$0] ?? ChildCount() })
+        conflicted = try store.unseenConflictItemIDs().intersection(page.map(\.id))
     }
 
     /// `isStored`: whether an item of this UID is stored (a parent not on the page may be);

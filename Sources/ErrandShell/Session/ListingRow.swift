@@ -21,4 +21,7 @@ public enum ListingRow: Equatable, Sendable {
     case category(String)
     /// A row of `tags`: `open N` finds the items with that tag.
     case tag(String)
+    /// A row of `conflicts`: a kept conflict by its store number (KeptConflict.id), with its
+    /// title; `open N` or `conflicts N` shows both sides, `keep here|there|both N` decides it.
+    case conflict(Int64, title: String)
 }

@@ -37,6 +37,10 @@ public enum Screen: Equatable, Sendable {
     case form(String)
     /// `board`: To do, In progress, Done (and Cancelled when any), numbered in that order.
     case board([BoardColumn])
+    /// `conflicts`: the conflicts syncs kept, newest first, numbered.
+    case conflicts([KeptConflict])
+    /// `conflicts N`: one conflict's two sides, field by field, and the item as it is now.
+    case conflict(KeptConflict, current: TodoItem?)
     /// A page of the ads list: rows numbered from `first`, out of `total`.
     case ads(heading: String, rows: [AdRow], first: Int, total: Int)
     /// `picture`: the photo drawn for the terminal, or why not (nil: none asked for).

@@ -35,6 +35,8 @@ struct Open: ShellCommand {
             return try Filter(category: name).run(&c)
         case let .tag(word):
             return try Day.show(root: .found(SearchQuery(tag: word)), &c)
+        case let .conflict(id, _):
+            return try Conflicts.show(id, &c)
         case let .ad(ad):
             if case .ad = c.session.route { c.session.stack.removeLast() }
             c.session.stack.append(.ad(ad.id))
