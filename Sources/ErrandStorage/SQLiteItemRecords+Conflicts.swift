@@ -31,11 +31,14 @@ extension SQLiteItemRecords {
 
     @discardableResult
     public func keepConflict(_ conflict: KeptConflict) throws -> KeptConflict {
-        for id in try keptConflicts().overCapacity(adding: 1) {
-            let drop = try store.db.statement("DELETE FROM sync_conflict WHERE id = ?1")
-            drop.bind(1, id)
-            try drop.run()
-        }
+        // Past capacity the oldest go, decided ones first (as Array.overCapacity picks them),
+        // without reading the kept versions.
+        let drop = try store.db.statement("""
+            DELETE FROM sync_conflict WHERE id IN (SELECT id FROM sync_conflict ORDER BY decided IS NULL, id
+                LIMIT max(0, (SELECT count(*) FROM sync_conflict) + 1 - ?1))
+            """)
+        drop.bind(1, Int64(KeptConflict.capacity))
+        try drop.run()
         let s = try store.db.statement("""
             INSERT INTO sync_conflict (at, list, item, title, kind, fields, server_won, here, there, seen, decided)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)

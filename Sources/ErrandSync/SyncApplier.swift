@@ -105,6 +105,10 @@ struct SyncApplier {
               _ outcome: inout SyncOutcome) throws {
         outcome.conflicts.append(conflict)
         guard let id = here?.id ?? there?.id else { return }
+        // The versions as Errand owns them: the kept VTODO text (up to 256 KB) stays the item's.
+        var here = here, there = there
+        here?.icalendar = nil
+        there?.icalendar = nil
         try records.keepConflict(KeptConflict(at: at, list: list, itemID: id, title: conflict.title, kind: conflict.kind,
                                               fields: conflict.fields, keptFromServer: conflict.keptFromServer,
                                               here: here, there: there))
