@@ -14,6 +14,12 @@ public final class CalDAVClient {
     let transport: DAVTransport
     /// Members fetched per calendar-multiget (keeps each reply a few MB at most).
     public var multigetChunk = 250
+    /// Changes asked for per sync-collection REPORT (RFC 6578 §3.7, DAV:limit), so a server
+    /// answers a long absence in pieces it can give in time; nil once this server refused a
+    /// limit (Nextcloud answers 500, nextcloud/server #9339) or ignored one, for the rest of
+    /// this client's life.
+    public var changeLimit: Int? = CalDAVClient.standardChangeLimit
+    public static let standardChangeLimit = 1_000
     /// Seconds since 1970, for a Retry-After given as a date (a test pins it).
     public var now: () -> Int = { Int(time(nil)) }
 
@@ -80,7 +86,7 @@ public final class CalDAVClient {
         var order: [String] = []
         var removed = Set<String>()
         for _ in 0..<CalDAVClient.truncatedPartsLimit {
-            guard let part = try changePart(since: asked, first: asked == token) else { return nil }
+            guard let part = try limitedPart(since: asked, first: asked == token) else { return nil }
             for version in part.changes.changed {
                 if changed.updateValue(version, forKey: version.href) == nil { order.append(version.href) }
                 removed.remove(version.href)
@@ -102,6 +108,27 @@ public final class CalDAVClient {
             + "\(CalDAVClient.truncatedPartsLimit) times; nothing of it was kept")
     }
 
+    /// One part asked with the limit where this server takes one. A limited request refused
+    /// (any status but a multistatus) is asked again without it. A server that answers as many
+    /// changes as the limit and no 507 may have cut its answer without saying so, with its
+    /// latest token (sabre/dav before 4.1, sabre-io/dav #1248): the changes past the cut would
+    /// never come, so that part is asked again without a limit, and no limit is asked again.
+    func limitedPart(since token: String?, first: Bool) throws(SyncError) -> (changes: RemoteChanges, truncated: Bool)? {
+        guard let limit = changeLimit else { return try changePart(since: token, first: first, limit: nil) }
+        let part: (changes: RemoteChanges, truncated: Bool)?
+        do {
+            part = try changePart(since: token, first: first, limit: limit, refusable: true)
+        } catch .limitRefused {
+            changeLimit = nil
+            return try changePart(since: token, first: first, limit: nil)
+        }
+        if let part, !part.truncated, part.changes.changed.count + part.changes.removed.count >= limit {
+            changeLimit = nil
+            return try changePart(since: token, first: first, limit: nil)
+        }
+        return part
+    }
+
     /// Parts of one truncated sync answer followed before giving up (10,000 parts of a server's
     /// smallest page is far past any collection Errand syncs).
     static let truncatedPartsLimit = 10_000
@@ -109,16 +136,21 @@ public final class CalDAVClient {
     /// One sync-collection REPORT: its changes, and whether the server cut it short. `first`:
     /// the token is the one the sync began with (an expired token means listing everything);
     /// a continuation token refused is an error.
-    func changePart(since token: String?, first: Bool) throws(SyncError) -> (changes: RemoteChanges, truncated: Bool)? {
+    /// `refusable`: a limited request, whose refusal (any status but 207) is thrown as
+    /// `limitRefused` for the caller to ask again without the limit.
+    func changePart(since token: String?, first: Bool, limit: Int? = nil,
+                    refusable: Bool = false) throws(SyncError) -> (changes: RemoteChanges, truncated: Bool)? {
         let tokenXML = token.map { "<D:sync-token>\(TextSafety.markupEscaped($0))</D:sync-token>" } ?? "<D:sync-token/>"
+        let limitXML = limit.map { "<D:limit><D:nresults>\($0)</D:nresults></D:limit>" } ?? ""
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
-            <D:sync-collection xmlns:D="DAV:">\(tokenXML)<D:sync-level>1</D:sync-level>
+            <D:sync-collection xmlns:D="DAV:">\(tokenXML)<D:sync-level>1</D:sync-level>\(limitXML)
             <D:prop><D:getetag/></D:prop></D:sync-collection>
             """
         let request = DAVRequest(method: "REPORT", url: collection.url, headers: [("Depth", "1"), Self.xmlType],
                                  body: Array(body.utf8))
         let response = try send(request)
+        if refusable, response.status != 207 { throw .limitRefused }
         // RFC 6578 §3.2: an expired token is 403 or 409 with DAV:valid-sync-token; Google says
         // 410, some servers 412, and Xandikos 0.2.8 fails with 500 on a token its repository
         // lacks (a collection made anew, a restored backup). Each means: list everything. A

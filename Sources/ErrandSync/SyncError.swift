@@ -33,6 +33,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case cancelled
     /// A sync of several lists where some failed: the line says what each did, or why not.
     case someListsFailed(line: String)
+    /// A sync-collection REPORT with a DAV:limit was refused: CalDAVClient asks again without
+    /// one (never reaches the user).
+    case limitRefused
 
     /// No password reaches a message: URLs pass through Secrets.redacted.
     public var description: String { Secrets.redacted(plainDescription) }
@@ -41,6 +44,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .someListsFailed(line):
             return line
+        case .limitRefused:
+            return "the server refused a limit on its sync answer"
         case .cancelled:
             return "sync cancelled; each step already done is kept whole, the next sync carries on"
         case .noRemote:

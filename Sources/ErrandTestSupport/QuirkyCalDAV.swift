@@ -36,6 +36,13 @@ public final class QuirkyCalDAV: @unchecked Sendable {
         /// With `truncateAt`: the 507 comes with the very token it was asked with (a server
         /// that can never finish).
         public var truncateWithSameToken = false
+        /// A sync-collection REPORT's DAV:limit is honoured as `truncateAt` is (a 507 past it).
+        public var honoursLimit = false
+        /// A sync-collection REPORT with a DAV:limit is answered 500 (nextcloud/server #9339).
+        public var refusesLimit = false
+        /// A sync-collection REPORT's DAV:limit cuts the answer without a 507, with the latest
+        /// token (sabre/dav before sabre-io/dav #1248): what is past the cut is never listed.
+        public var cutsAtLimitSilently = false
         /// A calendar-query asking for calendar-data is answered 500, as a PHP server past its
         /// max_execution_time answers a query of every member of a large collection.
         public var failsQueriesWithData = false
@@ -66,6 +73,7 @@ public final class QuirkyCalDAV: @unchecked Sendable {
     private var reads = 0
     private var seenValue: [Seen] = []
     private var multigets = 0
+    private var limitsValue: [Int?] = []
     public let server: LoopbackServer
     /// Signalled once a multiget is held (Quirks.holdMultigetsAfter).
     public let holding = DispatchSemaphore(value: 0)
@@ -90,6 +98,9 @@ public final class QuirkyCalDAV: @unchecked Sendable {
     }
 
     public var seen: [Seen] { lock.withLock { seenValue } }
+
+    /// The DAV:limit of each sync-collection REPORT, in order (nil: none asked).
+    public var limits: [Int?] { lock.withLock { limitsValue } }
 
     /// The stored texts, by member path.
     public var texts: [String: String] { lock.withLock { members.mapValues(\.text) } }
@@ -187,7 +198,12 @@ public final class QuirkyCalDAV: @unchecked Sendable {
         if body.contains("sync-collection") {
             if quirksValue.expireTokens, body.contains("<D:sync-token>t") { return .init(418, body: Data("I'm a teapot".utf8)) }
             token = "<D:sync-token>t\(version)</D:sync-token>"
-            if let limit = quirksValue.truncateAt {
+            let asked = body.components(separatedBy: "<D:nresults>").dropFirst().first?
+                .components(separatedBy: "</D:nresults>").first.flatMap { Int($0) }
+            limitsValue.append(asked)
+            if asked != nil, quirksValue.refusesLimit { return .init(500, body: Data("SQLSTATE[42000]: Syntax error near LIMIT".utf8)) }
+            if let asked, quirksValue.cutsAtLimitSilently { paths = Array(paths.prefix(asked)) }
+            if let limit = quirksValue.truncateAt ?? (quirksValue.honoursLimit ? asked : nil) {
                 // A continuation token is "p<offset>-t<version>": the members from there on.
                 let asked = body.components(separatedBy: "<D:sync-token>").dropFirst().first?.components(separatedBy: "</D:sync-token>").first
                 let offset = asked.flatMap { $0.hasPrefix("p") ? Int($0.dropFirst().prefix { $0 != "-" }) : nil } ?? 0

@@ -139,6 +139,41 @@ import Testing
         #expect(try run.store.allItems().count == 16)
     }
 
+    /// Issue 43, 3: each sync-collection REPORT asks for at most CalDAVClient.changeLimit
+    /// changes (DAV:limit): a server that honours it answers in parts with a 507 each, followed
+    /// to the end; one that refuses a limit (500, Nextcloud) is asked again without; one that
+    /// cuts at the limit without a 507 and with its latest token (sabre/dav before #1248) is
+    /// asked again without a limit, so nothing past the cut is lost.
+    @Test(arguments: ["honours", "refuses", "cuts silently"], backends)
+    func aLimitIsAskedAndEveryServersAnswerToItEndsWhole(_ server: String, _ backend: StoreBackend) throws {
+        var quirks = QuirkyCalDAV.Quirks()
+        quirks.syncCollection = true
+        let run = try Run(backend, quirks)
+        defer { run.remove() }
+        try run.add("Dentist")
+        try run.sync()
+        switch server {
+        case "honours": run.server.quirks.honoursLimit = true
+        case "refuses": run.server.quirks.refusesLimit = true
+        default: run.server.quirks.cutsAtLimitSilently = true
+        }
+        let limit = CalDAVClient.standardChangeLimit
+        let count = limit + limit / 5
+        for n in 1...count {
+            run.server.store("phone-\(n).ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VTODO\r\nUID:phone-\(n)\r\n"
+                + "DTSTAMP:20260101T000000Z\r\nSUMMARY:Phone \(n)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        }
+        let asked = run.server.limits.count
+        let result = try run.sync()
+        #expect(result.outcome.received == count, "\(result.line)")
+        #expect(try run.store.allItems().count == count + 1)
+        let limits = Array(run.server.limits.dropFirst(asked))
+        switch server {
+        case "honours": #expect(limits == [limit, limit], "two parts, the second from the first's token")
+        default: #expect(limits == [limit, nil], "asked again without a limit")
+        }
+    }
+
     /// A server that answers 507 with the token it was asked with can never finish: one line,
     /// and nothing of its partial answer is kept.
     @Test(arguments: backends)
