@@ -58,7 +58,8 @@ import Testing
         // Back before the newest migration, the folded words (as MigrationTests.withoutFoldedWords,
         // less the old index, which the migration does not need).
         let before = try #require(SQLiteSchema.migrations.firstIndex(of: SQLiteSchema.foldedWords))
-        #expect(try SQLiteCLI.run(path, "DROP INDEX ad_listing; CREATE INDEX ad_list_order ON ad (urgent DESC, created DESC, id); "
+        #expect(try SQLiteCLI.run(path, "DROP TABLE sync_conflict; ALTER TABLE item DROP COLUMN status; "
+            + "ALTER TABLE item DROP COLUMN progress; DROP INDEX ad_listing; CREATE INDEX ad_list_order ON ad (urgent DESC, created DESC, id); "
             + "DROP INDEX ad_hidden; ALTER TABLE ad DROP COLUMN hidden; "
             + "DROP INDEX item_open_series; DROP TRIGGER item_text_insert; DROP TRIGGER item_text_delete; "
             + "DROP TRIGGER item_text_update; DROP TABLE item_text; ALTER TABLE item DROP COLUMN words; "
