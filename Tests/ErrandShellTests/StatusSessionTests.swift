@@ -92,6 +92,12 @@ import Testing
         t.given("list")
         t.given("uncheck 3")
         #expect(try t.item(1).progress == nil && t.item(1).state == .toDo)
+        // Given on create or edit, a progress starts an item the same way.
+        t.given("create Tidy up --progress 20")
+        #expect(try t.item(4).state == .started && t.item(4).progress == 20)
+        t.given("find write")
+        t.given("edit 1 --progress 100")
+        #expect(try t.item(1).state == .toDo && t.item(1).progress == 100)
     }
 
     @Test(arguments: ["sqlite", "plist"])

@@ -34,4 +34,11 @@ extension TodoItem {
         get { fields[.progress]?.number }
         set { fields[.progress] = newValue.flatMap { $0 == 0 ? nil : FieldValue.number($0) } }
     }
+
+    /// A progress as a user gives it (`progress N 40%`, `--progress 40`): short of 100 it also
+    /// starts an item still to do, as Thunderbird and Nextcloud Tasks do.
+    public mutating func setProgress(_ percent: Int) {
+        progress = percent
+        if state == .toDo, (1...99).contains(percent) { state = .started }
+    }
 }

@@ -12,5 +12,7 @@ struct FieldChanges: Equatable, Sendable {
     func apply(to item: inout TodoItem) {
         for (field, value) in values.present { item.fields[field] = value }
         for field in cleared { item.fields[field] = nil }
+        // Given here as by `progress N`: short of 100 it starts an item still to do.
+        if let percent = values[.progress]?.number { item.setProgress(percent) }
     }
 }

@@ -20,8 +20,7 @@ struct Progress: ShellCommand {
         try OccurrenceRows.refuse(listed, "progress", c.environment.labeler)
         let changes: [(edited: TodoItem, listed: TodoItem)] = listed.compactMap { item in
             var changed = item
-            changed.progress = percent
-            if item.state == .toDo, (1...99).contains(percent) { changed.state = .started }
+            changed.setProgress(percent)
             return changed == item ? nil : (edited: changed, listed: item)
         }
         guard !changes.isEmpty else {
