@@ -32,7 +32,7 @@ struct Conflicts: ShellCommand {
         let rows = listing.compactMap { row -> Int64? in if case let .conflict(id, _) = row { id } else { nil } }
         let ids = rows.isEmpty ? kept.map(\.id) : rows
         guard ids.indices.contains(n - 1) else {
-            throw ShellError.usage(ids.isEmpty ? "no conflicts kept: a sync that merges both ways keeps them here"
+            throw ShellError.usage(ids.isEmpty ? "no conflicts kept: a sync that merges changes made on both sides keeps each here"
                                                : "no conflict \(n): choose 1 to \(ids.count) (conflicts lists them)")
         }
         return ids[n - 1]
