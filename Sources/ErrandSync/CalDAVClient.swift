@@ -110,7 +110,7 @@ public final class CalDAVClient {
 
     /// One part asked with the limit where this server takes one. A limited request refused
     /// (any status but a multistatus) is asked again without it. A server that answers as many
-    /// changes as the limit and no 507 may have cut its answer without saying so, with its
+    /// changes as the limit, exactly, and no 507 may have cut its answer without saying so, with its
     /// latest token (sabre/dav before 4.1, sabre-io/dav #1248): the changes past the cut would
     /// never come, so that part is asked again without a limit, and no limit is asked again.
     func limitedPart(since token: String?, first: Bool) throws(SyncError) -> (changes: RemoteChanges, truncated: Bool)? {
@@ -122,7 +122,9 @@ public final class CalDAVClient {
             changeLimit = nil
             return try changePart(since: token, first: first, limit: nil)
         }
-        if let part, !part.truncated, part.changes.changed.count + part.changes.removed.count >= limit {
+        // Exactly the limit: a server that ignores limits (Radicale, Xandikos) answers all it has,
+        // which is that many only by chance; asking again then costs one request.
+        if let part, !part.truncated, part.changes.changed.count + part.changes.removed.count == limit {
             changeLimit = nil
             return try changePart(since: token, first: first, limit: nil)
         }
