@@ -11,8 +11,9 @@ import Testing
     /// checklist is checked with it (CI mimic, stop 55).
     /// These draw no status steps (StepGenerator.statuses), so each runs the steps it found.
     static let fixedSeeds: [UInt64] = [1, 2, 3, 40, 47, 11_081_248_553_967_030_450, 14_498_332_456_243_083_036]
-    /// Seeds with `start`, `stop`, `cancel`, `progress` and their terms among the steps (stop 56).
-    static let statusSeeds: [UInt64] = [4, 5, 6, 7]
+    /// Seeds with `start`, `stop`, `cancel`, `progress` and their terms among the steps (stop 56;
+    /// the new seed of each run draws them too, and the soak ran 24 more with no difference).
+    static let statusSeeds: [UInt64] = [4, 5]
 
     static func steps(seed: UInt64, count: Int, statuses: Bool = true) -> [ModelStep] {
         var generator = StepGenerator(seed: seed, statuses: statuses)
