@@ -71,7 +71,7 @@ extension ItemRecords {
     /// Checked with a progress, it is at 100%; reopened, a 100% goes (Thunderbird's rules).
     package mutating func setState(_ state: ItemState, stored item: TodoItem, at now: Date) throws -> TodoItem {
         let from = item.state
-        guard from != state else { throw DomainError.alreadyIn(item.title, state == .toDo ? .toDo : state) }
+        guard from != state else { throw DomainError.alreadyIn(item.title, state) }
         var changed = item
         if from.isClosed != state.isClosed {
             // Reopening is adding back to To do: the equal-item rule applies as it does to a new item.

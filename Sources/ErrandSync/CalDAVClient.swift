@@ -16,8 +16,9 @@ public final class CalDAVClient {
     public var multigetChunk = 250
     /// Changes asked for per sync-collection REPORT (RFC 6578 §3.7, DAV:limit), so a server
     /// answers a long absence in pieces it can give in time; nil once this server refused a
-    /// limit (Nextcloud answers 500, nextcloud/server #9339) or ignored one, for the rest of
-    /// this client's life.
+    /// limit (Nextcloud answers 500, nextcloud/server #9339) or may have cut at one without a
+    /// 507 (limitedPart), for the rest of this client's life. A server that ignores it (Radicale,
+    /// Xandikos) answers whole, as without one.
     public var changeLimit: Int? = CalDAVClient.standardChangeLimit
     public static let standardChangeLimit = 1_000
     /// Seconds since 1970, for a Retry-After given as a date (a test pins it).

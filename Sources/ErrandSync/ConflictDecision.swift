@@ -55,7 +55,7 @@ public enum ConflictDecision {
         var taken = current
         for field in SyncMerge.fields where fields.contains(field.name) && field.name != "done" { field.copy(&taken, side) }
         var result = current
-        if !SyncMerge.same(taken, current) || taken.fields != current.fields {
+        if !SyncMerge.same(taken, current) {
             result = try records.edit(taken, stored: current, at: now)
         }
         if fields.contains("done") || fields.contains(ItemField.status.name), result.state != side.state {

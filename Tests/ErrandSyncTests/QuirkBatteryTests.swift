@@ -39,6 +39,12 @@ import Testing
                                       now: { now })
         }
 
+        /// Member `phone-N`, "Phone N", as another client puts it.
+        func phone(_ n: Int) {
+            server.store("phone-\(n).ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VTODO\r\nUID:phone-\(n)\r\n"
+                + "DTSTAMP:20260101T000000Z\r\nSUMMARY:Phone \(n)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        }
+
         @discardableResult
         func add(_ title: String) throws -> TodoItem {
             try store.add(TodoItem(id: UUID(), title: title, due: nil, created: tick()))
@@ -117,23 +123,19 @@ import Testing
         quirks.truncateAt = 3
         let run = try Run(backend, quirks)
         defer { run.remove() }
-        func phone(_ n: Int) {
-            run.server.store("phone-\(n).ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VTODO\r\nUID:phone-\(n)\r\n"
-                + "DTSTAMP:20260101T000000Z\r\nSUMMARY:Phone \(n)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
-        }
-        for n in 1...4 { phone(n) }
+        for n in 1...4 { run.phone(n) }
         // Joining lists and fetches by one calendar-query: no sync-collection to cut short.
         let first = try run.sync()
         #expect(first.outcome.received == 4, "\(first.line)")
         #expect(run.server.seen.filter { $0.method == "REPORT" }.count == 1)
-        for n in 5...12 { phone(n) }
+        for n in 5...12 { run.phone(n) }
         let before = run.server.seen.count
         let second = try run.sync()
         #expect(second.outcome.received == 8, "\(second.line)")
         // Three parts of three, three and two: three sync-collection REPORTs, each from the
         // token before, then the multiget of the eight.
         #expect(run.server.seen.dropFirst(before).filter { $0.method == "REPORT" }.count >= 4)
-        for n in 13...16 { phone(n) }
+        for n in 13...16 { run.phone(n) }
         let third = try run.sync()
         #expect(third.outcome.received == 4, "\(third.line)")
         #expect(try run.store.allItems().count == 16)
@@ -161,10 +163,7 @@ import Testing
         }
         let limit = CalDAVClient.standardChangeLimit
         let count = limit + limit / 5
-        for n in 1...count {
-            run.server.store("phone-\(n).ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VTODO\r\nUID:phone-\(n)\r\n"
-                + "DTSTAMP:20260101T000000Z\r\nSUMMARY:Phone \(n)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
-        }
+        for n in 1...count { run.phone(n) }
         let asked = run.server.limits.count
         let result = try run.sync()
         #expect(result.outcome.received == count, "\(result.line)")
@@ -190,10 +189,7 @@ import Testing
         try run.sync()
         run.server.quirks.truncateAt = 1
         run.server.quirks.truncateWithSameToken = true
-        for n in 1...3 {
-            run.server.store("phone-\(n).ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VTODO\r\nUID:phone-\(n)\r\n"
-                + "DTSTAMP:20260101T000000Z\r\nSUMMARY:Phone \(n)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
-        }
+        for n in 1...3 { run.phone(n) }
         #expect {
             try run.sync()
         } throws: { error in

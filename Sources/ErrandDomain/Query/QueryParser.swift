@@ -166,30 +166,36 @@ public struct QueryParser: QueryGrammar {
 
     /// `progress:40`, `<50`, `>=50`, `20..60` (either side may be left open), with or without %.
     static func percents(_ value: String, _ fail: (String) -> QuerySyntaxError) throws(QuerySyntaxError) -> ClosedRange<Int> {
-        let reason = "progress: is a percent 0 to 100: 40, <50, >=50 or 20..60"
-        func percent(_ text: Substring) throws(QuerySyntaxError) -> Int {
-            guard let n = ItemField.parsePercent(String(text)) else { throw fail(reason) }
+        let bounds = try bounds(value, within: 0...100, key: "progress:", noun: "percent", fail) { (text) throws(QuerySyntaxError) in
+            guard let n = ItemField.parsePercent(text) else { throw fail("progress: is a percent 0 to 100: 40, <50, >=50 or 20..60") }
             return n
         }
-        let bounds: (Int, Int)
+        // `<0` and `>100` name no percent.
+        guard bounds.first <= bounds.last else { throw fail("progress: no percent is in that range") }
+        return bounds.first...bounds.last
+    }
+
+    /// The comparison forms `due:` and `progress:` share, each bound read by `read`: `A`, `<A`
+    /// and `>A` (A left out), `<=A` and `>=A` (A kept), `A..B` (both kept; a side left open runs
+    /// to the end of `whole`; one ending before it starts is refused). `<` can give a range that
+    /// ends before it starts (`<` the first day): it matches nothing, as the caller decides.
+    static func bounds(_ value: String, within whole: ClosedRange<Int>, key: String, noun: String,
+                       _ fail: (String) -> QuerySyntaxError,
+                       _ read: (String) throws(QuerySyntaxError) -> Int) throws(QuerySyntaxError) -> (first: Int, last: Int) {
+        if value.hasPrefix("<=") { return (whole.lowerBound, try read(String(value.dropFirst(2)))) }
+        if value.hasPrefix(">=") { return (try read(String(value.dropFirst(2))), whole.upperBound) }
+        if value.hasPrefix("<") { return (whole.lowerBound, try read(String(value.dropFirst())) - 1) }
+        if value.hasPrefix(">") { return (try read(String(value.dropFirst())) + 1, whole.upperBound) }
         if let dots = value.firstRange(of: "..") {
-            let low = value[..<dots.lowerBound], high = value[dots.upperBound...]
-            guard !(low.isEmpty && high.isEmpty) else { throw fail(reason) }
-            bounds = (low.isEmpty ? 0 : try percent(low), high.isEmpty ? 100 : try percent(high))
-        } else if value.hasPrefix("<=") {
-            bounds = (0, try percent(value.dropFirst(2)))
-        } else if value.hasPrefix(">=") {
-            bounds = (try percent(value.dropFirst(2)), 100)
-        } else if value.hasPrefix("<") {
-            bounds = (0, try percent(value.dropFirst()) - 1)
-        } else if value.hasPrefix(">") {
-            bounds = (try percent(value.dropFirst()) + 1, 100)
-        } else {
-            let n = try percent(value[...])
-            bounds = (n, n)
+            let low = String(value[..<dots.lowerBound]), high = String(value[dots.upperBound...])
+            guard !(low.isEmpty && high.isEmpty) else { throw fail("\(key) needs a \(noun) on one side of .. at least") }
+            let first = low.isEmpty ? whole.lowerBound : try read(low)
+            let last = high.isEmpty ? whole.upperBound : try read(high)
+            guard first <= last else { throw fail("\(key) this range ends before it starts") }
+            return (first, last)
         }
-        guard bounds.0 <= bounds.1 else { throw fail("progress: no percent is in that range") }
-        return bounds.0...bounds.1
+        let one = try read(value)
+        return (one, one)
     }
 
     /// A date typed unquoted runs on over the next words (`due:dec 3`, `due:dec 1..dec 9`):
@@ -227,28 +233,7 @@ public struct QueryParser: QueryGrammar {
                 throw fail("due: \(error)")
             }
         }
-        // `<` and `>` leave the day itself out, `<=` and `>=` keep it, `..` keeps both ends.
-        if value.hasPrefix("<=") {
-            return .due(first: days.lowerBound, last: try day(String(value.dropFirst(2))))
-        }
-        if value.hasPrefix(">=") {
-            return .due(first: try day(String(value.dropFirst(2))), last: days.upperBound)
-        }
-        if value.hasPrefix("<") {
-            return .due(first: days.lowerBound, last: try day(String(value.dropFirst())) - 1)
-        }
-        if value.hasPrefix(">") {
-            return .due(first: try day(String(value.dropFirst())) + 1, last: days.upperBound)
-        }
-        if let dots = value.firstRange(of: "..") {
-            let low = String(value[..<dots.lowerBound]), high = String(value[dots.upperBound...])
-            guard !(low.isEmpty && high.isEmpty) else { throw fail("due: needs a date on one side of .. at least") }
-            let first = low.isEmpty ? days.lowerBound : try day(low)
-            let last = high.isEmpty ? days.upperBound : try day(high)
-            guard first <= last else { throw fail("due: this range ends before it starts") }
-            return .due(first: first, last: last)
-        }
-        let one = try day(value)
-        return .due(first: one, last: one)
+        let bounds = try Self.bounds(value, within: days, key: "due:", noun: "date", fail, day)
+        return .due(first: bounds.first, last: bounds.last)
     }
 }

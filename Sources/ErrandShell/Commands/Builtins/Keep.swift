@@ -15,7 +15,11 @@ struct Keep: ShellCommand {
                                   details: "keep both keeps this store's version and adds the server's as a new item "
                                       + "named \"(from the server)\". A conflict already decided may be decided again.",
                                   arguments: [side, row], effect: .changesStore, undoable: true) {
-        Keep(decision: KeptConflict.Decision(rawValue: $0.text(side) ?? "") ?? .here, row: $0.count(row))
+        // SIDE was read as one of the decisions' words (ArgumentKind.choice): a word it is not never gets here.
+        guard let decision = $0.text(side).flatMap(KeptConflict.Decision.init(rawValue:)) else {
+            throw ShellError.usage("keep: say here, there or both")
+        }
+        return Keep(decision: decision, row: $0.count(row))
     }
 
     let decision: KeptConflict.Decision

@@ -29,7 +29,8 @@ struct Progress: ShellCommand {
         }
         let now = c.environment.clock.now
         let saved = try c.change { try $0.edit(changes, at: now, journaled: $1) }
-        let started = saved.filter { saved in changes.contains { $0.listed.id == saved.id && $0.listed.state == .toDo } && saved.state == .started }
+        let toDo = Set(changes.filter { $0.listed.state == .toDo }.map(\.listed.id))
+        let started = saved.filter { toDo.contains($0.id) && $0.state == .started }
         let at = percent == 0 ? "progress cleared for \(Plural.naming(saved))" : "\(Plural.naming(saved)) at \(percent)%"
         let also = started.isEmpty ? "" : ", started"
         let open = saved.filter { !$0.isDone }
